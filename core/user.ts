@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Limits shared by the auth form and the server (SPEC §5, §9; DESIGN §4). */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 256;
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may only use letters, numbers, dots, dashes and underscores');
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** What the server accepts at /api/login and /api/register. */
+export const credentialsSchema = z.object({ username: usernameSchema, password: passwordSchema });
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+/** The login form checks only the two minimums, as the spec's login form does. */
+export const loginFormSchema = z.object({
+  username: z.string().min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`),
+  password: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+/** Register form: confirmPassword is checked here and never sent. */
+export const registerFormSchema = z
+  .object({
+    username: usernameSchema,
+    password: passwordSchema,
+    confirmPassword: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+/** The signed-in user as the API returns it. The password never leaves the server. */
+export interface User {
+  id: number;
+  username: string;
+  createdAt: string;
+}

@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `npm start`: build the web app only when dist/ is missing or older than its sources (DESIGN §4), so a
+ * built app is up in seconds, then start the server.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const builtIndex = path.join(root, 'dist', 'web', 'index.html');
+const SOURCES = ['web', 'core', 'vite.config.ts', 'package.json', 'package-lock.json'];
+
+function newestModification(target: string): number {
+  let stats: ReturnType<typeof statSync>;
+  try {
+    stats = statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestModification(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function builtAt(): number {
+  try {
+    return statSync(builtIndex).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+const sourcesChangedAt = Math.max(...SOURCES.map((source) => newestModification(path.join(root, source))));
+if (builtAt() < sourcesChangedAt) {
+  console.log('Building the web app (sources changed since the last build)...');
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const build = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('The web build failed; see the messages above.');
+    process.exit(build.status ?? 1);
+  }
+}
+
+await import('../server/main.ts');

@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth.routes.ts';
+import { argon2idHasher, type PasswordHasher } from './auth/password-hasher.ts';
+import { installSessionResolver } from './auth/session.ts';
+import { SessionRepository } from './auth/session.repository.ts';
+import { UserRepository } from './auth/user.repository.ts';
+import { CatchRepository } from './catches/catch.repository.ts';
+import { catchesRoutes } from './catches/catches.routes.ts';
+import { type Clock, systemClock } from './clock.ts';
+import type { RateLimits } from './config/config.ts';
+import type { AppDatabase } from './db/database.ts';
+import { installCsrfGuard } from './http/csrf-guard.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { PhotoRepository } from './photos/photo.repository.ts';
+import type { PhotoStore } from './photos/photo-store.ts';
+import { MAX_UPLOAD_BYTES, photosRoutes } from './photos/photos.routes.ts';
+import { placesRoutes } from './places/places.routes.ts';
+import type { ReverseGeocoder } from './places/reverse-geocoder.ts';
+import { DatabaseRateLimiter } from './rate-limit/rate-limiter.ts';
+
+/** Everything with a side effect is passed in, so tests can build the same app on a fresh database. */
+export interface AppDependencies {
+  database: AppDatabase;
+  photoStore: PhotoStore;
+  geocoder: ReverseGeocoder;
+  rateLimits: RateLimits;
+  clock?: Clock;
+  hasher?: PasswordHasher;
+  logLevel?: string;
+  trustProxy?: boolean;
+  /** The built web app (dist/web) to serve, or null for an API-only app (tests). */
+  webRoot?: string | null;
+}
+
+/** JSON bodies above this are refused with 413 (DESIGN §4). */
+const MAX_JSON_BYTES = 2 * 1024 * 1024;
+
+/** Strict CSP: scripts only from our origin, no inline scripts, nothing framed, no third-party hosts. */
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Radix positions popovers with inline style attributes; scripts stay strict.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const db = deps.database.db;
+  const app = Fastify({
+    logger: { level: deps.logLevel ?? 'info', redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    bodyLimit: MAX_JSON_BYTES,
+    trustProxy: deps.trustProxy ?? false,
+    // Never let a slow client hold a request open forever.
+    requestTimeout: 120_000,
+  });
+
+  installErrorHandler(app);
+  // Fastify parses text/plain by default; a plain-text body is how a cross-site form would forge a request.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
+  if (deps.rateLimits.globalPerMinute > 0) {
+    await app.register(fastifyRateLimit, {
+      max: deps.rateLimits.globalPerMinute,
+      timeWindow: 60_000,
+      allowList: (request) => !request.url.startsWith('/api/'),
+      errorResponseBuilder: () => ({
+        statusCode: 429,
+        message: 'Too many requests. Please wait a moment and try again.',
+      }),
+    });
+  }
+  installCsrfGuard(app);
+
+  const sessions = new SessionRepository(db);
+  installSessionResolver(app, sessions, clock);
+  const rateLimiter = new DatabaseRateLimiter(db, clock);
+  const photos = new PhotoRepository(db);
+
+  await app.register(authRoutes, {
+    users: new UserRepository(db),
+    sessions,
+    hasher: deps.hasher ?? argon2idHasher,
+    rateLimiter,
+    rateLimits: deps.rateLimits,
+    clock,
+  });
+  await app.register(catchesRoutes, { catches: new CatchRepository(db), photos, photoStore: deps.photoStore, clock });
+  await app.register(photosRoutes, {
+    photos,
+    photoStore: deps.photoStore,
+    rateLimiter,
+    uploadsPerUser: deps.rateLimits.uploadsPerUser,
+    clock,
+  });
+  await app.register(placesRoutes, { geocoder: deps.geocoder });
+
+  const webRoot = deps.webRoot ?? null;
+  if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Vite puts a content hash in every asset name; everything else must be revalidated.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  // Unknown API paths are JSON 404s; any other GET is a client-side route of the single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (webRoot && request.method === 'GET' && !pathname.startsWith('/api/')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webRoot);
+    }
+    return reply.status(404).send({ message: `No such endpoint: ${request.method} ${pathname}` });
+  });
+
+  return app;
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { credentialsSchema, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../core/user.ts';
+import type { Clock } from '../clock.ts';
+import type { RateLimits } from '../config/config.ts';
+import { AppError, tooManyRequests } from '../http/app-error.ts';
+import { parseInput } from '../http/validation.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import type { PasswordHasher } from './password-hasher.ts';
+import { clearSessionCookie, SESSION_COOKIE, requireUser, setSessionCookie } from './session.ts';
+import type { SessionRepository } from './session.repository.ts';
+import type { UserRepository } from './user.repository.ts';
+
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const REGISTER_WINDOW_MS = 10 * 60 * 1000;
+
+/** Login checks only lengths: a stricter rule here would tell an attacker which names can exist. */
+const loginSchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+    .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+
+export interface AuthDependencies {
+  users: UserRepository;
+  sessions: SessionRepository;
+  hasher: PasswordHasher;
+  rateLimiter: RateLimiter;
+  rateLimits: RateLimits;
+  clock: Clock;
+}
+
+export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): Promise<void> {
+  const { users, sessions, hasher, rateLimiter, rateLimits, clock } = deps;
+  // Verifying against this when the username is unknown makes both failures take the same time.
+  const dummyHash = hasher.hash('no-such-user-placeholder');
+
+  /** Ends the session the request came with, so a sign-in always starts a fresh one (rotation). */
+  async function endCurrentSession(request: FastifyRequest): Promise<void> {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await sessions.delete(token);
+  }
+
+  app.post('/api/register', async (request, reply) => {
+    const ipKey = `register-ip:${request.ip}`;
+    if (await rateLimiter.isLimited(ipKey, rateLimits.registrationsPerIp, REGISTER_WINDOW_MS)) {
+      throw tooManyRequests('Too many new accounts from this network. Please try again later.');
+    }
+    await rateLimiter.hit(ipKey, REGISTER_WINDOW_MS);
+
+    const { username, password } = parseInput(credentialsSchema, request.body);
+    if (isCommonPassword(password)) {
+      const message = 'This password is too common. Please choose one that is harder to guess.';
+      throw new AppError(400, 'COMMON_PASSWORD', message, { password: message });
+    }
+    const user = await users.create(username, await hasher.hash(password), clock.now());
+    if (!user) {
+      throw new AppError(409, 'USERNAME_TAKEN', 'Username already taken', { username: 'Username already taken' });
+    }
+    await endCurrentSession(request);
+    setSessionCookie(request, reply, await sessions.create(user.id, clock.now()));
+    return reply.status(201).send(user);
+  });
+
+  app.post('/api/login', async (request, reply) => {
+    const { username, password } = parseInput(loginSchema, request.body);
+    const usernameKey = `login-username:${username.toLowerCase()}`;
+    const ipKey = `login-ip:${request.ip}`;
+    if (
+      (await rateLimiter.isLimited(usernameKey, rateLimits.loginFailuresPerUsername, LOGIN_WINDOW_MS)) ||
+      (await rateLimiter.isLimited(ipKey, rateLimits.loginFailuresPerIp, LOGIN_WINDOW_MS))
+    ) {
+      throw tooManyRequests('Too many failed login attempts. Please wait 15 minutes and try again.');
+    }
+
+    const found = await users.findByUsername(username);
+    const passwordMatches = await hasher.verify(password, found?.passwordHash ?? (await dummyHash));
+    if (!found || !passwordMatches) {
+      await rateLimiter.hit(usernameKey, LOGIN_WINDOW_MS);
+      await rateLimiter.hit(ipKey, LOGIN_WINDOW_MS);
+      throw new AppError(401, 'BAD_CREDENTIALS', 'Invalid username or password');
+    }
+    await rateLimiter.reset(usernameKey);
+    await endCurrentSession(request);
+    setSessionCookie(request, reply, await sessions.create(found.id, clock.now()));
+    const { passwordHash: _hash, ...user } = found;
+    return user;
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    await endCurrentSession(request);
+    clearSessionCookie(request, reply);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/user', async (request) => requireUser(request));
+}

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { User } from '../../core/user.ts';
+import type { Database, UsersTable } from '../db/schema.ts';
+
+/** A user with the stored password hash: only the auth routes ever see this. */
+export interface UserWithPasswordHash extends User {
+  passwordHash: string;
+}
+
+type UserRow = Pick<UsersTable, 'username' | 'password_hash' | 'created_at'> & { id: number };
+
+function toUser(row: UserRow): UserWithPasswordHash {
+  return { id: row.id, username: row.username, createdAt: row.created_at, passwordHash: row.password_hash };
+}
+
+function usernameKey(username: string): string {
+  return username.normalize('NFKC').toLowerCase();
+}
+
+export class UserRepository {
+  private readonly db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  /** Creates the user, or returns null when the name is taken (case-insensitively). */
+  async create(username: string, passwordHash: string, createdAt: Date): Promise<User | null> {
+    const row = await this.db
+      .insertInto('users')
+      .values({
+        username,
+        username_key: usernameKey(username),
+        password_hash: passwordHash,
+        created_at: createdAt.toISOString(),
+      })
+      .onConflict((conflict) => conflict.column('username_key').doNothing())
+      .returning(['id', 'username', 'password_hash', 'created_at'])
+      .executeTakeFirst();
+    if (!row) return null;
+    const { passwordHash: _hash, ...user } = toUser(row);
+    return user;
+  }
+
+  async findByUsername(username: string): Promise<UserWithPasswordHash | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'username', 'password_hash', 'created_at'])
+      .where('username_key', '=', usernameKey(username))
+      .executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { type CatchInput, catchInputSchema, SEARCH_MAX } from '../../core/catch.ts';
+import { requireUser } from '../auth/session.ts';
+import type { Clock } from '../clock.ts';
+import { AppError, notFound } from '../http/app-error.ts';
+import { parseInput } from '../http/validation.ts';
+import type { PhotoRepository } from '../photos/photo.repository.ts';
+import type { PhotoStore } from '../photos/photo-store.ts';
+import { type CatchRepository, photoIdFromUrl } from './catch.repository.ts';
+
+const listQuerySchema = z.object({
+  search: z
+    .string({ error: 'search must be a single text value' })
+    .trim()
+    .max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`)
+    .optional(),
+});
+
+const catchIdSchema = z.object({
+  id: z.string().regex(/^\d{1,15}$/, 'Catch id must be a positive whole number').transform(Number),
+});
+
+/** Earliest saved-on-device time we believe; anything before is a broken device clock. */
+const EARLIEST_PLAUSIBLE_MS = Date.UTC(1990, 0, 1);
+
+/** When the catch was saved on the device, if the value is believable; otherwise the server's clock. */
+export function resolveCreatedAt(claimed: unknown, now: Date): Date {
+  if (typeof claimed !== 'string') return now;
+  const ms = Date.parse(claimed);
+  if (Number.isNaN(ms) || ms > now.getTime() || ms < EARLIEST_PLAUSIBLE_MS) return now;
+  return new Date(ms);
+}
+
+export interface CatchesDependencies {
+  catches: CatchRepository;
+  photos: PhotoRepository;
+  photoStore: PhotoStore;
+  clock: Clock;
+}
+
+export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependencies): Promise<void> {
+  const { catches, photos, photoStore, clock } = deps;
+
+  app.get('/api/catches', async (request) => {
+    const user = requireUser(request);
+    const { search } = parseInput(listQuerySchema, request.query);
+    return catches.list(user.id, search || undefined);
+  });
+
+  /** The three create routes of SPEC §7 share one behaviour: the session decides the owner. */
+  async function createCatch(request: FastifyRequest) {
+    const user = requireUser(request);
+    const input: CatchInput = parseInput(catchInputSchema, request.body);
+    let photoId: string | null = null;
+    if (input.photo) {
+      photoId = photoIdFromUrl(input.photo);
+      if (!photoId || !(await photos.isOwnedBy(photoId, user.id))) {
+        throw new AppError(400, 'UNKNOWN_PHOTO', 'Photo not found: upload it again', { photo: 'Photo not found' });
+      }
+    }
+    const { photo: _photo, createdAt, userId: _ignoredUserId, ...fields } = input;
+    return catches.create(user.id, { ...fields, photoId, createdAt: resolveCreatedAt(createdAt, clock.now()) });
+  }
+
+  for (const path of ['/api/catches', '/api/mobile-catch', '/api/emergency-catch']) {
+    app.post(path, async (request, reply) => {
+      const result = await createCatch(request);
+      return reply.status(result.created ? 201 : 200).send(result.catch);
+    });
+  }
+
+  app.delete('/api/catches/:id', async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parseInput(catchIdSchema, request.params);
+    const { deleted, photoId } = await catches.delete(user.id, id);
+    if (!deleted) throw notFound('Catch');
+    // A deleted catch takes its photo with it, unless another of the user's catches still shows it.
+    if (photoId && !(await catches.isPhotoUsed(user.id, photoId))) {
+      await photos.delete(photoId, user.id);
+      await photoStore.remove(photoId);
+    }
+    return reply.status(204).send();
+  });
+}

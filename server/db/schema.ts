@@ -1,0 +1,68 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table row types. They never leave the repositories: routes and the web see core's API types.
+ * Timestamps are ISO-8601 UTC strings (Date#toISOString) on both engines: they sort correctly as text and
+ * read back identically from SQLite and PostgreSQL (see docs/decisions/002-one-schema-two-engines.md).
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** Lower-cased username: uniqueness is case-insensitive. */
+  username_key: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token: a stolen database does not yield live sessions. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface CatchesTable {
+  id: Generated<number>;
+  user_id: number;
+  client_id: string | null;
+  fish_type: string;
+  weight: number | null;
+  length: number | null;
+  location_name: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  notes: string | null;
+  created_at: string;
+  catch_date: string | null;
+  time_of_day: string | null;
+  water_temperature: number | null;
+  depth: number | null;
+  line_size: string | null;
+  bait_used: string | null;
+  photo_id: string | null;
+}
+
+export interface PhotosTable {
+  id: string;
+  user_id: number;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface RateLimitHitsTable {
+  /** e.g. 'login-username:alice' */
+  bucket_key: string;
+  window_started_at: number;
+  hits: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  catches: CatchesTable;
+  photos: PhotosTable;
+  rate_limit_hits: RateLimitHitsTable;
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type AppDependencies, buildApp } from '../app.ts';
+import type { Clock } from '../clock.ts';
+import type { RateLimits } from '../config/config.ts';
+import { type AppDatabase, type DatabaseEngine, openDatabase } from '../db/database.ts';
+import { MemoryPhotoStore } from '../photos/photo-store.ts';
+import { loadGeoNamesGeocoder, type ReverseGeocoder } from '../places/reverse-geocoder.ts';
+
+/**
+ * API tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set
+ * (CI: postgres://postgres@127.0.0.1:5432/test). Use with `describe.each(TEST_ENGINES)`.
+ */
+export const TEST_ENGINES: DatabaseEngine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** Generous limits so tests that are not about rate limiting never trip one. */
+export const RELAXED_RATE_LIMITS: RateLimits = {
+  loginFailuresPerUsername: 1000,
+  loginFailuresPerIp: 1000,
+  registrationsPerIp: 1000,
+  uploadsPerUser: 1000,
+  globalPerMinute: 0,
+};
+
+/** A clock tests can move forward. */
+export class ManualClock implements Clock {
+  private current: Date;
+  constructor(start = new Date('2026-06-01T12:00:00.000Z')) {
+    this.current = start;
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+let sharedGeocoder: ReverseGeocoder | undefined;
+/** The real GeoNames geocoder, loaded once per test file. */
+export function testGeocoder(): ReverseGeocoder {
+  sharedGeocoder ??= loadGeoNamesGeocoder();
+  return sharedGeocoder;
+}
+
+export interface TestDatabase {
+  database: AppDatabase;
+  drop(): Promise<void>;
+}
+
+/** A brand-new, empty, migrated database: a temp SQLite file, or a fresh PostgreSQL schema. */
+export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDatabase> {
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tightlines-test-'));
+    const database = await openDatabase({ engine: 'sqlite', file: path.join(dir, 'test.db') });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const database = await openDatabase({ engine: 'postgres', url, schema, maxConnections: 5 });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: AppDatabase;
+  photoStore: MemoryPhotoStore;
+  clock: ManualClock;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, with an in-memory photo store and a manual clock. */
+export async function createTestApp(
+  engine: DatabaseEngine,
+  overrides: Partial<AppDependencies> = {},
+): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase(engine);
+  const photoStore = new MemoryPhotoStore();
+  const clock = new ManualClock();
+  const app = await buildApp({
+    database,
+    photoStore,
+    geocoder: testGeocoder(),
+    rateLimits: RELAXED_RATE_LIMITS,
+    clock,
+    logLevel: 'silent',
+    webRoot: null,
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    photoStore,
+    clock,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
