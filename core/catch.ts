@@ -35,7 +35,10 @@ function optionalNumber(label: string, min: number, max: number) {
 function optionalText(label: string, max: number) {
   return z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() || null : (value ?? null)),
-    z.string({ error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`).nullable(),
+    z
+      .string({ error: `${label} must be text` })
+      .max(max, `${label} must be at most ${max} characters`)
+      .nullable(),
   );
 }
 
@@ -81,7 +84,10 @@ export const catchInputSchema = z.object({
   baitUsed: optionalText('Bait used', 200),
   photo: z.preprocess(
     (value) => (value === '' || value === undefined ? null : value),
-    z.string({ error: 'Photo must be an uploaded photo URL' }).regex(PHOTO_URL_PATTERN, 'Photo must be an uploaded photo URL').nullable(),
+    z
+      .string({ error: 'Photo must be an uploaded photo URL' })
+      .regex(PHOTO_URL_PATTERN, 'Photo must be an uploaded photo URL')
+      .nullable(),
   ),
   /** The device's id for this catch (outbox): a repeat with the same id returns the first catch. */
   clientId: z.preprocess(

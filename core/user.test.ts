@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { credentialsSchema, loginFormSchema, registerFormSchema } from './user.ts';
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
-  result.error?.issues[0];
+const firstMessage = (result: {
+  success: boolean;
+  error?: { issues: { message: string; path: PropertyKey[] }[] };
+}) => result.error?.issues[0];
 
 describe('auth form rules (SPEC §5)', () => {
   it.each([
@@ -25,19 +27,26 @@ describe('auth form rules (SPEC §5)', () => {
   });
 
   it('checks confirmPassword length too', () => {
-    const issue = firstMessage(registerFormSchema.safeParse({ username: 'angler', password: 'secret-1', confirmPassword: '123' }));
-    expect(issue).toMatchObject({ message: 'Password must be at least 6 characters', path: ['confirmPassword'] });
+    const issue = firstMessage(
+      registerFormSchema.safeParse({ username: 'angler', password: 'secret-1', confirmPassword: '123' }),
+    );
+    expect(issue).toMatchObject({
+      message: 'Password must be at least 6 characters',
+      path: ['confirmPassword'],
+    });
   });
 
   it('trims the username before checking it', () => {
     expect(credentialsSchema.parse({ username: '  angler ', password: 'secret-1' }).username).toBe('angler');
-    expect(firstMessage(credentialsSchema.safeParse({ username: ' ab ', password: 'secret-1' }))?.message).toBe(
-      'Username must be at least 3 characters',
-    );
+    expect(
+      firstMessage(credentialsSchema.safeParse({ username: ' ab ', password: 'secret-1' }))?.message,
+    ).toBe('Username must be at least 3 characters');
   });
 
   it('accepts letters of any alphabet but not spaces or symbols', () => {
-    expect(credentialsSchema.safeParse({ username: 'Åsa.fiske-01', password: 'secret-1' }).success).toBe(true);
+    expect(credentialsSchema.safeParse({ username: 'Åsa.fiske-01', password: 'secret-1' }).success).toBe(
+      true,
+    );
     expect(credentialsSchema.safeParse({ username: 'a<b>c', password: 'secret-1' }).success).toBe(false);
   });
 });

@@ -9,8 +9,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import { argon2idHasher, type PasswordHasher } from './auth/password-hasher.ts';
-import { installSessionResolver } from './auth/session.ts';
 import { SessionRepository } from './auth/session.repository.ts';
+import { installSessionResolver } from './auth/session.ts';
 import { UserRepository } from './auth/user.repository.ts';
 import { CatchRepository } from './catches/catch.repository.ts';
 import { catchesRoutes } from './catches/catches.routes.ts';
@@ -84,7 +84,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
+  });
   if (deps.rateLimits.globalPerMinute > 0) {
     await app.register(fastifyRateLimit, {
       max: deps.rateLimits.globalPerMinute,
@@ -111,7 +113,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimits: deps.rateLimits,
     clock,
   });
-  await app.register(catchesRoutes, { catches: new CatchRepository(db), photos, photoStore: deps.photoStore, clock });
+  await app.register(catchesRoutes, {
+    catches: new CatchRepository(db),
+    photos,
+    photoStore: deps.photoStore,
+    clock,
+  });
   await app.register(photosRoutes, {
     photos,
     photoStore: deps.photoStore,

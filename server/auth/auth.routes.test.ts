@@ -20,11 +20,19 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
       const response = await post('/api/register', { username: 'walleye_wanda', password: 'lake-erie-2026' });
       expect(response.statusCode).toBe(201);
       const user = response.json();
-      expect(user).toEqual({ id: expect.any(Number), username: 'walleye_wanda', createdAt: expect.any(String) });
+      expect(user).toEqual({
+        id: expect.any(Number),
+        username: 'walleye_wanda',
+        createdAt: expect.any(String),
+      });
       expect(response.body).not.toContain('lake-erie-2026');
       const cookie = response.cookies.find((c) => c.name === 'tightlines_session');
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-      const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookieFrom(response) } });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { cookie: sessionCookieFrom(response) },
+      });
       expect(me.statusCode).toBe(200);
       expect(me.json()).toEqual(user);
     });
@@ -34,7 +42,10 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
       [{ username: 'abc', password: '12345' }, 'Password must be at least 6 characters'],
       [{ username: 'x'.repeat(33), password: 'secret-pass' }, 'Username must be at most 32 characters'],
       [{ username: 'angler', password: 'p'.repeat(257) }, 'Password must be at most 256 characters'],
-      [{ username: 'has space', password: 'secret-pass' }, 'Username may only use letters, numbers, dots, dashes and underscores'],
+      [
+        { username: 'has space', password: 'secret-pass' },
+        'Username may only use letters, numbers, dots, dashes and underscores',
+      ],
       [{ password: 'secret-pass' }, 'Username is required'],
       [{ username: 'angler' }, 'Password is required'],
       [{ username: 123, password: 'secret-pass' }, 'Username is required'],
@@ -47,17 +58,24 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
     it('refuses the most common passwords with a clear message', async () => {
       const response = await post('/api/register', { username: 'angler', password: 'password' });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('This password is too common. Please choose one that is harder to guess.');
+      expect(response.json().message).toBe(
+        'This password is too common. Please choose one that is harder to guess.',
+      );
       expect(response.json().errors.password).toBeDefined();
     });
 
     it('welcomes a long passphrase', async () => {
-      const response = await post('/api/register', { username: 'poet', password: 'the pike sleeps under lily pads '.repeat(8) });
+      const response = await post('/api/register', {
+        username: 'poet',
+        password: 'the pike sleeps under lily pads '.repeat(8),
+      });
       expect(response.statusCode).toBe(201);
     });
 
     it('treats usernames as taken case-insensitively (409)', async () => {
-      expect((await post('/api/register', { username: 'CarpKing', password: 'secret-pass' })).statusCode).toBe(201);
+      expect(
+        (await post('/api/register', { username: 'CarpKing', password: 'secret-pass' })).statusCode,
+      ).toBe(201);
       const again = await post('/api/register', { username: 'carpking', password: 'other-pass' });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe('Username already taken');
@@ -66,8 +84,12 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
     it('rate-limits registrations per IP', async () => {
       await t.close();
       t = await createTestApp(engine, { rateLimits: { ...RELAXED_RATE_LIMITS, registrationsPerIp: 2 } });
-      expect((await post('/api/register', { username: 'one1', password: 'secret-pass' })).statusCode).toBe(201);
-      expect((await post('/api/register', { username: 'two2', password: 'secret-pass' })).statusCode).toBe(201);
+      expect((await post('/api/register', { username: 'one1', password: 'secret-pass' })).statusCode).toBe(
+        201,
+      );
+      expect((await post('/api/register', { username: 'two2', password: 'secret-pass' })).statusCode).toBe(
+        201,
+      );
       const third = await post('/api/register', { username: 'three', password: 'secret-pass' });
       expect(third.statusCode).toBe(429);
       expect(third.json().message).toMatch(/Too many new accounts/);
@@ -105,25 +127,41 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
     });
 
     it('rotates the session: the old token stops working at a new login', async () => {
-      const first = sessionCookieFrom(await post('/api/login', { username: 'BassBoss', password: 'secret-pass' }));
-      const second = sessionCookieFrom(await post('/api/login', { username: 'BassBoss', password: 'secret-pass' }, first));
+      const first = sessionCookieFrom(
+        await post('/api/login', { username: 'BassBoss', password: 'secret-pass' }),
+      );
+      const second = sessionCookieFrom(
+        await post('/api/login', { username: 'BassBoss', password: 'secret-pass' }, first),
+      );
       expect(second).not.toBe(first);
-      expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: first } })).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: second } })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: first } })).statusCode,
+      ).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: second } })).statusCode,
+      ).toBe(200);
     });
 
     it('locks a username after 10 failures in 15 minutes, even with the right password, then lets it in again', async () => {
       await t.close();
-      t = await createTestApp(engine, { rateLimits: { ...RELAXED_RATE_LIMITS, loginFailuresPerUsername: 10 } });
+      t = await createTestApp(engine, {
+        rateLimits: { ...RELAXED_RATE_LIMITS, loginFailuresPerUsername: 10 },
+      });
       await post('/api/register', { username: 'BassBoss', password: 'secret-pass' });
       for (let attempt = 0; attempt < 10; attempt++) {
-        expect((await post('/api/login', { username: 'BassBoss', password: `guess-${attempt}` })).statusCode).toBe(401);
+        expect(
+          (await post('/api/login', { username: 'BassBoss', password: `guess-${attempt}` })).statusCode,
+        ).toBe(401);
       }
       const locked = await post('/api/login', { username: 'BassBoss', password: 'secret-pass' });
       expect(locked.statusCode).toBe(429);
-      expect(locked.json().message).toBe('Too many failed login attempts. Please wait 15 minutes and try again.');
+      expect(locked.json().message).toBe(
+        'Too many failed login attempts. Please wait 15 minutes and try again.',
+      );
       t.clock.advance(15 * 60 * 1000);
-      expect((await post('/api/login', { username: 'BassBoss', password: 'secret-pass' })).statusCode).toBe(200);
+      expect((await post('/api/login', { username: 'BassBoss', password: 'secret-pass' })).statusCode).toBe(
+        200,
+      );
     });
 
     it('limits failures per IP across usernames', async () => {
@@ -152,16 +190,24 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
 
     it('GET /api/user is 401 when signed out or with a forged token', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
-      const forged = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: 'tightlines_session=forged' } });
+      const forged = await t.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { cookie: 'tightlines_session=forged' },
+      });
       expect(forged.statusCode).toBe(401);
       expect(forged.json()).toEqual({ message: 'You must be logged in' });
     });
 
     it('expires after 30 idle days and after 90 days in any case', async () => {
       const client = await ApiClient.register(t.app, 'idle_ida');
+      // Each use renews the idle timer...
       t.clock.advance(SESSION_IDLE_MS - 60_000);
       expect((await client.get('/api/user')).statusCode).toBe(200);
       t.clock.advance(SESSION_IDLE_MS - 60_000);
+      expect((await client.get('/api/user')).statusCode).toBe(200);
+      // ...and 30 days without one end the session.
+      t.clock.advance(SESSION_IDLE_MS);
       expect((await client.get('/api/user')).statusCode).toBe(401);
 
       const busy = await ApiClient.register(t.app, 'busy_bea');

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { credentialsSchema, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../core/user.ts';
+import {
+  credentialsSchema,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from '../../core/user.ts';
 import type { Clock } from '../clock.ts';
 import type { RateLimits } from '../config/config.ts';
 import { AppError, tooManyRequests } from '../http/app-error.ts';
@@ -8,8 +14,8 @@ import { parseInput } from '../http/validation.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import type { PasswordHasher } from './password-hasher.ts';
-import { clearSessionCookie, SESSION_COOKIE, requireUser, setSessionCookie } from './session.ts';
 import type { SessionRepository } from './session.repository.ts';
+import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from './session.ts';
 import type { UserRepository } from './user.repository.ts';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -62,7 +68,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
     }
     const user = await users.create(username, await hasher.hash(password), clock.now());
     if (!user) {
-      throw new AppError(409, 'USERNAME_TAKEN', 'Username already taken', { username: 'Username already taken' });
+      throw new AppError(409, 'USERNAME_TAKEN', 'Username already taken', {
+        username: 'Username already taken',
+      });
     }
     await endCurrentSession(request);
     setSessionCookie(request, reply, await sessions.create(user.id, clock.now()));

@@ -38,7 +38,14 @@ export const argon2idHasher: PasswordHasher = {
   async verify(password, stored) {
     const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([\w-]+)\$([\w-]+)$/.exec(stored);
     if (!match) return false;
-    const [, memory, passes, parallelism, salt, tag] = match as unknown as [string, string, string, string, string, string];
+    const [, memory, passes, parallelism, salt, tag] = match as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     const expected = Buffer.from(tag, 'base64url');
     const actual = await derive(password, Buffer.from(salt, 'base64url'), {
       memory: Number(memory),

@@ -14,7 +14,11 @@ declare module 'fastify' {
 }
 
 /** Resolves `request.user` from the session cookie before every API handler. */
-export function installSessionResolver(app: FastifyInstance, sessions: SessionRepository, clock: Clock): void {
+export function installSessionResolver(
+  app: FastifyInstance,
+  sessions: SessionRepository,
+  clock: Clock,
+): void {
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -40,5 +44,10 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
 }

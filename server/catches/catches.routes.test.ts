@@ -50,15 +50,33 @@ describe.each(TEST_ENGINES)('catches on %s', (engine) => {
     expect(list.json()).toEqual([saved]);
   });
 
-  it.each(['/api/catches', '/api/mobile-catch', '/api/emergency-catch'])('%s creates a catch (201)', async (url) => {
-    const response = await alice.post(url, { fishType: 'Bass', weight: 2.5, length: 14, locationName: 'Pond' });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ fishType: 'Bass', weight: 2.5, length: 14, locationName: 'Pond', notes: null });
-  });
+  it.each(['/api/catches', '/api/mobile-catch', '/api/emergency-catch'])(
+    '%s creates a catch (201)',
+    async (url) => {
+      const response = await alice.post(url, {
+        fishType: 'Bass',
+        weight: 2.5,
+        length: 14,
+        locationName: 'Pond',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({
+        fishType: 'Bass',
+        weight: 2.5,
+        length: 14,
+        locationName: 'Pond',
+        notes: null,
+      });
+    },
+  );
 
   it('ignores a userId in the body: the session decides the owner', async () => {
     const bob = await ApiClient.register(t.app, 'bob');
-    const response = await alice.post('/api/catches', { userId: bob.user?.id, fishType: 'Bass', weight: 2.5 });
+    const response = await alice.post('/api/catches', {
+      userId: bob.user?.id,
+      fishType: 'Bass',
+      weight: 2.5,
+    });
     expect(response.statusCode).toBe(201);
     expect((await bob.get('/api/catches')).json()).toEqual([]);
     expect((await alice.get('/api/catches')).json()).toHaveLength(1);
@@ -76,8 +94,20 @@ describe.each(TEST_ENGINES)('catches on %s', (engine) => {
   });
 
   it('trims text, turns empty strings into null and numeric strings into numbers', async () => {
-    const saved = await alice.createCatch({ fishType: '  Pike  ', notes: '   ', weight: '4.2', depth: '', baitUsed: ' spoon ' });
-    expect(saved).toMatchObject({ fishType: 'Pike', notes: null, weight: 4.2, depth: null, baitUsed: 'spoon' });
+    const saved = await alice.createCatch({
+      fishType: '  Pike  ',
+      notes: '   ',
+      weight: '4.2',
+      depth: '',
+      baitUsed: ' spoon ',
+    });
+    expect(saved).toMatchObject({
+      fishType: 'Pike',
+      notes: null,
+      weight: 4.2,
+      depth: null,
+      baitUsed: 'spoon',
+    });
   });
 
   it.each([
@@ -101,7 +131,10 @@ describe.each(TEST_ENGINES)('catches on %s', (engine) => {
   });
 
   it('refuses a photo URL that is not one of the user’s uploads', async () => {
-    const response = await alice.post('/api/mobile-catch', { fishType: 'Bass', photo: `/api/photos/${randomUUID()}.webp` });
+    const response = await alice.post('/api/mobile-catch', {
+      fishType: 'Bass',
+      photo: `/api/photos/${randomUUID()}.webp`,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Photo not found: upload it again');
   });
@@ -166,13 +199,15 @@ describe.each(TEST_ENGINES)('catches on %s', (engine) => {
       await alice.createCatch({ fishType: 'Trout', notes: 'released at 100% health' });
       await alice.createCatch({ fishType: 'Carp_Common' });
       const search = async (text: string) =>
-        (await alice.get(`/api/catches?search=${encodeURIComponent(text)}`)).json().map((c: Catch) => c.fishType);
+        (await alice.get(`/api/catches?search=${encodeURIComponent(text)}`))
+          .json()
+          .map((c: Catch) => c.fishType);
       expect(await search('pike')).toEqual(['Northern Pike']);
       expect(await search('MILLE')).toEqual(['Northern Pike']);
       expect(await search('pumpkin')).toEqual(['Bass']);
       expect(await search('100%')).toEqual(['Trout']);
       expect(await search('%')).toEqual(['Trout']);
-      expect(await search('p_c')).toEqual([]);
+      expect(await search('0_')).toEqual([]);
       expect(await search('_')).toEqual(['Carp_Common']);
       expect(await search('')).toHaveLength(4);
     });

@@ -18,7 +18,10 @@ const listQuerySchema = z.object({
 });
 
 const catchIdSchema = z.object({
-  id: z.string().regex(/^\d{1,15}$/, 'Catch id must be a positive whole number').transform(Number),
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Catch id must be a positive whole number')
+    .transform(Number),
 });
 
 /** Earliest saved-on-device time we believe; anything before is a broken device clock. */
@@ -56,11 +59,17 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
     if (input.photo) {
       photoId = photoIdFromUrl(input.photo);
       if (!photoId || !(await photos.isOwnedBy(photoId, user.id))) {
-        throw new AppError(400, 'UNKNOWN_PHOTO', 'Photo not found: upload it again', { photo: 'Photo not found' });
+        throw new AppError(400, 'UNKNOWN_PHOTO', 'Photo not found: upload it again', {
+          photo: 'Photo not found',
+        });
       }
     }
     const { photo: _photo, createdAt, userId: _ignoredUserId, ...fields } = input;
-    return catches.create(user.id, { ...fields, photoId, createdAt: resolveCreatedAt(createdAt, clock.now()) });
+    return catches.create(user.id, {
+      ...fields,
+      photoId,
+      createdAt: resolveCreatedAt(createdAt, clock.now()),
+    });
   }
 
   for (const path of ['/api/catches', '/api/mobile-catch', '/api/emergency-catch']) {

@@ -28,7 +28,10 @@ describe('node:sqlite dialect adapter', () => {
   });
 
   it('inserts with parameters and reads rows back with numbers intact', async () => {
-    const result = await db.insertInto('fish').values({ name: 'Bass', weight: 2.5, released: 0 }).executeTakeFirst();
+    const result = await db
+      .insertInto('fish')
+      .values({ name: 'Bass', weight: 2.5, released: 0 })
+      .executeTakeFirst();
     expect(Number(result.insertId)).toBe(1);
     expect(await db.selectFrom('fish').selectAll().execute()).toEqual([
       { id: 1, name: 'Bass', weight: 2.5, released: 0 },
@@ -36,7 +39,9 @@ describe('node:sqlite dialect adapter', () => {
   });
 
   it('binds booleans as 0/1 and undefined as NULL', async () => {
-    await sql`insert into fish (name, weight, released) values (${'Pike'}, ${undefined}, ${true})`.execute(db);
+    await sql`insert into fish (name, weight, released) values (${'Pike'}, ${undefined}, ${true})`.execute(
+      db,
+    );
     expect(await db.selectFrom('fish').select(['weight', 'released']).executeTakeFirst()).toEqual({
       weight: null,
       released: 1,
@@ -44,7 +49,13 @@ describe('node:sqlite dialect adapter', () => {
   });
 
   it('reports affected rows for updates and deletes, and supports RETURNING', async () => {
-    await db.insertInto('fish').values([{ name: 'A', weight: 1, released: 0 }, { name: 'B', weight: 2, released: 0 }]).execute();
+    await db
+      .insertInto('fish')
+      .values([
+        { name: 'A', weight: 1, released: 0 },
+        { name: 'B', weight: 2, released: 0 },
+      ])
+      .execute();
     const updated = await db.updateTable('fish').set({ released: 1 }).executeTakeFirst();
     expect(Number(updated.numUpdatedRows)).toBe(2);
     const returned = await db.deleteFrom('fish').where('name', '=', 'A').returning(['id', 'name']).execute();
@@ -62,7 +73,13 @@ describe('node:sqlite dialect adapter', () => {
   });
 
   it('streams rows', async () => {
-    await db.insertInto('fish').values([{ name: 'A', weight: 1, released: 0 }, { name: 'B', weight: 2, released: 0 }]).execute();
+    await db
+      .insertInto('fish')
+      .values([
+        { name: 'A', weight: 1, released: 0 },
+        { name: 'B', weight: 2, released: 0 },
+      ])
+      .execute();
     const names: string[] = [];
     for await (const row of db.selectFrom('fish').select('name').orderBy('id').stream()) names.push(row.name);
     expect(names).toEqual(['A', 'B']);

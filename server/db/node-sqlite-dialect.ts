@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 
 /**
  * Kysely ships a SQLite dialect written against better-sqlite3's API. Node 24's built-in `node:sqlite`

@@ -25,8 +25,11 @@ export function installCsrfGuard(app: FastifyInstance): void {
       throw new AppError(403, 'CROSS_SITE', 'Cross-site request refused');
     }
     const contentType = (request.headers['content-type'] ?? '').toLowerCase();
-    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
-    const acceptable = contentType.startsWith('application/json') || contentType.startsWith('multipart/form-data');
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined ||
+      Number(request.headers['content-length'] ?? 0) > 0;
+    const acceptable =
+      contentType.startsWith('application/json') || contentType.startsWith('multipart/form-data');
     if ((hasBody || contentType !== '') && !acceptable) {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send JSON (application/json) or a multipart form');
     }

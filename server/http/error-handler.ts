@@ -9,7 +9,10 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_FILES_LIMIT: { status: 413, message: 'Only one photo can be uploaded at a time' },
   FST_PARTS_LIMIT: { status: 413, message: 'Too many form fields' },
   FST_FIELDS_LIMIT: { status: 413, message: 'Too many form fields' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Send JSON (application/json) or a multipart form' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'Send JSON (application/json) or a multipart form',
+  },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'Send the photo as a multipart form' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Request body is empty' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Request body is not valid JSON' },

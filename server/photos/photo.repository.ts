@@ -8,7 +8,13 @@ export class PhotoRepository {
     this.db = db;
   }
 
-  async create(photo: { id: string; userId: number; width: number; height: number; createdAt: Date }): Promise<void> {
+  async create(photo: {
+    id: string;
+    userId: number;
+    width: number;
+    height: number;
+    createdAt: Date;
+  }): Promise<void> {
     await this.db
       .insertInto('photos')
       .values({

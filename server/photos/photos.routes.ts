@@ -63,12 +63,20 @@ export async function photosRoutes(app: FastifyInstance, deps: PhotosDependencie
     const id = randomUUID();
     await photoStore.save(id, 'full', processed.full);
     await photoStore.save(id, 'thumb', processed.thumb);
-    await photos.create({ id, userId: user.id, width: processed.width, height: processed.height, createdAt: clock.now() });
+    await photos.create({
+      id,
+      userId: user.id,
+      width: processed.width,
+      height: processed.height,
+      createdAt: clock.now(),
+    });
     return photoUrl(id);
   }
 
   // Two upload routes with one behaviour; SPEC §7 names the answer field differently for each.
-  app.post('/api/upload', async (request, reply) => reply.status(201).send({ url: await acceptUpload(request) }));
+  app.post('/api/upload', async (request, reply) =>
+    reply.status(201).send({ url: await acceptUpload(request) }),
+  );
   app.post('/api/upload-photo', async (request, reply) =>
     reply.status(201).send({ photoUrl: await acceptUpload(request) }),
   );

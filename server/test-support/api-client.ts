@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from '../auth/session.ts';
 /** The session cookie a response set, as a Cookie header value (or '' when it set none). */
 export function sessionCookieFrom(response: LightMyRequestResponse): string {
   const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
-  return cookie && cookie.value ? `${SESSION_COOKIE}=${cookie.value}` : '';
+  return cookie?.value ? `${SESSION_COOKIE}=${cookie.value}` : '';
 }
 
 /** A signed-in angler talking to the app through app.inject(), like the browser would. */
@@ -39,9 +39,18 @@ export class ApiClient {
   }
 
   /** Registers a new account and keeps its session. */
-  static async register(app: FastifyInstance, username: string, password = 'river-trout-42'): Promise<ApiClient> {
-    const response = await app.inject({ method: 'POST', url: '/api/register', payload: { username, password } });
-    if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  static async register(
+    app: FastifyInstance,
+    username: string,
+    password = 'river-trout-42',
+  ): Promise<ApiClient> {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username, password },
+    });
+    if (response.statusCode !== 201)
+      throw new Error(`register failed: ${response.statusCode} ${response.body}`);
     const client = new ApiClient(app, sessionCookieFrom(response));
     client.user = response.json() as User;
     return client;
@@ -49,7 +58,8 @@ export class ApiClient {
 
   async createCatch(fields: Record<string, unknown> = {}): Promise<Catch> {
     const response = await this.post('/api/mobile-catch', { fishType: 'Largemouth Bass', ...fields });
-    if (response.statusCode !== 201) throw new Error(`create catch failed: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 201)
+      throw new Error(`create catch failed: ${response.statusCode} ${response.body}`);
     return response.json() as Catch;
   }
 }

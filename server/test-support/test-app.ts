@@ -15,7 +15,9 @@ import { loadGeoNamesGeocoder, type ReverseGeocoder } from '../places/reverse-ge
  * API tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set
  * (CI: postgres://postgres@127.0.0.1:5432/test). Use with `describe.each(TEST_ENGINES)`.
  */
-export const TEST_ENGINES: DatabaseEngine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const TEST_ENGINES: DatabaseEngine[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 /** Generous limits so tests that are not about rate limiting never trip one. */
 export const RELAXED_RATE_LIMITS: RateLimits = {

@@ -1,0 +1,57 @@
+// Reverse geocoder figures: time to load and index the GeoNames list, and time per lookup.
+// Run: npx node bench/geocoder.bench.ts
+import { loadGeoNamesGeocoder } from '../server/places/reverse-geocoder.ts';
+
+const loadStarted = performance.now();
+const geocoder = loadGeoNamesGeocoder();
+const loadMs = performance.now() - loadStarted;
+
+// A fixed pseudo-random sequence, so runs compare.
+let seed = 42;
+function random(): number {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed / 0x7fffffff;
+}
+
+type Spot = [lat: number, lon: number];
+
+// Uniform over the globe (mostly ocean: the coordinate-name path, which searches the widest radius).
+const anywhere: Spot[] = Array.from({ length: 20_000 }, () => [
+  (Math.asin(2 * random() - 1) * 180) / Math.PI,
+  random() * 360 - 180,
+]);
+// Around dense regions (Netherlands, Ruhr, Java, Manila, Tokyo, New York): the most places per search.
+const denseCentres: Spot[] = [
+  [52.1, 5.1],
+  [51.45, 7.0],
+  [-7.0, 110.4],
+  [14.6, 121.0],
+  [35.68, 139.7],
+  [40.71, -74.0],
+];
+const dense: Spot[] = Array.from({ length: 20_000 }, (_, i) => {
+  const [lat, lon] = denseCentres[i % denseCentres.length] ?? [0, 0];
+  return [lat + (random() - 0.5) * 0.6, lon + (random() - 0.5) * 0.6];
+});
+
+function perLookupMicroseconds(spots: Spot[]): { mean: number; p99: number } {
+  for (const [lat, lon] of spots.slice(0, 2000)) geocoder.nameAt(lat, lon); // warm-up
+  const times: number[] = [];
+  for (const [lat, lon] of spots) {
+    const started = performance.now();
+    geocoder.nameAt(lat, lon);
+    times.push((performance.now() - started) * 1000);
+  }
+  times.sort((a, b) => a - b);
+  const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
+  return { mean, p99: times[Math.floor(times.length * 0.99)] ?? Number.NaN };
+}
+
+const global = perLookupMicroseconds(anywhere);
+const crowded = perLookupMicroseconds(dense);
+
+const row = (label: string, value: string) => console.log(`${label.padEnd(38)} ${value}`);
+row('load + index (first call)', `${loadMs.toFixed(0)} ms`);
+row('lookup, anywhere on Earth (mean / p99)', `${global.mean.toFixed(1)} µs / ${global.p99.toFixed(1)} µs`);
+row('lookup, dense regions (mean / p99)', `${crowded.mean.toFixed(1)} µs / ${crowded.p99.toFixed(1)} µs`);
+row('heap used after load', `${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);

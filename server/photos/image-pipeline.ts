@@ -1,0 +1,227 @@
+// Turns uploaded bytes into the only thing we ever store and serve: a freshly encoded WebP (longest side 2048 px)
+// and a WebP thumbnail (longest side 400 px, at most 40 KB), upright, with no metadata (EXIF, GPS, XMP, ICC).
+//
+// Order of defences (DESIGN §6):
+//  1. sniffImageType: the type comes from the magic bytes only, never from the file name or the client's MIME type.
+//     SVG (sharp bundles an SVG renderer), text, PDF and anything else is refused before sharp sees it.
+//  2. metadata(): reads the header only; the declared width × height is checked against a pixel cap before any
+//     pixel is decoded (decompression bombs), and the format libvips detected must be the one we sniffed.
+//  3. decode with limitInputPixels (the cap again, enforced by libvips) and failOn 'truncated', so a cut-off upload
+//     is refused instead of being stored with a grey lower half. Only the first frame of an animation is used.
+import sharp, { type SharpOptions } from 'sharp';
+
+// Defence in depth, process-wide: even if an SVG got past the sniffing, libvips refuses to load it (its SVG
+// renderer is a large attack surface and SVG can carry scripts). Nothing on the server needs SVG input.
+sharp.block({ operation: ['VipsForeignLoadSvg'] });
+
+export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heic' | 'tiff' | 'bmp';
+
+export type PhotoRejectionCode = 'not_an_image' | 'damaged_image' | 'image_too_large';
+
+/** A refused upload: `message` is safe and meant for the user; `status` is the HTTP status to answer with. */
+export class PhotoRejectedError extends Error {
+  readonly status: number;
+  readonly code: PhotoRejectionCode;
+
+  constructor(code: PhotoRejectionCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PhotoRejectedError';
+    this.status = 400;
+    this.code = code;
+  }
+}
+
+export interface ProcessedPhoto {
+  /** WebP, longest side ≤ 2048 px, upright, no metadata. */
+  full: Buffer;
+  /** WebP, longest side ≤ 400 px, ≤ THUMB_MAX_BYTES. */
+  thumb: Buffer;
+  /** Dimensions of `full`. */
+  width: number;
+  height: number;
+}
+
+export const DEFAULT_MAX_INPUT_PIXELS = 50_000_000;
+export const FULL_MAX_SIDE = 2048;
+export const THUMB_MAX_SIDE = 400;
+export const THUMB_MAX_BYTES = 40 * 1024;
+
+const FULL_QUALITY = 80;
+// Tried in turn until the thumbnail fits THUMB_MAX_BYTES; a typical photo fits at the first.
+const THUMB_QUALITIES = [70, 55, 40, 25];
+
+const NOT_AN_IMAGE = 'Only image files can be uploaded (JPEG, PNG, WebP, GIF, AVIF or TIFF)';
+const DAMAGED = 'The image is damaged or incomplete';
+
+// What this sharp build can decode from a buffer. The prebuilt sharp binaries decode AVIF but not HEIC (HEVC is
+// patent-encumbered and left out), and have no BMP loader (that needs ImageMagick), so those stay null here.
+const heifSuffixes = sharp.format.heif?.input.buffer ? (sharp.format.heif.input.fileSuffix ?? []) : [];
+const CAN_DECODE: Record<ImageType, boolean> = {
+  jpeg: sharp.format.jpeg?.input.buffer === true,
+  png: sharp.format.png?.input.buffer === true,
+  gif: sharp.format.gif?.input.buffer === true,
+  webp: sharp.format.webp?.input.buffer === true,
+  tiff: sharp.format.tiff?.input.buffer === true,
+  avif: heifSuffixes.includes('.avif'),
+  heic: heifSuffixes.includes('.heic'),
+  bmp: sharp.format.magick?.input.buffer === true,
+};
+
+// The format name sharp's metadata() reports for each sniffed type.
+const SHARP_FORMAT: Record<ImageType, string> = {
+  jpeg: 'jpeg',
+  png: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  tiff: 'tiff',
+  avif: 'heif',
+  heic: 'heif',
+  bmp: 'magick',
+};
+
+const AVIF_BRANDS = new Set(['avif', 'avis']);
+const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'hevm', 'hevs']);
+const GENERIC_HEIF_BRANDS = new Set(['mif1', 'msf1']);
+const BMP_DIB_HEADER_SIZES = new Set([12, 40, 52, 56, 64, 108, 124]);
+
+function ascii(bytes: Uint8Array, start: number, end: number): string {
+  return String.fromCharCode(...bytes.subarray(start, end));
+}
+
+function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
+  if (bytes.length < offset + signature.length) return false;
+  return signature.every((value, i) => bytes[offset + i] === value);
+}
+
+/** ISO base media file ('ftyp' box) brands: AVIF and HEIC/HEIF. */
+function sniffIsoBmff(bytes: Uint8Array): 'avif' | 'heic' | null {
+  if (bytes.length < 16 || ascii(bytes, 4, 8) !== 'ftyp') return null;
+  const boxSize = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0);
+  if (boxSize < 16 || boxSize % 4 !== 0) return null;
+  const major = ascii(bytes, 8, 12);
+  const compatible: string[] = [];
+  for (let offset = 16; offset + 4 <= Math.min(boxSize, bytes.length); offset += 4) {
+    compatible.push(ascii(bytes, offset, offset + 4));
+  }
+  if (AVIF_BRANDS.has(major)) return 'avif';
+  if (HEIC_BRANDS.has(major)) return 'heic';
+  if (compatible.some((brand) => AVIF_BRANDS.has(brand))) return 'avif';
+  if (compatible.some((brand) => HEIC_BRANDS.has(brand))) return 'heic';
+  // A generic HEIF image without a codec brand: in practice HEVC (what cameras write).
+  if (GENERIC_HEIF_BRANDS.has(major) || compatible.some((brand) => GENERIC_HEIF_BRANDS.has(brand)))
+    return 'heic';
+  return null;
+}
+
+function sniffAnyImageType(bytes: Uint8Array): ImageType | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (bytes.length >= 6 && (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a')) return 'gif';
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
+  // Little- and big-endian TIFF, and BigTIFF (43).
+  if (
+    startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) ||
+    startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a]) ||
+    startsWith(bytes, [0x49, 0x49, 0x2b, 0x00]) ||
+    startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2b])
+  ) {
+    return 'tiff';
+  }
+  // 'BM' alone is too weak (any text may start with it): also require a known DIB header size.
+  if (bytes.length >= 18 && ascii(bytes, 0, 2) === 'BM') {
+    const dibHeaderSize = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(14, true);
+    if (BMP_DIB_HEADER_SIZES.has(dibHeaderSize)) return 'bmp';
+  }
+  return sniffIsoBmff(bytes);
+}
+
+/**
+ * The image type of `bytes`, judged from the magic bytes alone, or null when it is not an image this server can
+ * decode (SVG, text, PDF, HEIC or BMP in a sharp build without their decoders, anything else).
+ */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  const type = sniffAnyImageType(bytes);
+  return type !== null && CAN_DECODE[type] ? type : null;
+}
+
+function isPixelLimitError(error: unknown): boolean {
+  return error instanceof Error && /pixel limit/i.test(error.message);
+}
+
+function tooLarge(maxInputPixels: number, cause?: unknown): PhotoRejectedError {
+  const megapixels = Math.round((maxInputPixels / 1_000_000) * 10) / 10;
+  return new PhotoRejectedError(
+    'image_too_large',
+    `The image is too large (more than ${megapixels} megapixels)`,
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+function rejectionFor(error: unknown, maxInputPixels: number): PhotoRejectedError {
+  if (error instanceof PhotoRejectedError) return error;
+  if (isPixelLimitError(error)) return tooLarge(maxInputPixels, error);
+  return new PhotoRejectedError('damaged_image', DAMAGED, { cause: error });
+}
+
+/**
+ * Validates and re-encodes an uploaded photo. Throws PhotoRejectedError (status 400, user-facing message) for
+ * anything that is not a decodable, complete image within the pixel cap (default 50 megapixels).
+ */
+export async function processPhoto(
+  bytes: Uint8Array,
+  options?: { maxInputPixels?: number },
+): Promise<ProcessedPhoto> {
+  const maxInputPixels = options?.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS;
+  const type = sniffImageType(bytes);
+  if (type === null) throw new PhotoRejectedError('not_an_image', NOT_AN_IMAGE);
+
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // For every sharp instance below. pages: 1 = the first frame or page only (sharp's default, stated for the reader).
+  const inputOptions = {
+    failOn: 'truncated',
+    limitInputPixels: maxInputPixels,
+    pages: 1,
+  } as const satisfies SharpOptions;
+
+  try {
+    // Header only: no pixels are decoded here.
+    const metadata = await sharp(input, inputOptions).metadata();
+    if (metadata.format !== SHARP_FORMAT[type]) {
+      throw new PhotoRejectedError('not_an_image', NOT_AN_IMAGE);
+    }
+    if (!metadata.width || !metadata.height) throw new PhotoRejectedError('damaged_image', DAMAGED);
+    if (metadata.width * metadata.height > maxInputPixels) throw tooLarge(maxInputPixels);
+
+    // Two pipelines from the same input rather than one decode: the thumbnail then profits from JPEG/WebP
+    // shrink-on-load (decoding at 1/8 scale), which is faster than resizing the 2048 px image again.
+    // autoOrient applies the EXIF orientation; no withMetadata()/keepMetadata(), so nothing of the input's
+    // metadata is written out (sharp outputs sRGB without EXIF, XMP or ICC by default).
+    const [full, thumb] = await Promise.all([
+      sharp(input, { ...inputOptions, autoOrient: true })
+        .resize(FULL_MAX_SIDE, FULL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: FULL_QUALITY })
+        .toBuffer({ resolveWithObject: true }),
+      encodeThumbnail(input, inputOptions),
+    ]);
+    return { full: full.data, thumb, width: full.info.width, height: full.info.height };
+  } catch (error) {
+    throw rejectionFor(error, maxInputPixels);
+  }
+}
+
+async function encodeThumbnail(input: Buffer, inputOptions: SharpOptions): Promise<Buffer> {
+  // Decode and resize once, then try decreasing qualities (usually only the first is needed).
+  const { data, info } = await sharp(input, { ...inputOptions, autoOrient: true })
+    .resize(THUMB_MAX_SIDE, THUMB_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  let thumb: Buffer | undefined;
+  for (const quality of THUMB_QUALITIES) {
+    thumb = await sharp(data, { raw }).webp({ quality }).toBuffer();
+    if (thumb.length <= THUMB_MAX_BYTES) return thumb;
+  }
+  // Even the lowest quality is over budget (a 400 px image of pure noise): keep the smallest we made.
+  if (thumb === undefined) throw new Error('no thumbnail qualities configured');
+  return thumb;
+}

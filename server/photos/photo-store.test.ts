@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DiskPhotoStore, isPhotoId, MemoryPhotoStore, type PhotoStore } from './photo-store.ts';
+
+const BAD_IDS = [
+  '../../etc/passwd',
+  '..',
+  '',
+  'abc',
+  '/tmp/x',
+  '00000000-0000-0000-0000-000000000000/../../x',
+  '00000000-0000-0000-0000-00000000000\0',
+  '3F2504E0-4F89-11D3-9A0C-0305E82C3301', // upper case: would alias a lower-case id on some file systems
+  ' 3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+  '3f2504e0-4f89-11d3-9a0c-0305e82c3301.webp',
+  '..\\..\\windows\\win.ini',
+];
+
+function contractTests(name: string, makeStore: () => Promise<PhotoStore>) {
+  describe(`${name}: the PhotoStore contract`, () => {
+    let store: PhotoStore;
+    beforeEach(async () => {
+      store = await makeStore();
+    });
+
+    it('saves and reads back both variants separately', async () => {
+      const id = randomUUID();
+      await store.save(id, 'full', Buffer.from('full bytes'));
+      await store.save(id, 'thumb', Buffer.from('thumb bytes'));
+      expect((await store.read(id, 'full'))?.toString()).toBe('full bytes');
+      expect((await store.read(id, 'thumb'))?.toString()).toBe('thumb bytes');
+    });
+
+    it('replaces a variant saved again', async () => {
+      const id = randomUUID();
+      await store.save(id, 'full', Buffer.from('first'));
+      await store.save(id, 'full', Buffer.from('second'));
+      expect((await store.read(id, 'full'))?.toString()).toBe('second');
+    });
+
+    it('returns null for a photo or variant that is not there', async () => {
+      const id = randomUUID();
+      expect(await store.read(id, 'full')).toBeNull();
+      await store.save(id, 'full', Buffer.from('x'));
+      expect(await store.read(id, 'thumb')).toBeNull();
+    });
+
+    it('removes both variants, and removing twice is fine', async () => {
+      const id = randomUUID();
+      const other = randomUUID();
+      await store.save(id, 'full', Buffer.from('a'));
+      await store.save(id, 'thumb', Buffer.from('b'));
+      await store.save(other, 'full', Buffer.from('c'));
+      await store.remove(id);
+      await store.remove(id);
+      expect(await store.read(id, 'full')).toBeNull();
+      expect(await store.read(id, 'thumb')).toBeNull();
+      expect((await store.read(other, 'full'))?.toString()).toBe('c');
+    });
+
+    it('refuses ids that are not lower-case UUIDs (path traversal) in every method', async () => {
+      for (const id of BAD_IDS) {
+        await expect(store.save(id, 'full', Buffer.from('x')), id).rejects.toThrow(/Invalid photo id/);
+        await expect(store.read(id, 'full'), id).rejects.toThrow(/Invalid photo id/);
+        await expect(store.remove(id), id).rejects.toThrow(/Invalid photo id/);
+      }
+    });
+
+    it('refuses unknown variants even when the types are bypassed', async () => {
+      const variant = '../x' as 'full';
+      await expect(store.save(randomUUID(), variant, Buffer.from('x'))).rejects.toThrow(
+        /Invalid photo variant/,
+      );
+    });
+
+    it('does not share buffers with callers', async () => {
+      const id = randomUUID();
+      const data = Buffer.from('original');
+      await store.save(id, 'full', data);
+      data.write('changed!');
+      const read = await store.read(id, 'full');
+      expect(read?.toString()).toBe('original');
+      read?.write('mutated!');
+      expect((await store.read(id, 'full'))?.toString()).toBe('original');
+    });
+  });
+}
+
+describe('isPhotoId', () => {
+  it('accepts crypto.randomUUID() ids and nothing else', () => {
+    expect(isPhotoId(randomUUID())).toBe(true);
+    for (const id of BAD_IDS) expect(isPhotoId(id), id).toBe(false);
+    expect(isPhotoId(42)).toBe(false);
+  });
+});
+
+contractTests('MemoryPhotoStore', async () => new MemoryPhotoStore());
+
+describe('MemoryPhotoStore.size', () => {
+  it('counts photos, not variants, and follows removals', async () => {
+    const store = new MemoryPhotoStore();
+    expect(store.size()).toBe(0);
+    const [a, b] = [randomUUID(), randomUUID()];
+    await store.save(a, 'full', Buffer.from('1'));
+    await store.save(a, 'thumb', Buffer.from('2'));
+    await store.save(b, 'thumb', Buffer.from('3'));
+    expect(store.size()).toBe(2);
+    await store.remove(a);
+    expect(store.size()).toBe(1);
+  });
+});
+
+describe('DiskPhotoStore', () => {
+  let dir: string;
+  const temporaryDirs: string[] = [];
+
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'tightlines-photos-'));
+    temporaryDirs.push(dir);
+  });
+  afterEach(async () => {
+    await Promise.all(temporaryDirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+  });
+
+  contractTests('DiskPhotoStore', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'tightlines-photos-'));
+    temporaryDirs.push(own);
+    return new DiskPhotoStore(own);
+  });
+
+  it('lays files out as <dir>/<first two characters>/<id>.webp and <id>.thumb.webp', async () => {
+    const store = new DiskPhotoStore(dir);
+    const id = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
+    await store.save(id, 'full', Buffer.from('F'));
+    await store.save(id, 'thumb', Buffer.from('T'));
+    expect(await readdir(dir)).toEqual(['3f']);
+    expect((await readdir(path.join(dir, '3f'))).sort()).toEqual([`${id}.thumb.webp`, `${id}.webp`]);
+    expect(await readFile(path.join(dir, '3f', `${id}.webp`), 'utf8')).toBe('F');
+    expect(await readFile(path.join(dir, '3f', `${id}.thumb.webp`), 'utf8')).toBe('T');
+    expect(store.pathOf(id, 'thumb')).toBe(path.join(dir, '3f', `${id}.thumb.webp`));
+  });
+
+  it('creates the directory itself and leaves no temporary files behind', async () => {
+    const nested = path.join(dir, 'not', 'yet', 'there');
+    const store = new DiskPhotoStore(nested);
+    const ids = Array.from({ length: 20 }, () => randomUUID());
+    // Concurrent saves of the same variant must not collide on a temporary name.
+    await Promise.all(
+      ids.flatMap((id) => [1, 2, 3].map((n) => store.save(id, 'full', Buffer.alloc(1000, n)))),
+    );
+    for (const id of ids) expect((await store.read(id, 'full'))?.length).toBe(1000);
+    const files = (await readdir(nested, { recursive: true })).map(String);
+    expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.webp'))).toHaveLength(20);
+  });
+
+  it('writes nothing outside its directory for a traversal id', async () => {
+    const store = new DiskPhotoStore(path.join(dir, 'photos'));
+    await expect(store.save('../../escaped', 'full', Buffer.from('x'))).rejects.toThrow();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('cleans up its temporary file when the write fails', async () => {
+    const store = new DiskPhotoStore(dir);
+    const id = randomUUID();
+    // A directory where the file should go makes the rename fail.
+    await store.save(id, 'thumb', Buffer.from('keep me'));
+    const target = store.pathOf(id, 'full');
+    await mkdir(target);
+    await expect(store.save(id, 'full', Buffer.from('x'))).rejects.toThrow();
+    expect((await stat(target)).isDirectory()).toBe(true);
+    const leftovers = (await readdir(path.dirname(target))).filter((f) => f.endsWith('.tmp'));
+    expect(leftovers).toEqual([]);
+  });
+});

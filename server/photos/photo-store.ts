@@ -1,0 +1,142 @@
+// Where re-encoded photos live. Only processPhoto's WebP output is ever saved here (DESIGN §6), under ids the server
+// generated (UUIDs), never under a client-supplied name.
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+export type PhotoVariant = 'full' | 'thumb';
+
+export interface PhotoStore {
+  /** Stores (or replaces) one variant of a photo; when the promise resolves the bytes are durable. */
+  save(id: string, variant: PhotoVariant, data: Buffer): Promise<void>;
+  /** The stored bytes, or null when there are none. */
+  read(id: string, variant: PhotoVariant): Promise<Buffer | null>;
+  /** Removes both variants; removing a photo that is not there is not an error. */
+  remove(id: string): Promise<void>;
+}
+
+const PHOTO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const VARIANTS: readonly PhotoVariant[] = ['full', 'thumb'];
+
+/** True for the ids photo stores accept: lower-case UUIDs, as crypto.randomUUID() makes them. */
+export function isPhotoId(id: unknown): id is string {
+  return typeof id === 'string' && PHOTO_ID.test(id);
+}
+
+// Ids become file names, so anything else (../, slashes, NUL, upper case aliases) is a programming error.
+function assertPhotoId(id: string): void {
+  if (!isPhotoId(id)) throw new TypeError(`Invalid photo id: ${JSON.stringify(String(id).slice(0, 60))}`);
+}
+
+function assertVariant(variant: string): asserts variant is PhotoVariant {
+  if (!VARIANTS.includes(variant as PhotoVariant)) {
+    throw new TypeError(`Invalid photo variant: ${JSON.stringify(variant)}`);
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+/**
+ * Photos as files: `${dir}/${id.slice(0, 2)}/${id}.webp` and `${id}.thumb.webp` (the two-character fan-out keeps
+ * directories small). Writes are atomic and durable: temporary file, fsync, rename, fsync of the directory, so a
+ * crash leaves either the old file or the new one, never half a photo.
+ */
+export class DiskPhotoStore implements PhotoStore {
+  readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = path.resolve(dir);
+  }
+
+  /** The file holding a variant (exposed for tests and operations tooling). */
+  pathOf(id: string, variant: PhotoVariant): string {
+    assertPhotoId(id);
+    assertVariant(variant);
+    const name = variant === 'thumb' ? `${id}.thumb.webp` : `${id}.webp`;
+    return path.join(this.dir, id.slice(0, 2), name);
+  }
+
+  async save(id: string, variant: PhotoVariant, data: Buffer): Promise<void> {
+    const target = this.pathOf(id, variant);
+    const folder = path.dirname(target);
+    await mkdir(folder, { recursive: true });
+    const temporary = `${target}.${randomUUID()}.tmp`;
+    try {
+      const file = await open(temporary, 'wx', 0o644);
+      try {
+        await file.writeFile(data);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    await syncDirectory(folder);
+  }
+
+  async read(id: string, variant: PhotoVariant): Promise<Buffer | null> {
+    const target = this.pathOf(id, variant);
+    try {
+      return await readFile(target);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async remove(id: string): Promise<void> {
+    await Promise.all(VARIANTS.map((variant) => rm(this.pathOf(id, variant), { force: true })));
+  }
+}
+
+/** Makes a rename durable. Not every platform can open a directory (Windows): there it is skipped. */
+async function syncDirectory(folder: string): Promise<void> {
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    handle = await open(folder, 'r');
+    await handle.sync();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EINVAL' && code !== 'EBADF') throw error;
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** An in-memory PhotoStore for tests. Copies on the way in and out, like a real store. */
+export class MemoryPhotoStore implements PhotoStore {
+  private readonly files: Map<string, Buffer>;
+
+  constructor() {
+    this.files = new Map();
+  }
+
+  /** How many photos (ids with at least one stored variant) the store holds. */
+  size(): number {
+    return new Set([...this.files.keys()].map((key) => key.slice(0, key.indexOf('/')))).size;
+  }
+
+  private key(id: string, variant: PhotoVariant): string {
+    assertPhotoId(id);
+    assertVariant(variant);
+    return `${id}/${variant}`;
+  }
+
+  async save(id: string, variant: PhotoVariant, data: Buffer): Promise<void> {
+    this.files.set(this.key(id, variant), Buffer.from(data));
+  }
+
+  async read(id: string, variant: PhotoVariant): Promise<Buffer | null> {
+    const data = this.files.get(this.key(id, variant));
+    return data === undefined ? null : Buffer.from(data);
+  }
+
+  async remove(id: string): Promise<void> {
+    for (const variant of VARIANTS) this.files.delete(this.key(id, variant));
+  }
+}
