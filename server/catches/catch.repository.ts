@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Catch, CatchInput } from '../../core/catch.ts';
+import type { Catch } from '../../core/catch.ts';
+import type { CatchInput } from '../../core/catch-input.ts';
 import type { CatchesTable, Database } from '../db/schema.ts';
 
 export function photoUrl(photoId: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catchInputSchema } from './catch.ts';
+import { catchInputSchema } from './catch-input.ts';
 
 describe('catch payload (SPEC §3)', () => {
   it('normalises a minimal payload: absent fields become null', () => {

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { PHOTO_URL_PATTERN } from './catch.ts';
+
+/**
+ * An optional number field. Forms and scripts send numbers, numeric strings or empty strings;
+ * all of them end up as a number or null, and anything else is a clear 400.
+ */
+function optionalNumber(label: string, min: number, max: number) {
+  return z.preprocess(
+    (value) => {
+      if (value === undefined || value === null) return null;
+      if (typeof value === 'string') {
+        const trimmed = value.trim();
+        if (trimmed === '') return null;
+        const parsed = Number(trimmed);
+        return Number.isNaN(parsed) ? value : parsed;
+      }
+      return value;
+    },
+    z
+      .number({ error: `${label} must be a number` })
+      .finite(`${label} must be a number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, `${label} must be at most ${max}`)
+      .nullable(),
+  );
+}
+
+/** An optional text field: trimmed, empty becomes null, bounded length. */
+function optionalText(label: string, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || null : (value ?? null)),
+    z
+      .string({ error: `${label} must be text` })
+      .max(max, `${label} must be at most ${max} characters`)
+      .nullable(),
+  );
+}
+
+function isRealCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/**
+ * The catch payload of SPEC §3, accepted by POST /api/catches, /api/mobile-catch and /api/emergency-catch.
+ * `userId` is accepted and dropped: the session decides the owner (DESIGN §4).
+ */
+export const catchInputSchema = z.object({
+  fishType: z
+    .string({ error: 'Fish type required' })
+    .trim()
+    .min(1, 'Fish type required')
+    .max(100, 'Fish type must be at most 100 characters'),
+  weight: optionalNumber('Weight', 0, 5000),
+  length: optionalNumber('Length', 0, 1000),
+  locationName: optionalText('Location name', 200),
+  latitude: optionalNumber('Latitude', -90, 90),
+  longitude: optionalNumber('Longitude', -180, 180),
+  notes: optionalText('Notes', 5000),
+  waterTemperature: optionalNumber('Water temperature', -40, 150),
+  depth: optionalNumber('Depth', 0, 40000),
+  catchDate: z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z
+      .string({ error: 'Catch date must be a date (yyyy-MM-dd)' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Catch date must be a date (yyyy-MM-dd)')
+      .refine(isRealCalendarDate, 'Catch date must be a date (yyyy-MM-dd)')
+      .nullable(),
+  ),
+  timeOfDay: z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z
+      .string({ error: 'Time of day must be a time (HH:mm)' })
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time of day must be a time (HH:mm)')
+      .nullable(),
+  ),
+  lineSize: optionalText('Line size', 50),
+  baitUsed: optionalText('Bait used', 200),
+  photo: z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z
+      .string({ error: 'Photo must be an uploaded photo URL' })
+      .regex(PHOTO_URL_PATTERN, 'Photo must be an uploaded photo URL')
+      .nullable(),
+  ),
+  /** The device's id for this catch (outbox): a repeat with the same id returns the first catch. */
+  clientId: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.uuid('clientId must be a UUID').optional(),
+  ),
+  /** When the catch was saved on the device; the server keeps it unless unparsable or in the future. */
+  createdAt: z.unknown().optional(),
+  userId: z.unknown().optional(),
+});
+export type CatchInput = z.infer<typeof catchInputSchema>;
