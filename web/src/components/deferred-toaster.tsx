@@ -1,0 +1,18 @@
+import { lazy, Suspense, useState } from 'react';
+import { useToast } from '@/hooks/use-toast';
+
+// Radix Toast (~5 KB gzip) loads with the first toast, not with the shell (DESIGN §7); it then stays mounted.
+const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+/** Mounts the Toaster once there is something to show. */
+export function DeferredToaster() {
+  const { toasts } = useToast();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && toasts.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}

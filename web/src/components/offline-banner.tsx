@@ -1,0 +1,21 @@
+import { WifiOff } from 'lucide-react';
+import { useOnlineStatus } from '@/hooks/use-online-status';
+
+/** 'You're offline', fixed at the bottom of the screen while the browser reports no network (SPEC §2). */
+export function OfflineBanner() {
+  const online = useOnlineStatus();
+  // The live region stays mounted so screen readers announce the change when the banner appears.
+  return (
+    <div role="status">
+      {online ? null : (
+        <div
+          data-testid="offline-banner"
+          className="fixed inset-x-0 bottom-0 z-40 flex items-center justify-center gap-2 bg-amber-800 px-4 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] text-sm font-medium text-white shadow-lg"
+        >
+          <WifiOff aria-hidden="true" className="size-4" />
+          <span>You're offline</span>
+        </div>
+      )}
+    </div>
+  );
+}

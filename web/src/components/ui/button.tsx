@@ -1,0 +1,54 @@
+import { Slot } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+export type ButtonVariant = 'default' | 'outline' | 'ghost' | 'destructive';
+export type ButtonSize = 'default' | 'sm' | 'icon';
+
+const variantClasses: Record<ButtonVariant, string> = {
+  default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',
+  outline:
+    'border border-input bg-card text-foreground shadow-sm hover:bg-accent hover:text-accent-foreground',
+  ghost: 'text-foreground hover:bg-accent hover:text-accent-foreground',
+  destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
+};
+
+const sizeClasses: Record<ButtonSize, string> = {
+  default: 'h-10 px-4 py-2',
+  sm: 'h-9 rounded-md px-3 text-sm',
+  icon: 'h-10 w-10',
+};
+
+/** The classes of a button, for links that should look like one. */
+export function buttonVariants({
+  variant = 'default',
+  size = 'default',
+  className,
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+} = {}): string {
+  return cn(
+    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors',
+    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
+    'disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
+    variantClasses[variant],
+    sizeClasses[size],
+    className,
+  );
+}
+
+export interface ButtonProps extends ComponentProps<'button'> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Render the child element (e.g. a link) with the button's look instead of a <button>. */
+  asChild?: boolean;
+}
+
+export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+  if (asChild) return <Slot.Root className={buttonVariants({ variant, size, className })} {...props} />;
+  return (
+    <button type={type ?? 'button'} className={buttonVariants({ variant, size, className })} {...props} />
+  );
+}

@@ -1,0 +1,16 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return (
+    <textarea
+      className={cn(
+        'flex min-h-20 w-full rounded-md border border-input bg-card px-3 py-2 text-base text-foreground shadow-sm',
+        'placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        'disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import { LogOut, User as UserIcon } from 'lucide-react';
+import { useRef } from 'react';
+import { useLocation } from 'wouter';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useAuth } from '@/hooks/use-auth';
+import { UserMenuButton } from './user-menu-button.tsx';
+
+/** The header's user menu (SPEC §2): the username, Profile and Logout ('Logging out...' while pending). */
+export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const { user, logoutMutation } = useAuth();
+  const [, navigate] = useLocation();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  if (!user) return null;
+
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <UserMenuButton ref={triggerRef} username={user.username} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        align="end"
+        onCloseAutoFocus={(event) => {
+          // The menu may have opened on first use, replacing the stand-in button: focus the real trigger.
+          event.preventDefault();
+          triggerRef.current?.focus();
+        }}
+      >
+        <DropdownMenuLabel className="max-w-60 truncate">{user.username}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate('/profile')}>
+          <UserIcon aria-hidden="true" />
+          Profile
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          disabled={logoutMutation.isPending}
+          onSelect={(event) => {
+            // Keep the menu open so 'Logging out...' shows while the request runs.
+            event.preventDefault();
+            logoutMutation.mutate();
+          }}
+        >
+          <LogOut aria-hidden="true" />
+          {logoutMutation.isPending ? 'Logging out...' : 'Logout'}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

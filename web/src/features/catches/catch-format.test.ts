@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCatchDate,
+  formatCoordinates,
+  formatLength,
+  formatTimestamp,
+  formatWeight,
+  mapsSearchUrl,
+} from './catch-format.ts';
+
+describe('catch formatting', () => {
+  it('shows weight and length with one decimal', () => {
+    expect(formatWeight(4.56)).toBe('4.6 lbs');
+    expect(formatWeight(3)).toBe('3.0 lbs');
+    expect(formatWeight(0)).toBe('0.0 lbs');
+    expect(formatWeight(null)).toBeNull();
+    expect(formatLength(18)).toBe('18.0 in');
+    expect(formatLength(null)).toBeNull();
+  });
+
+  it('reads the catch date as a local calendar date', () => {
+    expect(formatCatchDate('2025-04-29')).toBe('Apr 29, 2025');
+    expect(formatCatchDate('2025-01-01')).toBe('Jan 1, 2025');
+    expect(formatCatchDate(null)).toBe('No date');
+    expect(formatCatchDate('')).toBe('No date');
+    expect(formatCatchDate('not a date')).toBe('No date');
+  });
+
+  it('formats the saved timestamp', () => {
+    expect(formatTimestamp(new Date(2025, 3, 29, 12).toISOString())).toBe('Apr 29, 2025');
+    expect(formatTimestamp('garbage')).toBeNull();
+  });
+
+  it('shows coordinates with six decimals and builds the maps link', () => {
+    expect(formatCoordinates(32.8, -95.6)).toBe('32.800000, -95.600000');
+    expect(formatCoordinates(null, -95.6)).toBeNull();
+    expect(mapsSearchUrl(32.8, -95.6)).toBe('https://www.google.com/maps/search/?api=1&query=32.8,-95.6');
+  });
+});

@@ -1,0 +1,17 @@
+import { getJson } from '@/lib/api';
+
+/**
+ * A place name for coordinates from GET /api/reverse-geocode (answered from the server's embedded
+ * place list, so no third party learns the spot). Null on any failure: the name is only a convenience.
+ */
+export async function reverseGeocode(latitude: number, longitude: number): Promise<string | null> {
+  try {
+    const params = new URLSearchParams({ lat: String(latitude), lon: String(longitude) });
+    const body = await getJson<{ locationName?: unknown }>(`/api/reverse-geocode?${params}`);
+    return typeof body?.locationName === 'string' && body.locationName.trim() !== ''
+      ? body.locationName.trim()
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,157 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/**
+ * The device position (SPEC §3 'Device location', §9 'Location request'), shared by the log form
+ * and the fishing tools. The promise helper is plain so it can be tested with a fake geolocation.
+ */
+
+export interface DeviceLocation {
+  latitude: number;
+  longitude: number;
+  accuracy: number;
+  elevation: number | null;
+  timestamp: number;
+}
+
+/** SPEC §9: high accuracy, 10 s timeout, never a cached position. */
+export const LOCATION_REQUEST_OPTIONS: PositionOptions = {
+  enableHighAccuracy: true,
+  timeout: 10_000,
+  maximumAge: 0,
+};
+
+export type LocationErrorKind =
+  | 'notSupported'
+  | 'permissionDenied'
+  | 'positionUnavailable'
+  | 'timeout'
+  | 'unknown';
+
+/** SPEC §8 on-screen location messages. */
+export const LOCATION_ERROR_MESSAGES: Record<LocationErrorKind, string> = {
+  notSupported: 'Geolocation is not supported by your browser',
+  permissionDenied: 'Location permission denied. Please allow location access in your browser settings.',
+  positionUnavailable: "Position unavailable. The network is down or satellites can't be reached.",
+  timeout: 'Timeout. The request to get user location timed out.',
+  unknown: 'Unknown error occurred.',
+};
+
+export class DeviceLocationError extends Error {
+  readonly kind: LocationErrorKind;
+
+  constructor(kind: LocationErrorKind) {
+    super(LOCATION_ERROR_MESSAGES[kind]);
+    this.name = 'DeviceLocationError';
+    this.kind = kind;
+  }
+}
+
+/** Maps a GeolocationPositionError code (1, 2, 3) to our error kind. */
+export function locationErrorKind(code: number): LocationErrorKind {
+  switch (code) {
+    case 1:
+      return 'permissionDenied';
+    case 2:
+      return 'positionUnavailable';
+    case 3:
+      return 'timeout';
+    default:
+      return 'unknown';
+  }
+}
+
+/** The browser's geolocation, or null when there is none (old browsers, insecure origins, tests). */
+export function browserGeolocation(): Geolocation | null {
+  return typeof navigator !== 'undefined' && navigator.geolocation ? navigator.geolocation : null;
+}
+
+/** One position request. Rejects with DeviceLocationError. */
+export function getDeviceLocation(
+  geolocation: Geolocation | null = browserGeolocation(),
+): Promise<DeviceLocation> {
+  return new Promise((resolve, reject) => {
+    if (!geolocation) {
+      reject(new DeviceLocationError('notSupported'));
+      return;
+    }
+    geolocation.getCurrentPosition(
+      (position) =>
+        resolve({
+          latitude: position.coords.latitude,
+          longitude: position.coords.longitude,
+          accuracy: position.coords.accuracy,
+          elevation: position.coords.altitude ?? null,
+          timestamp: position.timestamp,
+        }),
+      (error) => reject(new DeviceLocationError(locationErrorKind(error.code))),
+      LOCATION_REQUEST_OPTIONS,
+    );
+  });
+}
+
+export interface DeviceLocationState {
+  /** The last position obtained, kept across later failures. */
+  location: DeviceLocation | null;
+  /** What went wrong with the last request, or null. */
+  error: LocationErrorKind | null;
+  /** The SPEC §8 text for `error`, or null. */
+  errorMessage: string | null;
+  isLocating: boolean;
+  isSupported: boolean;
+  /**
+   * Asks for the position. Resolves with it, or with null on failure (then `error` says why);
+   * calls made while a request is running share it.
+   */
+  requestLocation: () => Promise<DeviceLocation | null>;
+}
+
+/** React state around getDeviceLocation. Pass `geolocation` only in tests. */
+export function useDeviceLocation(
+  geolocation: Geolocation | null = browserGeolocation(),
+): DeviceLocationState {
+  const [location, setLocation] = useState<DeviceLocation | null>(null);
+  const [error, setError] = useState<LocationErrorKind | null>(null);
+  const [isLocating, setIsLocating] = useState(false);
+  const inFlight = useRef<Promise<DeviceLocation | null> | null>(null);
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const requestLocation = useCallback((): Promise<DeviceLocation | null> => {
+    if (inFlight.current) return inFlight.current;
+    setIsLocating(true);
+    const request = getDeviceLocation(geolocation).then(
+      (found) => {
+        if (mounted.current) {
+          setLocation(found);
+          setError(null);
+        }
+        return found;
+      },
+      (failure: unknown) => {
+        if (mounted.current) setError(failure instanceof DeviceLocationError ? failure.kind : 'unknown');
+        return null;
+      },
+    );
+    inFlight.current = request;
+    void request.finally(() => {
+      inFlight.current = null;
+      if (mounted.current) setIsLocating(false);
+    });
+    return request;
+  }, [geolocation]);
+
+  return {
+    location,
+    error,
+    errorMessage: error ? LOCATION_ERROR_MESSAGES[error] : null,
+    isLocating,
+    isSupported: geolocation !== null,
+    requestLocation,
+  };
+}

@@ -1,0 +1,96 @@
+import { Calendar, MapPin, MoreVertical, Ruler, Trash2 } from 'lucide-react';
+import { memo, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import type { Catch } from '../../../../core/catch.ts';
+import { formatCatchDate, formatLength, formatWeight } from '../catches/catch-format.ts';
+import { CatchPhoto } from './catch-photo.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from './ui/dropdown-menu.tsx';
+
+/**
+ * One catch in the history list (SPEC §2): photo, weight badge, fish type, date, location, length.
+ * The fish type is a button stretched over the card (tap anywhere opens the details); the options
+ * menu sits above it. Memoised and `content-visibility: auto`, so long lists stay cheap.
+ */
+export const CatchCard = memo(function CatchCard({
+  item,
+  onOpen,
+  onDelete,
+}: {
+  item: Catch;
+  /** `opener` is the element to give focus back to when the dialog closes. */
+  onOpen: (item: Catch, opener: HTMLElement) => void;
+  onDelete: (item: Catch, opener: HTMLElement | null) => void;
+}) {
+  const menuTrigger = useRef<HTMLButtonElement>(null);
+  const weight = formatWeight(item.weight);
+  const length = formatLength(item.length);
+
+  return (
+    <article
+      className={
+        'relative flex gap-3 rounded-xl border border-border bg-card p-3 text-card-foreground shadow-sm ' +
+        'transition-colors hover:bg-accent/40 [contain-intrinsic-size:auto_122px] [content-visibility:auto]'
+      }
+    >
+      <CatchPhoto item={item} size="thumb" className="size-24 shrink-0 rounded-lg" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1 pr-8">
+        <h3 className="truncate text-base font-semibold leading-tight">
+          <button
+            type="button"
+            onClick={(event) => onOpen(item, event.currentTarget)}
+            className={
+              'text-left outline-none after:absolute after:inset-0 after:rounded-xl after:content-[""] ' +
+              'focus-visible:after:ring-2 focus-visible:after:ring-ring'
+            }
+          >
+            {item.fishType}
+          </button>
+        </h3>
+        {weight ? (
+          <span className="w-fit rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+            {weight}
+          </span>
+        ) : null}
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <Calendar aria-hidden="true" className="size-3.5 shrink-0" />
+          {formatCatchDate(item.catchDate)}
+        </p>
+        {item.locationName ? (
+          <p className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
+            <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
+            <span className="truncate">{item.locationName}</span>
+          </p>
+        ) : null}
+        {length ? (
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <Ruler aria-hidden="true" className="size-3.5 shrink-0" />
+            {length}
+          </p>
+        ) : null}
+      </div>
+      <div className="absolute right-1.5 top-1.5 z-10">
+        <DropdownMenu modal={false}>
+          <DropdownMenuTrigger asChild>
+            <Button ref={menuTrigger} variant="ghost" size="icon" aria-label="Catch options">
+              <MoreVertical aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem
+              className="text-destructive data-[highlighted]:bg-destructive/10 data-[highlighted]:text-destructive"
+              onSelect={() => onDelete(item, menuTrigger.current)}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete Catch
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,145 @@
+import { Calendar, Map as MapIcon, MapPin, NotebookPen } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import type { Catch } from '../../../../core/catch.ts';
+import {
+  formatCatchDate,
+  formatCoordinates,
+  formatLength,
+  formatTimestamp,
+  formatWeight,
+} from '../catches/catch-format.ts';
+import { CatchLocationDrawer } from './catch-location-drawer.tsx';
+import { CatchPhoto } from './catch-photo.tsx';
+
+/** The detail view of one catch (SPEC §2): photo, size, fishing details, location (with map drawer), notes. */
+export function CatchDetailDialog({
+  item,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  item: Catch | null;
+  onClose: () => void;
+  /** Where focus goes on close: without a Dialog.Trigger, Radix would leave it on <body>. */
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  return (
+    <Dialog
+      open={item !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      {item ? <CatchDetailContent key={item.id} item={item} onCloseAutoFocus={onCloseAutoFocus} /> : null}
+    </Dialog>
+  );
+}
+
+function CatchDetailContent({
+  item,
+  onCloseAutoFocus,
+}: {
+  item: Catch;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const [mapOpen, setMapOpen] = useState(false);
+  const viewMapButton = useRef<HTMLButtonElement>(null);
+  const caught = formatCatchDate(item.catchDate);
+  const caughtAt = item.timeOfDay ? `${caught} at ${item.timeOfDay}` : caught;
+  const coordinates = formatCoordinates(item.latitude, item.longitude);
+  const saved = formatTimestamp(item.createdAt);
+
+  return (
+    <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogHeader>
+        <DialogTitle>{item.fishType}</DialogTitle>
+        <DialogDescription className="flex items-center gap-1.5">
+          <Calendar aria-hidden="true" className="size-3.5" />
+          {caught}
+        </DialogDescription>
+      </DialogHeader>
+
+      <CatchPhoto item={item} size="full" className="aspect-[4/3] w-full rounded-lg" />
+
+      <dl className="grid grid-cols-2 gap-3">
+        <Stat label="Weight" value={formatWeight(item.weight) ?? '—'} />
+        <Stat label="Length" value={formatLength(item.length) ?? '—'} />
+      </dl>
+
+      <section aria-labelledby={`details-${item.id}`} className="rounded-lg border border-border p-3">
+        <h3 id={`details-${item.id}`} className="mb-2 text-sm font-semibold">
+          Fishing Details
+        </h3>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          {item.waterTemperature !== null ? (
+            <Detail label="Water Temperature">{`${item.waterTemperature}°F`}</Detail>
+          ) : null}
+          {item.depth !== null ? <Detail label="Depth">{`${item.depth} ft`}</Detail> : null}
+          {item.lineSize ? <Detail label="Line Size">{item.lineSize}</Detail> : null}
+          {item.baitUsed ? <Detail label="Bait Used">{item.baitUsed}</Detail> : null}
+          <Detail label="Caught">{caughtAt}</Detail>
+        </dl>
+      </section>
+
+      {item.locationName || coordinates ? (
+        <section aria-label="Location" className="flex flex-col gap-3">
+          <div className="flex items-start gap-3">
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            <div className="flex min-w-0 flex-col gap-0.5">
+              {item.locationName ? <p className="font-medium">{item.locationName}</p> : null}
+              {coordinates ? <p className="font-mono text-xs text-muted-foreground">{coordinates}</p> : null}
+            </div>
+          </div>
+          {item.latitude !== null && item.longitude !== null ? (
+            <Button ref={viewMapButton} variant="outline" onClick={() => setMapOpen(true)}>
+              <MapIcon aria-hidden="true" />
+              View Map
+            </Button>
+          ) : null}
+        </section>
+      ) : null}
+
+      {item.notes ? (
+        <section aria-label="Notes" className="flex items-start gap-3">
+          <NotebookPen aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          <p className="min-w-0 whitespace-pre-wrap break-words text-sm">{item.notes}</p>
+        </section>
+      ) : null}
+
+      {saved ? <p className="text-xs text-muted-foreground">Saved {saved}</p> : null}
+
+      {item.latitude !== null && item.longitude !== null ? (
+        <CatchLocationDrawer
+          latitude={item.latitude}
+          longitude={item.longitude}
+          locationName={item.locationName}
+          open={mapOpen}
+          onOpenChange={setMapOpen}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            viewMapButton.current?.focus();
+          }}
+        />
+      ) : null}
+    </DialogContent>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-muted px-3 py-2">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-lg font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words font-medium">{children}</dd>
+    </>
+  );
+}

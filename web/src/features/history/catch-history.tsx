@@ -1,0 +1,204 @@
+import { useQuery } from '@tanstack/react-query';
+import { Fish, Search } from 'lucide-react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Input } from '@/components/ui/input';
+import { useAuth } from '@/hooks/use-auth';
+import { getJson } from '@/lib/api';
+import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
+import type { Catch } from '../../../../core/catch.ts';
+import { CatchCard } from './catch-card.tsx';
+import { CatchDetailDialog } from './catch-detail-dialog.tsx';
+import { type CatchSortOrder, DEFAULT_CATCH_SORT, orderCatches } from './catch-list-order.ts';
+import { DeleteCatchDialog } from './delete-catch-dialog.tsx';
+import { SortMenu } from './sort-menu.tsx';
+import { Skeleton } from './ui/skeleton.tsx';
+
+/** How many cards are added each time the end of the list comes into view. */
+export const HISTORY_PAGE_SIZE = 50;
+
+/** GET /api/catches: the angler's catches, newest first; a 401 is an empty list (SPEC §7). */
+export async function fetchCatches(): Promise<Catch[]> {
+  return (await getJson<Catch[]>(queryKeys.catches[0], { on401: 'returnNull' })) ?? [];
+}
+
+/** The History tab (SPEC §2): search, sort, browse, open and delete catches. */
+export function CatchHistory() {
+  const { user } = useAuth();
+  const catchesQuery = useQuery({
+    queryKey: queryKeys.catches,
+    queryFn: fetchCatches,
+    staleTime: CATCHES_STALE_TIME_MS,
+    refetchOnWindowFocus: true,
+    refetchOnMount: true,
+    enabled: !!user,
+  });
+
+  const [search, setSearch] = useState('');
+  const [sortOrder, setSortOrder] = useState<CatchSortOrder>(DEFAULT_CATCH_SORT);
+  const [openCatch, setOpenCatch] = useState<Catch | null>(null);
+  const [catchToDelete, setCatchToDelete] = useState<Catch | null>(null);
+
+  // Filtering runs on the cached list (works offline); deferring keeps typing responsive on huge logs.
+  const deferredSearch = useDeferredValue(search);
+  const deferredSort = useDeferredValue(sortOrder);
+  const data = catchesQuery.data;
+  const visibleCatches = useMemo(
+    () => orderCatches(data ?? [], deferredSearch, deferredSort),
+    [data, deferredSearch, deferredSort],
+  );
+  const isStale = search !== deferredSearch || sortOrder !== deferredSort;
+
+  const { count, sentinelRef } = usePagedCount(
+    visibleCatches.length,
+    `${deferredSearch}\u0000${deferredSort}`,
+  );
+  const shown = visibleCatches.slice(0, count);
+
+  // Dialogs opened without a Radix Trigger: give focus back to the card (or the heading once it is gone).
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const handleOpen = useCallback((item: Catch, opener: HTMLElement) => {
+    returnFocusTo.current = opener;
+    setOpenCatch(item);
+  }, []);
+  const handleDelete = useCallback((item: Catch, opener: HTMLElement | null) => {
+    returnFocusTo.current = opener;
+    setCatchToDelete(item);
+  }, []);
+  const restoreFocus = useCallback((event: Event) => {
+    event.preventDefault();
+    const target = returnFocusTo.current?.isConnected ? returnFocusTo.current : headingRef.current;
+    target?.focus();
+  }, []);
+
+  return (
+    <section aria-labelledby="recent-catches-heading" className="flex flex-col gap-4">
+      <h2
+        ref={headingRef}
+        id="recent-catches-heading"
+        tabIndex={-1}
+        className="text-xl font-semibold tracking-tight outline-none"
+      >
+        Recent Catches
+      </h2>
+
+      <div className="flex gap-2">
+        <div className="relative min-w-0 flex-1">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search your catches..."
+            aria-label="Search catches"
+            autoComplete="off"
+            enterKeyHint="search"
+            className="pl-9"
+          />
+        </div>
+        <SortMenu value={sortOrder} onChange={setSortOrder} />
+      </div>
+
+      {catchesQuery.isPending && catchesQuery.fetchStatus !== 'idle' ? (
+        <div className="flex flex-col gap-3" role="status" aria-label="Loading catches">
+          {[0, 1, 2].map((key) => (
+            <CatchCardSkeleton key={key} />
+          ))}
+        </div>
+      ) : catchesQuery.isError && !data ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive"
+        >
+          Failed to load catches. Please try again later.
+        </p>
+      ) : visibleCatches.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center">
+          <Fish aria-hidden="true" className="size-10 text-muted-foreground" />
+          <p className="font-medium">No catches found</p>
+          <p className="text-sm text-muted-foreground">Start logging your catches to see them here</p>
+        </div>
+      ) : (
+        <>
+          <ul
+            aria-label="Catches"
+            aria-busy={isStale}
+            className={`flex flex-col gap-3 transition-opacity ${isStale ? 'opacity-70' : ''}`}
+          >
+            {shown.map((item) => (
+              <li key={item.id}>
+                <CatchCard item={item} onOpen={handleOpen} onDelete={handleDelete} />
+              </li>
+            ))}
+          </ul>
+          {count < visibleCatches.length ? (
+            <div ref={sentinelRef} className="flex justify-center py-4 text-sm text-muted-foreground">
+              Loading more catches…
+            </div>
+          ) : null}
+        </>
+      )}
+
+      <CatchDetailDialog
+        item={openCatch}
+        onClose={() => setOpenCatch(null)}
+        onCloseAutoFocus={restoreFocus}
+      />
+      <DeleteCatchDialog
+        item={catchToDelete}
+        onClose={(deleted) => {
+          if (deleted) returnFocusTo.current = headingRef.current;
+          setCatchToDelete(null);
+        }}
+        onCloseAutoFocus={restoreFocus}
+      />
+    </section>
+  );
+}
+
+function CatchCardSkeleton() {
+  return (
+    <div className="flex gap-3 rounded-xl border border-border bg-card p-3 shadow-sm">
+      <Skeleton className="size-24 shrink-0 rounded-lg" />
+      <div className="flex flex-1 flex-col gap-2 py-1">
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-4 w-16 rounded-full" />
+        <Skeleton className="h-3 w-1/2" />
+        <Skeleton className="h-3 w-3/5" />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Renders a long list in pages: starts with one page and adds another whenever the sentinel after
+ * the last card nears the viewport. Starts over when `resetKey` (search, sort) changes.
+ */
+function usePagedCount(total: number, resetKey: string) {
+  const [paging, setPaging] = useState({ key: resetKey, count: HISTORY_PAGE_SIZE });
+  const count = paging.key === resetKey ? paging.count : HISTORY_PAGE_SIZE;
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const hasMore = count < total;
+
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!hasMore || !sentinel || typeof IntersectionObserver === 'undefined') return;
+    // A fresh observer per page: it reports at once if the sentinel is still in view after a page is added.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          setPaging({ key: resetKey, count: count + HISTORY_PAGE_SIZE });
+        }
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [count, hasMore, resetKey]);
+
+  return { count, sentinelRef };
+}

@@ -1,0 +1,73 @@
+import { Copy, ExternalLink, MapPin } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/hooks/use-toast';
+import { formatCoordinates, mapsSearchUrl } from '../catches/catch-format.ts';
+import {
+  Drawer,
+  DrawerClose,
+  DrawerContent,
+  DrawerDescription,
+  DrawerFooter,
+  DrawerHeader,
+  DrawerTitle,
+} from './ui/drawer.tsx';
+
+/** The 'View Map' drawer of the catch detail (SPEC §2): coordinates, copy them, open a maps search. */
+export function CatchLocationDrawer({
+  latitude,
+  longitude,
+  locationName,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  latitude: number;
+  longitude: number;
+  locationName: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const coordinates = formatCoordinates(latitude, longitude) ?? '';
+
+  async function copyCoordinates() {
+    try {
+      await navigator.clipboard.writeText(`${latitude}, ${longitude}`);
+      toast({ title: 'Coordinates copied', description: coordinates });
+    } catch {
+      toast({ title: 'Could not copy', description: coordinates, variant: 'destructive' });
+    }
+  }
+
+  function openInMaps() {
+    window.open(mapsSearchUrl(latitude, longitude), '_blank', 'noopener');
+  }
+
+  return (
+    <Drawer open={open} onOpenChange={onOpenChange}>
+      <DrawerContent onCloseAutoFocus={onCloseAutoFocus}>
+        <DrawerHeader>
+          <DrawerTitle>Catch Location</DrawerTitle>
+          <DrawerDescription>{locationName ?? 'Where this catch was logged'}</DrawerDescription>
+        </DrawerHeader>
+        <div className="mx-5 flex items-center justify-center gap-2 rounded-lg bg-muted px-4 py-5 font-mono text-base">
+          <MapPin aria-hidden="true" className="size-5 shrink-0 text-primary" />
+          <span>{coordinates}</span>
+        </div>
+        <DrawerFooter>
+          <Button variant="outline" onClick={() => void copyCoordinates()}>
+            <Copy aria-hidden="true" />
+            Copy Coordinates
+          </Button>
+          <Button onClick={openInMaps}>
+            <ExternalLink aria-hidden="true" />
+            Open in Maps
+          </Button>
+          <DrawerClose asChild>
+            <Button variant="ghost">Close</Button>
+          </DrawerClose>
+        </DrawerFooter>
+      </DrawerContent>
+    </Drawer>
+  );
+}

@@ -1,0 +1,44 @@
+/** The main shell's tabs (SPEC §2, §9): allowed values log, history, tools; default log. */
+export type ShellTab = 'log' | 'history' | 'tools';
+
+export const SHELL_TABS: readonly ShellTab[] = ['log', 'history', 'tools'];
+export const DEFAULT_SHELL_TAB: ShellTab = 'log';
+
+/** The local storage key that keeps the active tab across visits. */
+export const ACTIVE_TAB_STORAGE_KEY = 'activeTab';
+
+export function isShellTab(value: unknown): value is ShellTab {
+  return typeof value === 'string' && (SHELL_TABS as readonly string[]).includes(value);
+}
+
+/** A stored value as a tab: anything missing or not allowed gives the default, 'log'. */
+export function parseShellTab(value: unknown): ShellTab {
+  return isShellTab(value) ? value : DEFAULT_SHELL_TAB;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // Some privacy modes throw on access.
+    return null;
+  }
+}
+
+/** The tab kept in local storage, or 'log'. */
+export function readActiveTab(store: Storage | null = storage()): ShellTab {
+  try {
+    return parseShellTab(store?.getItem(ACTIVE_TAB_STORAGE_KEY));
+  } catch {
+    return DEFAULT_SHELL_TAB;
+  }
+}
+
+/** Keeps the tab in local storage; storage failures (quota, privacy mode) are ignored. */
+export function writeActiveTab(tab: ShellTab, store: Storage | null = storage()): void {
+  try {
+    store?.setItem(ACTIVE_TAB_STORAGE_KEY, tab);
+  } catch {
+    // Not being able to remember the tab is harmless.
+  }
+}

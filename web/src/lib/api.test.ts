@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, errorMessage, getJson } from './api.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ApiError', () => {
+  it('formats the message as status, colon, body text (SPEC §7)', () => {
+    const error = new ApiError(409, '{"message":"Username already taken"}', 'Conflict');
+    expect(error.message).toBe('409: {"message":"Username already taken"}');
+    expect(error.status).toBe(409);
+    expect(error.serverMessage).toBe('Username already taken');
+    expect(error.fieldErrors).toEqual({});
+  });
+
+  it('uses the status text when the body is empty', () => {
+    const error = new ApiError(502, '', 'Bad Gateway');
+    expect(error.message).toBe('502: Bad Gateway');
+    expect(error.serverMessage).toBe('Bad Gateway');
+  });
+
+  it('keeps per-field messages of a 400', () => {
+    const body = JSON.stringify({ message: 'Invalid input', errors: { username: 'Username is required' } });
+    const error = new ApiError(400, body, 'Bad Request');
+    expect(error.fieldErrors).toEqual({ username: 'Username is required' });
+  });
+
+  it('shows a non-JSON body as it is', () => {
+    expect(new ApiError(500, '<h1>oops</h1>', 'Internal Server Error').serverMessage).toBe('<h1>oops</h1>');
+  });
+});
+
+describe('errorMessage', () => {
+  it('prefers the server message, then the error message, then the fallback', () => {
+    expect(
+      errorMessage(new ApiError(401, '{"message":"Invalid username or password"}', 'Unauthorized')),
+    ).toBe('Invalid username or password');
+    expect(errorMessage(new Error('Failed to fetch'))).toBe('Failed to fetch');
+    expect(errorMessage('weird')).toBe('Something went wrong');
+    expect(errorMessage(undefined, 'Could not upload photo')).toBe('Could not upload photo');
+  });
+});
+
+describe('requests', () => {
+  it('sends JSON with credentials and throws ApiError on a non-OK answer', async () => {
+    const fetchMock = vi.fn(
+      async () => new Response('{"message":"Invalid username or password"}', { status: 401 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(
+      apiRequest('POST', '/api/login', { username: 'ann', password: 'secret1' }),
+    ).rejects.toMatchObject({
+      status: 401,
+      serverMessage: 'Invalid username or password',
+    });
+    expect(fetchMock).toHaveBeenCalledWith('/api/login', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"username":"ann","password":"secret1"}',
+    });
+  });
+
+  it('gives null for a 401 on the user query', async () => {
+    vi.stubGlobal('fetch', async () => new Response('', { status: 401 }));
+    await expect(getJson('/api/user', { on401: 'returnNull' })).resolves.toBeNull();
+    await expect(getJson('/api/user')).rejects.toBeInstanceOf(ApiError);
+  });
+});

@@ -1,0 +1,84 @@
+import { History, PlusCircle, Wrench } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { AppHeader } from '@/components/app-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { isShellTab, readActiveTab, type ShellTab, writeActiveTab } from '@/lib/active-tab';
+
+// The tab contents load on demand, keeping the shell's first bundle small (DESIGN §7).
+const tabModules = {
+  log: () => import('@/features/log/log-catch-form').then((m) => ({ default: m.LogCatchForm })),
+  history: () => import('@/features/history/catch-history').then((m) => ({ default: m.CatchHistory })),
+  tools: () => import('@/features/tools/tools-tab').then((m) => ({ default: m.ToolsTab })),
+} satisfies Record<ShellTab, unknown>;
+
+const LogCatchForm = lazy(tabModules.log);
+const CatchHistory = lazy(tabModules.history);
+const ToolsTab = lazy(tabModules.tools);
+
+// Start fetching the remembered tab's code right away, in parallel with the user query.
+if (typeof window !== 'undefined' && window.location.pathname === '/') void tabModules[readActiveTab()]();
+
+function TabFallback() {
+  return (
+    <div className="flex justify-center py-12">
+      <Spinner className="size-7 text-primary" label="Loading" />
+    </div>
+  );
+}
+
+/** The main shell (SPEC §2): header and the Log, History and Tools tabs; the active tab is remembered. */
+export function HomePage() {
+  const [tab, setTab] = useState<ShellTab>(readActiveTab);
+  // The log form stays mounted once opened so a half-filled catch survives a look at the history.
+  const [logVisited, setLogVisited] = useState(tab === 'log');
+
+  const selectTab = (next: ShellTab) => {
+    setTab(next);
+    writeActiveTab(next);
+    if (next === 'log') setLogVisited(true);
+  };
+
+  return (
+    <div className="min-h-dvh pb-16">
+      <AppHeader onSelectTab={selectTab} />
+      <main className="mx-auto max-w-2xl px-4 pt-4">
+        <Tabs value={tab} onValueChange={(value) => isShellTab(value) && selectTab(value)}>
+          <TabsList className="grid w-full grid-cols-3">
+            <TabsTrigger value="log">
+              <PlusCircle aria-hidden="true" />
+              Log
+            </TabsTrigger>
+            <TabsTrigger value="history">
+              <History aria-hidden="true" />
+              History
+            </TabsTrigger>
+            <TabsTrigger value="tools">
+              <Wrench aria-hidden="true" />
+              Tools
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent
+            value="log"
+            forceMount={logVisited || undefined}
+            className="data-[state=inactive]:hidden"
+          >
+            <Suspense fallback={<TabFallback />}>
+              <LogCatchForm />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="history">
+            <Suspense fallback={<TabFallback />}>
+              <CatchHistory />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="tools">
+            <Suspense fallback={<TabFallback />}>
+              <ToolsTab />
+            </Suspense>
+          </TabsContent>
+        </Tabs>
+      </main>
+    </div>
+  );
+}
