@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { type GearConditions, recommendGear } from './gear.ts';
+
+const mild: GearConditions = { temperature: 65, windSpeed: 5, condition: 'Clear', description: 'clear sky' };
+const names = (conditions: Partial<GearConditions>) =>
+  recommendGear({ ...mild, ...conditions }).map((item) => item.name);
+const ALWAYS = ['Fishing Rod & Reel', 'Fishing License', 'Tackle Box'];
+
+describe('recommendGear (SPEC §5)', () => {
+  it('always lists rod & reel, license and tackle box as essential', () => {
+    const items = recommendGear(mild);
+    expect(items.map((i) => i.name)).toEqual(ALWAYS);
+    expect(items.every((i) => i.priority === 'essential')).toBe(true);
+  });
+
+  it.each([
+    ['Rain', 'moderate rain'],
+    ['Drizzle', 'light drizzle'],
+    ['Rain', 'slight rain showers'],
+    ['Clouds', 'scattered showers'],
+  ])('rain gear for %s / %s', (condition, description) => {
+    const items = recommendGear({ ...mild, condition, description });
+    expect(items.find((i) => i.name === 'Waterproof Jacket')?.priority).toBe('essential');
+    for (const name of ['Waterproof Pants', 'Waterproof Hat', 'Bag Cover']) {
+      expect(items.find((i) => i.name === name)?.priority).toBe('recommended');
+    }
+  });
+
+  it.each([
+    [60, []],
+    [59.9, ['Thermal Layers']],
+    [45, ['Thermal Layers']],
+    [44.9, ['Thermal Layers', 'Gloves', 'Thermos']],
+    [75, []],
+    [75.1, ['Sunscreen', 'Wide-brimmed Hat', 'Extra Water', 'Breathable Clothing', 'Cooler']],
+  ])('temperature %d°F adds %j', (temperature, extra) => {
+    expect(names({ temperature })).toEqual(expect.arrayContaining([...ALWAYS, ...extra]));
+    expect(names({ temperature })).toHaveLength(ALWAYS.length + extra.length);
+  });
+
+  it.each([
+    [10, []],
+    [10.1, ['Heavier Weights', 'Windbreaker']],
+    [15, ['Heavier Weights', 'Windbreaker']],
+    [15.1, ['Heavier Weights', 'Windbreaker', 'Rod Holders']],
+  ])('wind %d mph adds %j', (windSpeed, extra) => {
+    expect(names({ windSpeed })).toEqual([...ALWAYS, ...extra]);
+  });
+
+  it.each([
+    ['Fog', 'fog'],
+    ['Clouds', 'mist over the lake'],
+    ['Clear', 'haze'],
+  ])('low visibility (%s / %s) adds a headlamp and bright clothing', (condition, description) => {
+    expect(names({ condition, description })).toEqual([...ALWAYS, 'Headlamp', 'Bright Clothing']);
+  });
+
+  it.each([
+    ['Thunderstorm', 'thunderstorm'],
+    ['Clouds', 'lightning nearby'],
+  ])('a storm (%s / %s) adds an essential SAFETY ALERT advising to postpone', (condition, description) => {
+    const alert = recommendGear({ ...mild, condition, description }).find((i) => i.name === 'SAFETY ALERT');
+    expect(alert).toMatchObject({ priority: 'essential', icon: 'alert' });
+    expect(alert?.description).toMatch(/postpone/i);
+  });
+
+  it('sorts essential, then recommended, then optional', () => {
+    const items = recommendGear({
+      temperature: 40,
+      windSpeed: 20,
+      condition: 'Rain',
+      description: 'heavy rain',
+    });
+    const order = items.map((i) => i.priority);
+    expect(order).toEqual(
+      [...order].sort(
+        (a, b) =>
+          ['essential', 'recommended', 'optional'].indexOf(a) -
+          ['essential', 'recommended', 'optional'].indexOf(b),
+      ),
+    );
+    expect(order.indexOf('recommended')).toBeGreaterThan(order.lastIndexOf('essential'));
+  });
+});
