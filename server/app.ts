@@ -15,6 +15,9 @@ import { UserRepository } from './auth/user.repository.ts';
 import { CatchRepository } from './catches/catch.repository.ts';
 import { catchesRoutes } from './catches/catches.routes.ts';
 import { type Clock, systemClock } from './clock.ts';
+import type { WeatherProvider } from './conditions/open-meteo.provider.ts';
+import { weatherRoutes } from './conditions/weather.routes.ts';
+import { WeatherService } from './conditions/weather.service.ts';
 import type { RateLimits } from './config/config.ts';
 import type { AppDatabase } from './db/database.ts';
 import { installCsrfGuard } from './http/csrf-guard.ts';
@@ -31,6 +34,7 @@ export interface AppDependencies {
   database: AppDatabase;
   photoStore: PhotoStore;
   geocoder: ReverseGeocoder;
+  weatherProvider: WeatherProvider;
   rateLimits: RateLimits;
   clock?: Clock;
   hasher?: PasswordHasher;
@@ -127,6 +131,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
   });
   await app.register(placesRoutes, { geocoder: deps.geocoder });
+  await app.register(weatherRoutes, {
+    weather: new WeatherService(deps.weatherProvider, deps.geocoder, clock),
+  });
 
   const webRoot = deps.webRoot ?? null;
   if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { OpenMeteoProvider } from './conditions/open-meteo.provider.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { openDatabase } from './db/database.ts';
 import { DiskPhotoStore } from './photos/photo-store.ts';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     database,
     photoStore: new DiskPhotoStore(path.join(config.dataDir, 'photos')),
     geocoder: loadGeoNamesGeocoder(),
+    weatherProvider: new OpenMeteoProvider(config.weatherApiUrl),
     rateLimits: config.rateLimits,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,

@@ -225,6 +225,7 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
         database: t.database,
         photoStore: t.photoStore,
         geocoder: { nameAt: () => 'Anywhere' },
+        weatherProvider: { current: () => Promise.reject(new Error('not used')) },
         rateLimits: RELAXED_RATE_LIMITS,
         clock: t.clock,
         logLevel: 'silent',

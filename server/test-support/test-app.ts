@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type AppDependencies, buildApp } from '../app.ts';
 import type { Clock } from '../clock.ts';
+import { OpenMeteoProvider } from '../conditions/open-meteo.provider.ts';
 import type { RateLimits } from '../config/config.ts';
 import { type AppDatabase, type DatabaseEngine, openDatabase } from '../db/database.ts';
 import { MemoryPhotoStore } from '../photos/photo-store.ts';
@@ -107,6 +108,8 @@ export async function createTestApp(
     database,
     photoStore,
     geocoder: testGeocoder(),
+    // Nothing listens on port 9 (discard): weather tests pass a provider pointed at their fake Open-Meteo.
+    weatherProvider: new OpenMeteoProvider('http://127.0.0.1:9', 500),
     rateLimits: RELAXED_RATE_LIMITS,
     clock,
     logLevel: 'silent',

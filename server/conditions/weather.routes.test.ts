@@ -1,0 +1,117 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiClient } from '../test-support/api-client.ts';
+import { type FakeOpenMeteo, startFakeOpenMeteo } from '../test-support/fake-open-meteo.ts';
+import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
+import { OpenMeteoProvider } from './open-meteo.provider.ts';
+import { WEATHER_CACHE_MS } from './weather.service.ts';
+
+const TAHOE = 'lat=39.0968&lon=-120.0324';
+
+describe.each(TEST_ENGINES)('GET /api/weather on %s', (engine) => {
+  let fake: FakeOpenMeteo;
+  let t: TestApp;
+  let alice: ApiClient;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenMeteo({ now: () => Date.parse('2026-06-01T15:20:00Z') });
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  beforeEach(async () => {
+    fake.setScenario({});
+    fake.requests.length = 0;
+    t = await createTestApp(engine, { weatherProvider: new OpenMeteoProvider(fake.url, 400) });
+    alice = await ApiClient.register(t.app, 'alice');
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('answers the spec fields in °F, mph, % and inHg, with the place name and the 3-hour tendency', async () => {
+    fake.setScenario({
+      weatherCode: 61,
+      temperatureC: 10,
+      windKmh: 16.09344,
+      humidity: 81,
+      pressureHpa: 1013.25,
+      pressureChange3hHpa: -3.4,
+    });
+    const response = await alice.get(`/api/weather?${TAHOE}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      location: expect.stringMatching(/Tahoe|Stateline|South Lake|Zephyr|Glenbrook|Near/),
+      temperature: 50,
+      description: 'slight rain',
+      condition: 'Rain',
+      icon: '10d',
+      windSpeed: 10,
+      humidity: 81,
+      pressure: 29.92,
+      observedAt: '2026-06-01T15:15:00.000Z',
+      pressureChange3h: -0.1,
+    });
+  });
+
+  it('asks Open-Meteo for °F and mph at the ~1 km cell centre, never the exact spot', async () => {
+    await alice.get('/api/weather?lat=39.096812&lon=-120.032349');
+    expect(fake.requests).toHaveLength(1);
+    const query = fake.requests[0];
+    expect(query?.get('temperature_unit')).toBe('fahrenheit');
+    expect(query?.get('wind_speed_unit')).toBe('mph');
+    expect(query?.get('latitude')).toBe('39.1');
+    expect(query?.get('longitude')).toBe('-120.03');
+  });
+
+  it('caches per cell for 5 minutes, then asks again', async () => {
+    await alice.get(`/api/weather?${TAHOE}`);
+    await alice.get('/api/weather?lat=39.0971&lon=-120.0319');
+    expect(fake.requests).toHaveLength(1);
+    await alice.get('/api/weather?lat=39.2&lon=-120.0324');
+    expect(fake.requests).toHaveLength(2);
+    t.clock.advance(WEATHER_CACHE_MS);
+    await alice.get(`/api/weather?${TAHOE}`);
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it('shares one provider call between concurrent requests for a cell', async () => {
+    await Promise.all(Array.from({ length: 5 }, () => alice.get(`/api/weather?${TAHOE}`)));
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it.each(['error', 'garbage', 'hang'] as const)(
+    'provider %s → 502 "Failed to fetch weather data", not cached',
+    async (failure) => {
+      fake.setScenario({ failure });
+      const response = await alice.get(`/api/weather?${TAHOE}`);
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toEqual({ message: 'Failed to fetch weather data' });
+      fake.setScenario({});
+      expect((await alice.get(`/api/weather?${TAHOE}`)).statusCode).toBe(200);
+    },
+  );
+
+  it('502 when the provider is not there at all', async () => {
+    await t.close();
+    t = await createTestApp(engine, { weatherProvider: new OpenMeteoProvider('http://127.0.0.1:9', 400) });
+    alice = await ApiClient.register(t.app, 'alice');
+    expect((await alice.get(`/api/weather?${TAHOE}`)).statusCode).toBe(502);
+  });
+
+  it.each([
+    ['', 'Latitude and longitude are required'],
+    ['?lat=39', 'Latitude and longitude are required'],
+    ['?lat=&lon=', 'Latitude and longitude are required'],
+    ['?lat=north&lon=1', 'Latitude must be a number between -90 and 90'],
+    ['?lat=1&lon=200', 'Longitude must be a number between -180 and 180'],
+  ])('%s → 400 %s, without calling the provider', async (query, message) => {
+    const response = await alice.get(`/api/weather${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await new ApiClient(t.app).get(`/api/weather?${TAHOE}`)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,78 @@
+import { hectopascalsToInchesOfMercury } from '../../core/barometer.ts';
+import { describeWmoCode, type Weather } from '../../core/weather.ts';
+import type { Clock } from '../clock.ts';
+import type { ReverseGeocoder } from '../places/reverse-geocoder.ts';
+import type { ProviderObservation, WeatherProvider } from './open-meteo.provider.ts';
+
+/** Answers are shared per 0.01° cell (about 1 km) for 5 minutes: repeated views do not hammer the provider. */
+export const WEATHER_CACHE_MS = 5 * 60 * 1000;
+const CELL_DEGREES = 0.01;
+const MAX_CACHED_CELLS = 5000;
+
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+interface CacheEntry {
+  fetchedAt: number;
+  observation: Promise<ProviderObservation>;
+}
+
+/**
+ * Current weather at a position, in the spec's shape. The provider only ever sees the centre of the ~1 km
+ * cell, never the angler's exact spot.
+ */
+export class WeatherService {
+  private readonly provider: WeatherProvider;
+  private readonly geocoder: ReverseGeocoder;
+  private readonly clock: Clock;
+  private readonly cache = new Map<string, CacheEntry>();
+
+  constructor(provider: WeatherProvider, geocoder: ReverseGeocoder, clock: Clock) {
+    this.provider = provider;
+    this.geocoder = geocoder;
+    this.clock = clock;
+  }
+
+  async current(latitude: number, longitude: number): Promise<Weather> {
+    const cellLat = round(Math.round(latitude / CELL_DEGREES) * CELL_DEGREES, 2);
+    const cellLon = round(Math.round(longitude / CELL_DEGREES) * CELL_DEGREES, 2);
+    const observation = await this.observe(cellLat, cellLon);
+    const { condition, description, icon } = describeWmoCode(observation.weatherCode, observation.isDay);
+    const pressure = hectopascalsToInchesOfMercury(observation.pressureHpa);
+    const pressure3hAgo =
+      observation.pressureHpa3hAgo === null
+        ? null
+        : hectopascalsToInchesOfMercury(observation.pressureHpa3hAgo);
+    return {
+      location: this.geocoder.nameAt(latitude, longitude),
+      temperature: round(observation.temperatureF, 1),
+      description,
+      condition,
+      icon,
+      windSpeed: round(observation.windSpeedMph, 1),
+      humidity: Math.round(observation.humidityPercent),
+      pressure: round(pressure, 2),
+      observedAt: observation.observedAt,
+      pressureChange3h: pressure3hAgo === null ? null : round(pressure - pressure3hAgo, 2),
+    };
+  }
+
+  /** One provider call per cell per 5 minutes; concurrent requests for a cell share the call; failures are not kept. */
+  private observe(cellLat: number, cellLon: number): Promise<ProviderObservation> {
+    const key = `${cellLat},${cellLon}`;
+    const now = this.clock.now().getTime();
+    const cached = this.cache.get(key);
+    if (cached && now - cached.fetchedAt < WEATHER_CACHE_MS) return cached.observation;
+
+    const observation = this.provider.current(cellLat, cellLon);
+    this.cache.delete(key);
+    this.cache.set(key, { fetchedAt: now, observation });
+    observation.catch(() => {
+      if (this.cache.get(key)?.observation === observation) this.cache.delete(key);
+    });
+    if (this.cache.size > MAX_CACHED_CELLS) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    return observation;
+  }
+}
