@@ -127,6 +127,20 @@ export class CatchRepository {
     return { deleted: row !== undefined, photoId: row?.photo_id ?? null };
   }
 
+  /** Deletes the user's catch saved with this device id (an offline delete of a catch that was still syncing). */
+  async deleteByClientId(
+    userId: number,
+    clientId: string,
+  ): Promise<{ deleted: boolean; photoId: string | null }> {
+    const row = await this.db
+      .deleteFrom('catches')
+      .where('user_id', '=', userId)
+      .where('client_id', '=', clientId)
+      .returning(['photo_id'])
+      .executeTakeFirst();
+    return { deleted: row !== undefined, photoId: row?.photo_id ?? null };
+  }
+
   async isPhotoUsed(userId: number, photoId: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('catches')

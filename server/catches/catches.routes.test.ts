@@ -239,6 +239,17 @@ describe.each(TEST_ENGINES)('catches on %s', (engine) => {
       expect((await alice.delete(`/api/catches/${mine.id}`)).statusCode).toBe(404);
     });
 
+    it('deletes by the device clientId (offline outbox), only my own', async () => {
+      const clientId = randomUUID();
+      await alice.createCatch({ clientId });
+      const bob = await ApiClient.register(t.app, 'bob');
+      expect((await bob.delete(`/api/catches/client/${clientId}`)).statusCode).toBe(404);
+      expect((await alice.delete(`/api/catches/client/${clientId}`)).statusCode).toBe(204);
+      expect((await alice.get('/api/catches')).json()).toEqual([]);
+      expect((await alice.delete(`/api/catches/client/${clientId}`)).statusCode).toBe(404);
+      expect((await alice.delete('/api/catches/client/not-a-uuid')).statusCode).toBe(400);
+    });
+
     it.each(['abc', '-1', '1.5', '9'.repeat(30)])('answers 400 for the id %s', async (id) => {
       const response = await alice.delete(`/api/catches/${id}`);
       expect(response.statusCode).toBe(400);

@@ -25,6 +25,8 @@ const catchIdSchema = z.object({
     .transform(Number),
 });
 
+const clientIdParamsSchema = z.object({ clientId: z.uuid('clientId must be a UUID') });
+
 /** Earliest saved-on-device time we believe; anything before is a broken device clock. */
 const EARLIEST_PLAUSIBLE_MS = Date.UTC(1990, 0, 1);
 
@@ -80,16 +82,30 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
     });
   }
 
+  /** A deleted catch takes its photo with it, unless another of the user's catches still shows it. */
+  async function removeOrphanPhoto(userId: number, photoId: string | null): Promise<void> {
+    if (photoId && !(await catches.isPhotoUsed(userId, photoId))) {
+      await photos.delete(photoId, userId);
+      await photoStore.remove(photoId);
+    }
+  }
+
   app.delete('/api/catches/:id', async (request, reply) => {
     const user = requireUser(request);
     const { id } = parseInput(catchIdSchema, request.params);
     const { deleted, photoId } = await catches.delete(user.id, id);
     if (!deleted) throw notFound('Catch');
-    // A deleted catch takes its photo with it, unless another of the user's catches still shows it.
-    if (photoId && !(await catches.isPhotoUsed(user.id, photoId))) {
-      await photos.delete(photoId, user.id);
-      await photoStore.remove(photoId);
-    }
+    await removeOrphanPhoto(user.id, photoId);
+    return reply.status(204).send();
+  });
+
+  // The offline outbox deletes a catch it created by the device's id: it may never have learned the server id.
+  app.delete('/api/catches/client/:clientId', async (request, reply) => {
+    const user = requireUser(request);
+    const { clientId } = parseInput(clientIdParamsSchema, request.params);
+    const { deleted, photoId } = await catches.deleteByClientId(user.id, clientId);
+    if (!deleted) throw notFound('Catch');
+    await removeOrphanPhoto(user.id, photoId);
     return reply.status(204).send();
   });
 }
