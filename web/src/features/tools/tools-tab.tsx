@@ -1,38 +1,32 @@
-import { Compass, Gauge, Shirt, Sun } from 'lucide-react';
 import { AppFooter } from '@/components/app-footer';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { BarometerCard } from './barometer-card.tsx';
+import { CompassCard } from './compass-card.tsx';
+import { GearCard } from './gear-card.tsx';
+import { HelpSupportCard } from './help-support-card.tsx';
+import { MerchCards } from './merch-cards.tsx';
+import { ProAppCard } from './pro-app-card.tsx';
+import { ToolsLocationProvider } from './tools-location.tsx';
+import { WeatherCard } from './weather-card.tsx';
 
-const COMING = [
-  { icon: Sun, name: 'Weather', text: 'Current conditions where you fish' },
-  { icon: Gauge, name: 'Barometer', text: 'Pressure trend with a fishing insight' },
-  { icon: Shirt, name: 'Gear', text: 'Recommendations for the weather' },
-  { icon: Compass, name: 'Compass', text: 'Heading in degrees and points' },
-];
-
-/** The Tools tab. A placeholder until issue #3 brings the weather, barometer, gear and compass cards. */
+/**
+ * The Tools tab (SPEC §2 'Tools tab (Fishing Tools)'): weather, barometer, gear recommendations and compass,
+ * the Get Pro App card, the shop cards, Help & Support and the footer. The weather, barometer and gear cards
+ * share one device position (tools-location.tsx).
+ */
 export function ToolsTab() {
   return (
-    <div className="flex flex-col gap-4">
-      <Card>
-        <CardHeader>
-          <CardTitle>Fishing Tools</CardTitle>
-          <CardDescription>
-            Weather, barometer, gear recommendations and a compass are coming soon.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid grid-cols-2 gap-3">
-            {COMING.map(({ icon: Icon, name, text }) => (
-              <li key={name} className="rounded-lg border border-border bg-background p-3">
-                <Icon aria-hidden="true" className="mb-1.5 size-5 text-primary" />
-                <p className="text-sm font-semibold">{name}</p>
-                <p className="text-xs text-muted-foreground">{text}</p>
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
-      <AppFooter />
-    </div>
+    <ToolsLocationProvider>
+      <div className="flex flex-col gap-4">
+        <h2 className="sr-only">Fishing Tools</h2>
+        <WeatherCard />
+        <BarometerCard />
+        <GearCard />
+        <CompassCard />
+        <ProAppCard />
+        <MerchCards />
+        <HelpSupportCard />
+        <AppFooter />
+      </div>
+    </ToolsLocationProvider>
   );
 }

@@ -1,0 +1,156 @@
+import { Fish, Gauge, Minus, RefreshCw, TrendingDown, TrendingUp } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  fishingInsight,
+  type PressureCategory,
+  type PressureTrend,
+  pressureCategory,
+  pressureTrend,
+  READINGS_KEPT,
+  TREND_WINDOW,
+} from '../../../../core/barometer.ts';
+import { Pill, Skeleton, StatusMessage } from './tool-card-parts.tsx';
+import { describePressureChange3h, formatClockTime, TREND_LABELS } from './tools-format.ts';
+import { useToolsLocation } from './tools-location.tsx';
+import { useBarometer } from './use-barometer.ts';
+
+/** SPEC §8. */
+export const BAROMETER_FAILED_TEXT = 'Unable to read atmospheric pressure';
+
+const CATEGORY_STYLES: Record<PressureCategory, string> = {
+  High: 'bg-emerald-100 text-emerald-900',
+  Normal: 'bg-sky-100 text-sky-900',
+  Low: 'bg-amber-100 text-amber-900',
+};
+
+const TREND_ICONS: Record<PressureTrend, typeof TrendingUp> = {
+  rising: TrendingUp,
+  falling: TrendingDown,
+  stable: Minus,
+};
+
+function BarometerSkeleton() {
+  return (
+    <div className="flex flex-col gap-3" role="status">
+      <span className="sr-only">Reading the pressure…</span>
+      <Skeleton className="h-10 w-40" />
+      <div className="flex gap-2">
+        <Skeleton className="h-6 w-24 rounded-full" />
+        <Skeleton className="h-6 w-20 rounded-full" />
+      </div>
+      <Skeleton className="h-12" />
+    </div>
+  );
+}
+
+/**
+ * The barometer (SPEC §4): pressure in inHg with its category (29.8 / 30.2), the trend of the last up to 3
+ * readings, the fishing insight, and, beyond the spec, the provider's real 3-hour tendency, labelled as such.
+ */
+export function BarometerCard() {
+  const { readings, latest, failed, isReading, read } = useBarometer();
+  const { permission, enabled } = useToolsLocation();
+  const newest = readings[readings.length - 1];
+
+  let body: ReactNode;
+  let footnote: ReactNode = null;
+  if (failed) {
+    body = (
+      <StatusMessage
+        icon={Gauge}
+        tone="error"
+        title={BAROMETER_FAILED_TEXT}
+        action={
+          <Button variant="outline" onClick={read} disabled={isReading}>
+            {isReading ? <Spinner /> : <RefreshCw aria-hidden="true" />}
+            Retry
+          </Button>
+        }
+      >
+        {readings.length > 0 ? 'Your earlier readings are kept for the trend.' : null}
+      </StatusMessage>
+    );
+  } else if (newest && latest) {
+    const category = pressureCategory(newest.pressure);
+    const trend = pressureTrend(readings);
+    const TrendIcon = TREND_ICONS[trend];
+    const tendency = describePressureChange3h(latest.pressureChange3h);
+    const updated = formatClockTime(newest.timestamp);
+    const trendCount = Math.min(readings.length, TREND_WINDOW);
+    body = (
+      <div className="flex flex-col gap-3">
+        <p className="flex items-baseline gap-1.5">
+          <span className="text-4xl font-bold tracking-tight" data-testid="barometer-pressure">
+            {newest.pressure.toFixed(2)}
+          </span>
+          <span className="text-sm font-medium text-muted-foreground">inHg</span>
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Pill className={CATEGORY_STYLES[category]} data-testid="barometer-category">
+            {category} pressure
+          </Pill>
+          <Pill className="bg-muted text-foreground" data-testid="barometer-trend">
+            <TrendIcon aria-hidden="true" />
+            {TREND_LABELS[trend]}
+          </Pill>
+        </div>
+        <p
+          className="flex items-center gap-2 rounded-lg bg-accent px-3 py-2.5 font-semibold text-accent-foreground"
+          data-testid="barometer-insight"
+        >
+          <Fish aria-hidden="true" className="size-5 shrink-0" />
+          {fishingInsight(category, trend)}
+        </p>
+        {tendency ? (
+          <p className="text-sm" data-testid="barometer-tendency">
+            <span className="font-medium">3-hour tendency (weather provider): </span>
+            {tendency}
+          </p>
+        ) : null}
+      </div>
+    );
+    // Outside the live region: it changes with every reading.
+    footnote = (
+      <p className="mt-3 text-xs text-muted-foreground">
+        Trend from your last {trendCount} {trendCount === 1 ? 'reading' : 'readings'} ({readings.length} of{' '}
+        {READINGS_KEPT} kept), read every 2 minutes{updated ? `; last at ${updated}` : ''}.
+      </p>
+    );
+  } else if (isReading || (enabled && !failed) || permission === 'checking') {
+    body = <BarometerSkeleton />;
+  } else {
+    body = (
+      <StatusMessage
+        icon={Gauge}
+        title="Pressure where you fish"
+        action={
+          <Button variant="outline" onClick={read}>
+            <Gauge aria-hidden="true" />
+            Start Barometer
+          </Button>
+        }
+      >
+        Reads the air pressure at your position every 2 minutes, with a fishing insight.
+      </StatusMessage>
+    );
+  }
+
+  return (
+    <Card role="region" aria-labelledby="tools-barometer-title">
+      <CardHeader className="flex-row items-center justify-between pb-3">
+        <CardTitle as="h3" id="tools-barometer-title" className="flex items-center gap-2">
+          <Gauge aria-hidden="true" className="size-5 text-primary" />
+          Barometer
+        </CardTitle>
+        {isReading && newest && !failed ? <Spinner className="text-muted-foreground" /> : null}
+      </CardHeader>
+      <CardContent>
+        <div aria-live="polite">{body}</div>
+        {footnote}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Shirt, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/hooks/use-toast';
+import { cn } from '@/lib/cn';
+import type { GearPriority, GearRecommendation } from '../../../../core/gear.ts';
+import { type GearResult, gearFailureToast, gearSuccessToast, recommendationsForHere } from './gear-flow.ts';
+import { GEAR_ICONS } from './gear-icons.ts';
+import { Pill } from './tool-card-parts.tsx';
+import { formatTemperature, formatWind } from './tools-format.ts';
+import { useToolsLocation } from './tools-location.tsx';
+import { weatherQueryOptions } from './weather-query.ts';
+
+const GROUPS: Array<{ priority: GearPriority; label: string; badge: string }> = [
+  { priority: 'essential', label: 'Essential', badge: 'bg-red-100 text-red-900' },
+  { priority: 'recommended', label: 'Recommended', badge: 'bg-sky-100 text-sky-900' },
+  { priority: 'optional', label: 'Optional', badge: 'bg-muted text-foreground' },
+];
+
+function GearItem({ item, badge, label }: { item: GearRecommendation; badge: string; label: string }) {
+  const Icon = GEAR_ICONS[item.icon];
+  const alert = item.icon === 'alert';
+  return (
+    <li
+      className={cn(
+        'flex items-start gap-3 rounded-lg border p-3',
+        alert ? 'border-destructive bg-red-50' : 'border-border bg-background',
+      )}
+    >
+      <Icon
+        aria-hidden="true"
+        className={cn('mt-0.5 size-5 shrink-0', alert ? 'text-destructive' : 'text-primary')}
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <p className={cn('font-semibold', alert && 'text-destructive')}>{item.name}</p>
+          <Pill className={cn('mt-0.5 shrink-0', badge)}>{label}</Pill>
+        </div>
+        <p className="text-sm text-muted-foreground">{item.description}</p>
+      </div>
+    </li>
+  );
+}
+
+/** Gear for the current conditions (SPEC §5 rules table), grouped essential → recommended → optional. */
+export function GearCard() {
+  const { locate } = useToolsLocation();
+  const queryClient = useQueryClient();
+  const [result, setResult] = useState<GearResult | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const generate = async () => {
+    setBusy(true);
+    try {
+      const next = await recommendationsForHere({
+        locate,
+        weatherAt: (position) => queryClient.fetchQuery(weatherQueryOptions(position)),
+      });
+      setResult(next);
+      toast(gearSuccessToast(next.items.length));
+    } catch (error) {
+      toast(gearFailureToast(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card role="region" aria-labelledby="tools-gear-title">
+      <CardHeader className="pb-3">
+        <CardTitle as="h3" id="tools-gear-title" className="flex items-center gap-2">
+          <Shirt aria-hidden="true" className="size-5 text-primary" />
+          Gear Recommendations
+        </CardTitle>
+        <CardDescription>What to pack for the weather where you are.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <Button onClick={() => void generate()} disabled={busy} className="w-full">
+          {busy ? <Spinner /> : <Sparkles aria-hidden="true" />}
+          {busy ? 'Checking Conditions...' : 'Get Recommendations'}
+        </Button>
+        {result ? (
+          <section aria-label="Recommended gear" className="flex flex-col gap-4">
+            <p className="text-sm text-muted-foreground" data-testid="gear-conditions">
+              {`For ${formatTemperature(result.weather.temperature)}, ${result.weather.description}, wind ${formatWind(result.weather.windSpeed)} at ${result.weather.location}.`}
+            </p>
+            {GROUPS.map((group) => {
+              const items = result.items.filter((item) => item.priority === group.priority);
+              if (items.length === 0) return null;
+              return (
+                <div key={group.priority} className="flex flex-col gap-2">
+                  <h4 className="text-sm font-semibold">
+                    {group.label} <span className="font-normal text-muted-foreground">({items.length})</span>
+                  </h4>
+                  <ul className="flex flex-col gap-2" aria-label={`${group.label} gear`}>
+                    {items.map((item) => (
+                      <GearItem key={item.name} item={item} badge={group.badge} label={group.label} />
+                    ))}
+                  </ul>
+                </div>
+              );
+            })}
+          </section>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,48 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+/** A grey placeholder block for loading states (decorative; pair it with a status text). */
+export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
+  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />;
+}
+
+/** A centred message with an icon, a title, an optional text and an optional action (prompts and errors). */
+export function StatusMessage({
+  icon: Icon,
+  title,
+  children,
+  action,
+  tone = 'default',
+}: {
+  icon: LucideIcon;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  tone?: 'default' | 'error';
+}) {
+  return (
+    <div className="flex flex-col items-center gap-2 py-2 text-center">
+      <Icon
+        aria-hidden="true"
+        className={cn('size-9', tone === 'error' ? 'text-destructive' : 'text-primary')}
+      />
+      <p className="font-semibold">{title}</p>
+      {children ? <div className="max-w-xs text-sm text-muted-foreground">{children}</div> : null}
+      {action ? <div className="mt-1">{action}</div> : null}
+    </div>
+  );
+}
+
+/** A small pill label. */
+export function Pill({ className, ...props }: ComponentProps<'span'>) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold [&_svg]:size-3.5',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,160 @@
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from '@/hooks/use-toast';
+import { COMPASS_SIMULATION_TICK_MS, nextSimulatedHeading } from '../../../../core/compass.ts';
+import {
+  COMPASS_NOT_AVAILABLE,
+  COMPASS_PERMISSION_DENIED,
+  compassStartMode,
+  type DeviceHints,
+  headingFromOrientation,
+  isAppleMobile,
+  isPhoneLike,
+  ORIENTATION_WAIT_MS,
+} from './compass-sensor.ts';
+
+export type CompassSource = 'device' | 'simulated' | 'starting';
+
+export interface CompassState {
+  heading: number;
+  source: CompassSource;
+  /** iOS: the 'Use Device Compass' button is needed (the permission request must follow a tap). */
+  canRequestPermission: boolean;
+  requestPermission: () => void;
+}
+
+/** iOS 13+ adds a static requestPermission() to DeviceOrientationEvent. */
+type OrientationEventClass = typeof DeviceOrientationEvent & {
+  requestPermission?: () => Promise<'granted' | 'denied'>;
+};
+
+interface WebKitOrientationEvent extends DeviceOrientationEvent {
+  webkitCompassHeading?: number;
+}
+
+function orientationEventClass(): OrientationEventClass | undefined {
+  return typeof window !== 'undefined' && 'DeviceOrientationEvent' in window
+    ? (window.DeviceOrientationEvent as OrientationEventClass)
+    : undefined;
+}
+
+function deviceHints(): DeviceHints {
+  const nav = navigator as Navigator & { userAgentData?: { mobile?: boolean } };
+  return {
+    userAgent: nav.userAgent,
+    mobileHint: nav.userAgentData?.mobile,
+    maxTouchPoints: nav.maxTouchPoints ?? 0,
+    platform: nav.platform ?? '',
+  };
+}
+
+/**
+ * The compass heading (SPEC §4): a phone's orientation sensor, or a simulation advancing 1° every 100 ms.
+ * Timers and listeners stop on unmount.
+ */
+export function useCompass(): CompassState {
+  const [heading, setHeading] = useState(0);
+  const [source, setSource] = useState<CompassSource>('starting');
+  const [listening, setListening] = useState(false);
+  const [canRequestPermission, setCanRequestPermission] = useState(false);
+
+  // Decide once how to start.
+  useEffect(() => {
+    const events = orientationEventClass();
+    const hints = deviceHints();
+    const mode = compassStartMode({
+      phone: isPhoneLike(hints),
+      appleMobile: isAppleMobile(hints),
+      hasOrientationEvents: events !== undefined,
+      hasPermissionRequest: typeof events?.requestPermission === 'function',
+    });
+    if (mode === 'listen') {
+      if (typeof events?.requestPermission !== 'function') {
+        setListening(true);
+        return;
+      }
+      // Recent Chrome has requestPermission too and answers without a tap; where it wants one, offer the button.
+      let cancelled = false;
+      events.requestPermission().then(
+        (answer) => {
+          if (cancelled) return;
+          if (answer === 'granted') {
+            setListening(true);
+          } else {
+            setSource('simulated');
+            toast({ title: COMPASS_PERMISSION_DENIED, variant: 'destructive' });
+          }
+        },
+        () => {
+          if (cancelled) return;
+          setSource('simulated');
+          setCanRequestPermission(true);
+        },
+      );
+      return () => {
+        cancelled = true;
+      };
+    }
+    if (mode === 'unavailable') toast({ title: COMPASS_NOT_AVAILABLE, variant: 'destructive' });
+    if (mode === 'ask-permission') setCanRequestPermission(true);
+    setSource('simulated');
+  }, []);
+
+  // The simulation: 1° every 100 ms, wrapping at 360.
+  useEffect(() => {
+    if (source !== 'simulated') return;
+    const timer = setInterval(() => setHeading(nextSimulatedHeading), COMPASS_SIMULATION_TICK_MS);
+    return () => clearInterval(timer);
+  }, [source]);
+
+  // The sensor: the first usable reading switches to it; none within ORIENTATION_WAIT_MS means no compass.
+  useEffect(() => {
+    if (!listening) return;
+    let gotReading = false;
+    const onOrientation = (event: Event) => {
+      const orientation = event as WebKitOrientationEvent;
+      const next = headingFromOrientation({
+        alpha: orientation.alpha,
+        absolute: orientation.absolute || event.type === 'deviceorientationabsolute',
+        webkitCompassHeading: orientation.webkitCompassHeading,
+      });
+      if (next === null) return;
+      gotReading = true;
+      setHeading(next);
+      setSource('device');
+    };
+    window.addEventListener('deviceorientationabsolute', onOrientation);
+    window.addEventListener('deviceorientation', onOrientation);
+    const giveUp = setTimeout(() => {
+      if (gotReading) return;
+      setListening(false);
+      setSource('simulated');
+      toast({ title: COMPASS_NOT_AVAILABLE, variant: 'destructive' });
+    }, ORIENTATION_WAIT_MS);
+    return () => {
+      clearTimeout(giveUp);
+      window.removeEventListener('deviceorientationabsolute', onOrientation);
+      window.removeEventListener('deviceorientation', onOrientation);
+    };
+  }, [listening]);
+
+  const requestPermission = useCallback(() => {
+    const events = orientationEventClass();
+    setCanRequestPermission(false);
+    if (typeof events?.requestPermission !== 'function') {
+      toast({ title: COMPASS_NOT_AVAILABLE, variant: 'destructive' });
+      return;
+    }
+    events.requestPermission().then(
+      (answer) => {
+        if (answer === 'granted') {
+          setListening(true);
+        } else {
+          toast({ title: COMPASS_PERMISSION_DENIED, variant: 'destructive' });
+        }
+      },
+      () => toast({ title: COMPASS_NOT_AVAILABLE, variant: 'destructive' }),
+    );
+  }, []);
+
+  return { heading, source, canRequestPermission, requestPermission };
+}

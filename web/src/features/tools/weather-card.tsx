@@ -1,0 +1,190 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CloudOff, CloudSun, Droplets, Gauge, MapPin, MapPinOff, RefreshCw, Wind } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import type { Weather } from '../../../../core/weather.ts';
+import { Skeleton, StatusMessage } from './tool-card-parts.tsx';
+import {
+  capitalizeFirst,
+  formatClockTime,
+  formatHumidity,
+  formatPressure,
+  formatTemperature,
+  formatWind,
+} from './tools-format.ts';
+import { useToolsLocation } from './tools-location.tsx';
+import { WeatherIcon } from './weather-icon.tsx';
+import { weatherQueryOptions } from './weather-query.ts';
+
+/** SPEC §8 on-screen weather messages. */
+export const WEATHER_UNAVAILABLE_TITLE = 'Weather Unavailable';
+export const WEATHER_UNAVAILABLE_TEXT = 'Could not load weather data. Please check your internet connection.';
+export const LOCATION_NEEDED_TITLE = 'Location Access Needed';
+
+function WeatherSkeleton({ label }: { label: string }) {
+  return (
+    <div className="flex flex-col gap-4" role="status">
+      <span className="sr-only">{label}</span>
+      <div className="flex items-center gap-4">
+        <Skeleton className="size-14 rounded-full" />
+        <div className="flex flex-1 flex-col gap-2">
+          <Skeleton className="h-8 w-24" />
+          <Skeleton className="h-4 w-32" />
+        </div>
+      </div>
+      <div className="grid grid-cols-3 gap-2">
+        <Skeleton className="h-14" />
+        <Skeleton className="h-14" />
+        <Skeleton className="h-14" />
+      </div>
+    </div>
+  );
+}
+
+function WeatherDetails({ weather }: { weather: Weather }) {
+  const observed = formatClockTime(weather.observedAt);
+  const facts = [
+    { icon: Wind, label: 'Wind', value: formatWind(weather.windSpeed) },
+    { icon: Droplets, label: 'Humidity', value: formatHumidity(weather.humidity) },
+    { icon: Gauge, label: 'Pressure', value: formatPressure(weather.pressure) },
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+        <MapPin aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        <span data-testid="weather-location">{weather.location}</span>
+      </p>
+      <div className="flex items-center gap-4">
+        <WeatherIcon code={weather.icon} className="size-14 shrink-0" />
+        <div>
+          <p className="text-4xl font-bold tracking-tight" data-testid="weather-temperature">
+            {formatTemperature(weather.temperature)}
+          </p>
+          <p className="text-sm" data-testid="weather-description">
+            {capitalizeFirst(weather.description)}
+          </p>
+        </div>
+      </div>
+      <dl className="grid grid-cols-3 gap-2">
+        {facts.map(({ icon: Icon, label, value }) => (
+          <div key={label} className="flex flex-col items-center gap-0.5 rounded-lg bg-muted px-2 py-2.5">
+            <Icon aria-hidden="true" className="size-4 text-primary" />
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="text-sm font-semibold whitespace-nowrap">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {observed ? <p className="text-xs text-muted-foreground">Observed at {observed}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * Current weather at the device position (SPEC §2 Tools tab, weather card states): the 'Enable Weather'
+ * prompt, loading, 'Location Access Needed', 'Weather Unavailable', the data, or no data.
+ */
+export function WeatherCard() {
+  const { permission, enabled, location, error, isLocating, locate } = useToolsLocation();
+  const query = useQuery({ ...weatherQueryOptions(location), placeholderData: keepPreviousData });
+  const askForLocation = () => {
+    locate().catch(() => {
+      // Shown below through `error`.
+    });
+  };
+
+  let body: ReactNode;
+  if (!location) {
+    if (permission === 'checking' || isLocating) {
+      body = <WeatherSkeleton label="Finding your location…" />;
+    } else if (error) {
+      body = (
+        <StatusMessage
+          icon={MapPinOff}
+          tone="error"
+          title={LOCATION_NEEDED_TITLE}
+          action={
+            <Button variant="outline" onClick={askForLocation}>
+              <RefreshCw aria-hidden="true" />
+              Try Again
+            </Button>
+          }
+        >
+          {error.message}
+        </StatusMessage>
+      );
+    } else if (!enabled) {
+      body = (
+        <StatusMessage
+          icon={CloudSun}
+          title="Current conditions where you fish"
+          action={
+            <Button onClick={askForLocation}>
+              <MapPin aria-hidden="true" />
+              Enable Weather
+            </Button>
+          }
+        >
+          Allow location access to see the weather at your position.
+        </StatusMessage>
+      );
+    } else {
+      body = <WeatherSkeleton label="Finding your location…" />;
+    }
+  } else if (query.isPending || (query.isError && query.isFetching && !query.data)) {
+    body = <WeatherSkeleton label="Loading weather…" />;
+  } else if (query.isError && !query.data) {
+    body = (
+      <StatusMessage
+        icon={CloudOff}
+        tone="error"
+        title={WEATHER_UNAVAILABLE_TITLE}
+        action={
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            Try Again
+          </Button>
+        }
+      >
+        {WEATHER_UNAVAILABLE_TEXT}
+      </StatusMessage>
+    );
+  } else if (query.data) {
+    body = (
+      <>
+        <WeatherDetails weather={query.data} />
+        {query.isError && !query.isFetching ? (
+          <p className="mt-3 text-xs text-destructive">Could not refresh; showing the last weather.</p>
+        ) : null}
+      </>
+    );
+  } else {
+    body = <p className="py-4 text-center text-sm text-muted-foreground">No weather data available.</p>;
+  }
+
+  const showRefresh = location !== null && query.data !== undefined;
+  return (
+    <Card role="region" aria-labelledby="tools-weather-title">
+      <CardHeader className="flex-row items-center justify-between pb-3">
+        <CardTitle as="h3" id="tools-weather-title" className="flex items-center gap-2">
+          <CloudSun aria-hidden="true" className="size-5 text-primary" />
+          Weather
+        </CardTitle>
+        {showRefresh ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Refresh weather"
+            title="Refresh weather"
+            disabled={query.isFetching}
+            onClick={() => void query.refetch()}
+          >
+            {query.isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent aria-live="polite">{body}</CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { queryOptions, skipToken } from '@tanstack/react-query';
+import { WEATHER_STALE_MS, type Weather } from '../../../../core/weather.ts';
+import { getJson } from '../../lib/api.ts';
+
+/**
+ * The weather query of the Tools tab (SPEC §7 GET /api/weather, §9 'stale after 5 minutes', no retries).
+ * Its key is ['/api/weather', lat, lon] with the coordinates rounded to 3 decimals (about 100 m): GPS jitter
+ * between the barometer's position updates then keeps the same key (no needless refetch, no flicker), and the
+ * server's place name and its ~1 km weather cell do not need more precision.
+ */
+
+export const WEATHER_COORDINATE_DECIMALS = 3;
+
+/** SPEC §8: what the gear card says when the weather call fails. */
+export const WEATHER_FETCH_FAILED = 'Failed to fetch weather data';
+
+export interface Position {
+  latitude: number;
+  longitude: number;
+}
+
+/** A coordinate rounded for the weather key and URL (never -0). */
+export function roundCoordinate(value: number): number {
+  const rounded = Number(value.toFixed(WEATHER_COORDINATE_DECIMALS));
+  return rounded === 0 ? 0 : rounded;
+}
+
+export function weatherQueryKey(position: Position) {
+  return ['/api/weather', roundCoordinate(position.latitude), roundCoordinate(position.longitude)] as const;
+}
+
+/** GET /api/weather?lat=&lon= for the (rounded) position. */
+export function weatherUrl(position: Position): string {
+  const params = new URLSearchParams({
+    lat: String(roundCoordinate(position.latitude)),
+    lon: String(roundCoordinate(position.longitude)),
+  });
+  return `/api/weather?${params.toString()}`;
+}
+
+/** The current weather at the position. Throws ApiError on a non-OK answer (400, 401, 502…). */
+export async function fetchWeather(position: Position): Promise<Weather> {
+  const weather = await getJson<Weather>(weatherUrl(position));
+  if (!weather) throw new Error(WEATHER_FETCH_FAILED);
+  return weather;
+}
+
+/** Options for useQuery / fetchQuery; with no position yet the query waits (skipToken). */
+export function weatherQueryOptions(position: Position | null) {
+  return queryOptions({
+    queryKey: position ? weatherQueryKey(position) : (['/api/weather', null, null] as const),
+    queryFn: position ? () => fetchWeather(position) : skipToken,
+    staleTime: WEATHER_STALE_MS,
+    retry: false,
+  });
+}
