@@ -135,8 +135,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     weather: new WeatherService(deps.weatherProvider, deps.geocoder, clock),
   });
 
-  const webRoot = deps.webRoot ?? null;
-  if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
+  // The built web app, if there is one: without it (API tests, a missing build) only the API is served.
+  const webRoot = deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')) ? deps.webRoot : null;
+  if (deps.webRoot && !webRoot) app.log.warn(`No web build in ${deps.webRoot}: run npm run build`);
+  if (webRoot) {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
@@ -149,13 +151,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     });
   }
 
-  // Unknown API paths are JSON 404s; any other GET is a client-side route of the single-page app.
+  // Unknown API paths and missing files are 404s; any other GET is a client-side route of the single-page app.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (webRoot && request.method === 'GET' && !pathname.startsWith('/api/')) {
+    const namesAFile = /\.[a-z0-9]+$/i.test(pathname);
+    if (webRoot && request.method === 'GET' && !pathname.startsWith('/api/') && !namesAFile) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webRoot);
     }
-    return reply.status(404).send({ message: `No such endpoint: ${request.method} ${pathname}` });
+    const what = pathname.startsWith('/api/') ? 'endpoint' : 'page or file';
+    return reply.status(404).send({ message: `No such ${what}: ${request.method} ${pathname}` });
   });
 
   return app;

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+
+/** How the server hands out the built web app (dist/web): SPA routes, hashed assets, honest 404s. */
+describe('serving the web app', () => {
+  let webRoot: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    webRoot = mkdtempSync(path.join(tmpdir(), 'tightlines-web-'));
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Tightlines</title>');
+    writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+    t = await createTestApp('sqlite', { webRoot });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/history', '/profile', '/support'])(
+    'GET %s is the app shell, revalidated every time',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>Tightlines</title>');
+    },
+  );
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each(['/assets/index-old999.js', '/missing.png', '/sw.js.map'])(
+    'a missing file (%s) is a 404, not the app shell (a stale tab must not run HTML as a script)',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(`No such page or file: GET ${url}`);
+    },
+  );
+
+  it('an unknown API path is a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('No such endpoint: GET /api/nope');
+  });
+
+  it('without a build, pages are 404s and the API still works', async () => {
+    const apiOnly = await createTestApp('sqlite', { webRoot: path.join(webRoot, 'not-built') });
+    try {
+      expect((await apiOnly.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
+      expect((await apiOnly.app.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+    } finally {
+      await apiOnly.close();
+    }
+  });
+});
