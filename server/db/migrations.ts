@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { DatabaseEngine } from './database.ts';
 
 /**
@@ -106,7 +106,13 @@ class InCodeMigrationProvider implements MigrationProvider {
 
 /** Brings the schema up to date; each migration runs in its own transaction. Throws on failure. */
 export async function migrateToLatest(db: Kysely<unknown>, engine: DatabaseEngine): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(engine) });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one: with another schema of the
+  // same database already migrated (another app, or a parallel test), it would skip creating ours and fail.
+  const migrationTableSchema =
+    engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(engine), migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -51,6 +51,11 @@ export async function photosRoutes(app: FastifyInstance, deps: PhotosDependencie
       throw new AppError(400, 'NO_FILE', 'Please select a file to upload (form field "photo")');
     }
     const bytes = await file.toBuffer();
+    // toBuffer() only notices the size limit when busboy hands it one more chunk after cutting the file; when the
+    // cut falls on a chunk boundary it returns the first 20 MB as if they were the whole file. Check the flag.
+    if (file.file.truncated) {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Photo is too large (20 MB at most)');
+    }
     if (bytes.length === 0) throw new AppError(400, 'NO_FILE', 'The selected file is empty');
 
     let processed: Awaited<ReturnType<typeof processPhoto>>;

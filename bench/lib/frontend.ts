@@ -1,0 +1,289 @@
+// Front end: gzip size of every built chunk; what a first visit of /auth and of the signed-in shell downloads;
+// and the History tab with 10,000 catches (time to first render, time from a keystroke in the search box to the
+// filtered list on screen), measured in the page with performance marks. Debian's Chromium via playwright-core.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { median } from './photos.ts';
+import { onCleanup } from './processes.ts';
+import { BENCH_PASSWORD, BENCH_USERS } from './seed.ts';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface ChunkSize {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface InitialLoad {
+  page: string;
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  totalGzipBytes: number;
+  requests: number;
+  scripts: string[];
+  /** JS the app fetched after the screen was ready (idle prefetch of other screens). */
+  prefetchedJsGzipBytes: number;
+  prefetchedScripts: string[];
+}
+
+export interface HistoryFigures {
+  catches: number;
+  /** Navigation start → the first catch card in the DOM, ms. */
+  firstCardMs: number;
+  /** Navigation start → the frame after the first card was added (painted), ms. */
+  firstCardPaintedMs: number;
+  /** Navigation start → the catches JSON fully received, ms. */
+  catchesArrivedMs: number;
+  catchesJsonBytes: number;
+  cardsRendered: number;
+  /** Keystroke (keydown timestamp) → the filtered list painted, ms, one per key. */
+  keystrokeMs: number[];
+  query: string;
+  clearMs: number;
+}
+
+const gzipSize = (file: string) => gzipSync(readFileSync(file)).length;
+
+/** Every JS and CSS file of the build, with its gzip size (zlib level 6, what @fastify/compress sends). */
+export function chunkSizes(webRoot: string): ChunkSize[] {
+  const assets = path.join(webRoot, 'assets');
+  return readdirSync(assets)
+    .filter((name) => /\.(js|css)$/.test(name))
+    .map((name) => {
+      const file = path.join(assets, name);
+      return { file: `assets/${name}`, bytes: statSync(file).size, gzipBytes: gzipSize(file) };
+    })
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  onCleanup(() => browser.close());
+  return browser;
+}
+
+/**
+ * A phone-sized context that only talks to our server. Service workers are blocked: no precache traffic.
+ * `measuring` lets the benchmark's own in-page scripts run: Playwright evaluates string scripts with eval,
+ * which our CSP rightly forbids (the app's own scripts are unaffected either way).
+ */
+async function newPhoneContext(
+  browser: Browser,
+  baseUrl: string,
+  measuring = false,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 390, height: 844 },
+    locale: 'en-US',
+    serviceWorkers: 'block',
+    bypassCSP: measuring,
+  });
+  await context.route('**/*', (route) =>
+    new URL(route.request().url()).origin === new URL(baseUrl).origin ? route.continue() : route.abort(),
+  );
+  return context;
+}
+
+async function signIn(context: BrowserContext, username: string): Promise<void> {
+  const response = await context.request.post('/api/login', { data: { username, password: BENCH_PASSWORD } });
+  if (response.status() !== 200) throw new Error(`login as ${username}: ${response.status()}`);
+}
+
+/** What a first visit downloads until the network is idle (the screen is ready), sized as gzip. */
+export async function initialLoads(
+  browser: Browser,
+  baseUrl: string,
+  webRoot: string,
+): Promise<InitialLoad[]> {
+  const results: InitialLoad[] = [];
+  for (const [label, pagePath, signedIn, ready] of [
+    ['/auth', '/auth', false, 'form input'],
+    ['signed-in shell (/)', '/', true, '[role="tabpanel"] input'],
+  ] as const) {
+    const context = await newPhoneContext(browser, baseUrl);
+    try {
+      if (signedIn) await signIn(context, BENCH_USERS.reader.username);
+      const page = await context.newPage();
+      // Requests are split at the moment the screen is usable: what came before is the initial load; what the
+      // app asks for afterwards (idle prefetch of other screens) is listed apart.
+      let readyAt = Number.POSITIVE_INFINITY;
+      const fetched: Array<{ path: string; type: string; startedAt: number }> = [];
+      page.on('request', (request) => {
+        fetched.push({
+          path: new URL(request.url()).pathname,
+          type: request.resourceType(),
+          startedAt: performance.now(),
+        });
+      });
+      await page.goto(pagePath);
+      await page.waitForSelector(ready, { timeout: 30_000 });
+      readyAt = performance.now();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1000);
+      await page.waitForLoadState('networkidle');
+      const sized = (wanted: (startedAt: number) => boolean) => {
+        let js = 0;
+        let css = 0;
+        let total = 0;
+        let requests = 0;
+        const scripts: string[] = [];
+        for (const { path: urlPath, type, startedAt } of fetched) {
+          if (!wanted(startedAt)) continue;
+          requests++;
+          if (urlPath.startsWith('/api/')) continue;
+          const file = type === 'document' ? 'index.html' : urlPath.slice(1);
+          let size = 0;
+          try {
+            size = gzipSize(path.join(webRoot, file));
+          } catch {
+            continue;
+          }
+          total += size;
+          if (type === 'script') {
+            js += size;
+            scripts.push(file.replace('assets/', ''));
+          }
+          if (type === 'stylesheet') css += size;
+        }
+        return { js, css, total, requests, scripts };
+      };
+      const initial = sized((startedAt) => startedAt <= readyAt);
+      const later = sized((startedAt) => startedAt > readyAt);
+      results.push({
+        page: label,
+        jsGzipBytes: initial.js,
+        cssGzipBytes: initial.css,
+        totalGzipBytes: initial.total,
+        requests: initial.requests,
+        scripts: initial.scripts,
+        prefetchedJsGzipBytes: later.js,
+        prefetchedScripts: later.scripts,
+      });
+    } finally {
+      await context.close();
+    }
+  }
+  return results;
+}
+
+/** Runs before any script of the page: opens the History tab and marks the first catch card. */
+const HISTORY_INIT_SCRIPT = `(() => {
+  try { localStorage.setItem('activeTab', 'history'); } catch {}
+  const observer = new MutationObserver(() => {
+    if (document.querySelector('ul[aria-label="Catches"] > li')) {
+      observer.disconnect();
+      performance.mark('history:first-card');
+      requestAnimationFrame(() => setTimeout(() => performance.mark('history:first-card-painted'), 0));
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+
+/**
+ * Arms a one-shot measurement for the next keystroke in the search box: from the keydown's timestamp until
+ * React has committed the deferred (filtered) list — aria-busy went true, then false — and a frame has been
+ * painted after it. Resolves window.__filterDone with the milliseconds.
+ */
+const ARM_KEYSTROKE_MEASURE = `(() => {
+  window.__filterDone = new Promise((resolve) => {
+    const input = document.querySelector('input[type="search"]');
+    input.addEventListener('keydown', (event) => {
+      const start = event.timeStamp;
+      let sawBusy = false;
+      let finished = false;
+      const finish = (timedOut) => {
+        if (finished) return;
+        finished = true;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => {
+          const end = performance.now();
+          performance.measure('history:filter', { start, end });
+          resolve({ ms: end - start, timedOut });
+        }, 0));
+      };
+      const check = () => {
+        const list = document.querySelector('ul[aria-label="Catches"]');
+        const busy = list ? list.getAttribute('aria-busy') === 'true' : false;
+        if (busy) sawBusy = true;
+        if (sawBusy && !busy) finish(false);
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document.body, { attributes: true, childList: true, subtree: true, attributeFilter: ['aria-busy'] });
+      setTimeout(() => finish(true), 10000);
+    }, { once: true, capture: true });
+  });
+})()`;
+
+export async function benchHistory(browser: Browser, baseUrl: string): Promise<HistoryFigures> {
+  const context = await newPhoneContext(browser, baseUrl, true);
+  try {
+    await signIn(context, BENCH_USERS.history.username);
+    await context.addInitScript({ content: HISTORY_INIT_SCRIPT });
+    const page = await context.newPage();
+    await page.goto('/');
+    const deadline = Date.now() + 120_000;
+    while (!(await page.evaluate("performance.getEntriesByName('history:first-card-painted').length > 0"))) {
+      if (Date.now() > deadline) {
+        await page.screenshot({ path: path.join(os.tmpdir(), 'tightlines-bench-history.png') });
+        throw new Error(`the History tab showed no catch within 120 s (screenshot in ${os.tmpdir()})`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const load = (await page.evaluate(`(() => {
+      const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
+      const catches = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === '/api/catches');
+      return {
+        firstCardMs: mark('history:first-card'),
+        firstCardPaintedMs: mark('history:first-card-painted'),
+        catchesArrivedMs: catches ? catches.responseEnd : NaN,
+        catchesJsonBytes: catches ? catches.decodedBodySize : NaN,
+        cardsRendered: document.querySelectorAll('ul[aria-label="Catches"] > li').length,
+      };
+    })()`)) as Omit<HistoryFigures, 'catches' | 'keystrokeMs' | 'query' | 'clearMs'>;
+
+    const search = page.getByPlaceholder('Search your catches...');
+    await search.click();
+    const query = 'walleye';
+    const keystrokeMs: number[] = [];
+    for (const key of query) {
+      await page.evaluate(ARM_KEYSTROKE_MEASURE);
+      await page.keyboard.press(key);
+      const { ms, timedOut } = (await page.evaluate('window.__filterDone')) as {
+        ms: number;
+        timedOut: boolean;
+      };
+      if (timedOut) throw new Error(`the list did not update after typing '${key}'`);
+      keystrokeMs.push(ms);
+    }
+    // Clearing the box brings all 10,000 back: select everything and delete it in one keystroke.
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.evaluate(ARM_KEYSTROKE_MEASURE);
+    await page.keyboard.press('Backspace');
+    const clear = (await page.evaluate('window.__filterDone')) as { ms: number; timedOut: boolean };
+    if (clear.timedOut) throw new Error('the list did not update after clearing the search');
+    return { catches: BENCH_USERS.history.catches, ...load, keystrokeMs, query, clearMs: clear.ms };
+  } finally {
+    await context.close();
+  }
+}
+
+export const summariseKeystrokes = (figures: HistoryFigures) => ({
+  median: median(figures.keystrokeMs),
+  max: Math.max(...figures.keystrokeMs),
+});

@@ -1,0 +1,407 @@
+// Turns the figures into bench/results.md (full) and the short table kept in the README.
+import type { BreakdownRow, LoadFigures } from './api.ts';
+import type { ChunkSize, HistoryFigures, InitialLoad } from './frontend.ts';
+import { summariseKeystrokes } from './frontend.ts';
+import type { LighthouseFigures } from './lighthouse.ts';
+import { median, type PhotoFigures } from './photos.ts';
+
+export interface Machine {
+  date: string;
+  cpu: string;
+  cores: number;
+  memoryGb: number;
+  os: string;
+  node: string;
+  chromium: string;
+  lighthouse: string;
+  commit: string;
+  loadAverageStart: number[];
+  loadAverageEnd: number[];
+}
+
+export interface Results {
+  machine: Machine;
+  settings: {
+    connections: number;
+    durationSeconds: number;
+    warmupSeconds: number;
+    lighthouseRuns: number;
+    quick: boolean;
+    /** Every part measured, full durations: only such a run updates the README. */
+    fullRun: boolean;
+  };
+  api?: LoadFigures[];
+  breakdown?: BreakdownRow[];
+  photos?: PhotoFigures;
+  chunks?: ChunkSize[];
+  initialLoads?: InitialLoad[];
+  lighthouse?: LighthouseFigures[];
+  lighthouseError?: string;
+  history?: HistoryFigures;
+  errors: string[];
+}
+
+export interface BudgetCheck {
+  budget: string;
+  measured: string;
+  met: boolean | null;
+  verdict: string;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const pct = (value: number) => `${(value * 100).toFixed(0)} %`;
+
+/** Budgets of DESIGN §7, each met or missed by how much. */
+export function checkBudgets(results: Results): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  const add = (budget: string, measured: string, met: boolean | null, miss: string) =>
+    checks.push({ budget, measured, met, verdict: met === null ? 'not measured' : met ? 'met' : miss });
+
+  const shell = results.initialLoads?.find((load) => load.page.startsWith('signed-in'));
+  if (shell) {
+    const limit = 150 * 1024;
+    add(
+      'Initial JS of the signed-in shell ≤ 150 KB gzip',
+      kb(shell.jsGzipBytes),
+      shell.jsGzipBytes <= limit,
+      `missed by ${kb(shell.jsGzipBytes - limit)}`,
+    );
+  } else add('Initial JS of the signed-in shell ≤ 150 KB gzip', '–', null, '');
+
+  for (const label of ['/auth', 'signed-in shell (/)']) {
+    const page = results.lighthouse?.find((item) => item.page === label);
+    for (const [name, key] of [
+      ['performance', 'performance'],
+      ['accessibility', 'accessibility'],
+    ] as const) {
+      const value = page?.median[key];
+      add(
+        `Lighthouse mobile ${name} on ${label} ≥ 95`,
+        value === undefined ? '–' : String(value),
+        value === undefined ? null : value >= 95,
+        value === undefined ? '' : `missed by ${95 - value} points`,
+      );
+    }
+  }
+
+  const list = results.api?.find((item) => item.scenario.startsWith('GET /api/catches'));
+  if (list?.ratioToCeiling !== undefined) {
+    add(
+      'GET /api/catches (100) ≥ ½ the bare node:http requests/s',
+      `${pct(list.ratioToCeiling)} of the ceiling`,
+      list.ratioToCeiling >= 0.5,
+      `missed by ${((0.5 - list.ratioToCeiling) * 100).toFixed(0)} points`,
+    );
+    add(
+      'GET /api/catches (100) p99 < 50 ms',
+      ms(list.p99Ms),
+      list.p99Ms < 50,
+      `missed by ${ms(list.p99Ms - 50)}`,
+    );
+  } else {
+    add('GET /api/catches (100) ≥ ½ the bare node:http requests/s', '–', null, '');
+    add('GET /api/catches (100) p99 < 50 ms', '–', null, '');
+  }
+
+  if (results.history) {
+    const { median: typical, max } = summariseKeystrokes(results.history);
+    const twoFrames = 2 * (1000 / 60);
+    add(
+      'History, 10,000 catches: a keystroke filters within two frames (33 ms)',
+      `median ${ms(typical)}, worst ${ms(max)}`,
+      typical <= twoFrames,
+      `missed by ${ms(typical - twoFrames)} (median)`,
+    );
+  } else add('History, 10,000 catches: a keystroke filters within two frames (33 ms)', '–', null, '');
+
+  if (results.photos) {
+    const accepted = median(results.photos.acceptMs);
+    add(
+      'A 12-megapixel JPEG accepted in < 1.5 s',
+      ms(accepted),
+      accepted < 1500,
+      `missed by ${ms(accepted - 1500)}`,
+    );
+    add(
+      'Thumbnail ≤ 40 KB',
+      kb(results.photos.thumbBytes),
+      results.photos.thumbBytes <= 40 * 1024,
+      `missed by ${kb(results.photos.thumbBytes - 40 * 1024)}`,
+    );
+  } else {
+    add('A 12-megapixel JPEG accepted in < 1.5 s', '–', null, '');
+    add('Thumbnail ≤ 40 KB', '–', null, '');
+  }
+  return checks;
+}
+
+function budgetTable(checks: BudgetCheck[]): string[] {
+  return [
+    '| budget (DESIGN §7) | measured | verdict |',
+    '|---|---|---|',
+    ...checks.map(
+      (c) =>
+        `| ${c.budget} | ${c.measured} | ${c.met === null ? '–' : c.met ? '✅ met' : `❌ ${c.verdict}`} |`,
+    ),
+  ];
+}
+
+function apiTable(api: LoadFigures[]): string[] {
+  return [
+    '| scenario | requests/s | p50 | p99 | errors | server RSS (peak) | vs ceiling |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...api.map(
+      (row) =>
+        `| ${row.scenario} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.errors} | ` +
+        `${row.serverRssMb === null ? '–' : `${row.serverRssMb.toFixed(0)} MB`} | ` +
+        `${row.ratioToCeiling === undefined ? '' : pct(row.ratioToCeiling)} |`,
+    ),
+  ];
+}
+
+export function machineLines(machine: Machine): string[] {
+  return [
+    `- Date: ${machine.date}`,
+    `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb.toFixed(0)} GB RAM, ${machine.os}`,
+    `- Node ${machine.node}, Chromium ${machine.chromium}, Lighthouse ${machine.lighthouse}`,
+    `- Commit: ${machine.commit}`,
+    `- Load average at start: ${machine.loadAverageStart.map((v) => v.toFixed(2)).join(' / ')} (1 / 5 / 15 min); ` +
+      `at the end: ${machine.loadAverageEnd.map((v) => v.toFixed(2)).join(' / ')}`,
+  ];
+}
+
+/** Why each missed budget was missed, from the figures of the run. */
+export function explainMisses(results: Results): string[] {
+  const notes: string[] = [];
+  const shell = results.initialLoads?.find((load) => load.page.startsWith('signed-in'));
+  for (const check of checkBudgets(results)) {
+    if (check.met !== false) continue;
+    if (check.budget.startsWith('Initial JS') && shell) {
+      const sizes = new Map((results.chunks ?? []).map((c) => [c.file.replace('assets/', ''), c.gzipBytes]));
+      const biggest = [...shell.scripts]
+        .sort((a, b) => (sizes.get(b) ?? 0) - (sizes.get(a) ?? 0))
+        .slice(0, 4)
+        .map((name) => `${name} ${kb(sizes.get(name) ?? 0)}`);
+      notes.push(
+        `${check.budget}: ${check.verdict}. The first screen of the shell requests ${shell.scripts.length} scripts; ` +
+          `the largest: ${biggest.join(', ')}. Whatever the shell imports eagerly (and the Log form it opens on) ` +
+          'counts; moving code behind the tabs and pages that need it is the lever.',
+      );
+    } else if (check.budget.startsWith('Lighthouse')) {
+      const label = check.budget.includes('/auth') ? '/auth' : 'signed-in shell (/)';
+      const page = results.lighthouse?.find((item) => item.page === label)?.median;
+      const load = results.initialLoads?.find((item) => item.page === label);
+      notes.push(
+        `${check.budget}: ${check.verdict}. Under the mobile preset (simulated slow 4G, 4× slower CPU) the page ` +
+          `paints first at ${page ? ms(page.fcpMs) : '?'} and fully at ${page ? ms(page.lcpMs) : '?'} (LCP), ` +
+          `blocked for ${page ? ms(page.tbtMs) : '?'} (TBT): it stays blank until ` +
+          `${load ? `${kb(load.jsGzipBytes)} of JS in ${load.scripts.length} scripts` : 'its scripts'} have ` +
+          "arrived and run. Lighthouse scales its CPU simulation to the machine's measured speed, so a busy " +
+          'machine also costs points.',
+      );
+    } else if (check.budget.startsWith('GET /api/catches')) {
+      const step = (prefix: string) =>
+        results.breakdown?.find((row) => row.step.startsWith(prefix))?.microseconds.toFixed(0) ?? '?';
+      notes.push(
+        `${check.budget}: ${check.verdict}. The ceiling only serialises (${step('JSON')} µs a request); ` +
+          `a request of ours costs ${step('the whole')} µs of CPU before the socket: the session lookup ` +
+          `(${step('session')} µs), the 100-row query with row mapping (${step('list')} µs; node:sqlite turning ` +
+          'rows into objects is the largest single cost in a CPU profile), the serialisation, helmet headers and ' +
+          "Fastify's hooks, and it shares the 2 cores with autocannon. Levers, none taken here: a response schema " +
+          '(fast-json-stringify), fewer allocations per row, or an ETag so an unchanged list costs a 304.',
+      );
+    } else if (check.budget.startsWith('History') && results.history) {
+      notes.push(
+        `${check.budget}: ${check.verdict}. Each keystroke filters and sorts all ${results.history.catches.toLocaleString('en-US')} ` +
+          "catches and re-renders the first page of cards in React's deferred render; the first letters, which " +
+          'match the most catches, are the slowest. Measured without CPU throttling, so on this machine only.',
+      );
+    } else {
+      notes.push(`${check.budget}: ${check.verdict} (measured ${check.measured}).`);
+    }
+  }
+  return notes;
+}
+
+export function renderResults(results: Results): string {
+  const notes: string[] = [];
+  const load = results.machine.loadAverageStart[0];
+  if (load !== undefined && load > 0.5) {
+    notes.push(
+      `The machine was busy at the start (load average ${load.toFixed(2)} on ${results.machine.cores} cores): ` +
+        'these figures are indicative; run again on a quiet machine to compare.',
+    );
+  }
+  notes.push(...explainMisses(results));
+  if (results.settings.quick)
+    notes.push('A --quick run (short durations, fewer repetitions): for trying the script only.');
+  const { settings } = results;
+  const lines: string[] = [
+    '# Benchmark results',
+    '',
+    'Written by `npm run bench` (bench/run.ts); each run replaces this file. The README keeps the summary.',
+    '',
+    ...machineLines(results.machine),
+    '',
+    '## Budgets',
+    '',
+    ...budgetTable(checkBudgets(results)),
+    '',
+  ];
+
+  if (results.api) {
+    lines.push(
+      '## API',
+      '',
+      `autocannon, ${settings.connections} connections, ${settings.durationSeconds} s per scenario after a ` +
+        `${settings.warmupSeconds} s warm-up, on loopback (127.0.0.1), against the real server process ` +
+        '(`node server/main.ts`, SQLite, LOG_LEVEL=warn, RATE_LIMIT_GLOBAL_PER_MINUTE=0). The load generator runs ' +
+        'on the same 2 cores. Errors = connection errors + timeouts + non-2xx answers. No Accept-Encoding is sent, ' +
+        'so neither server compresses.',
+      '',
+      ...apiTable(results.api),
+      '',
+      ...results.api.filter((row) => row.note).map((row) => `- ${row.scenario}: ${row.note}.`),
+      '',
+    );
+  }
+  if (results.breakdown) {
+    lines.push(
+      'Where the time of one GET /api/catches goes (measured in the benchmark process on the same database, ' +
+        'averaged over 2,000 calls while the server is idle):',
+      '',
+      '| step | time per request |',
+      '|---|---:|',
+      ...results.breakdown.map((row) => `| ${row.step} | ${row.microseconds.toFixed(0)} µs |`),
+      '',
+    );
+  }
+
+  if (results.photos) {
+    const p = results.photos;
+    lines.push(
+      '## Photos',
+      '',
+      '| what | figure |',
+      '|---|---|',
+      `| input | ${p.width}×${p.height} JPEG (${((p.width * p.height) / 1e6).toFixed(0)} MP), ${(p.inputBytes / 1e6).toFixed(1)} MB |`,
+      `| upload → 201 over loopback (median of ${p.acceptMs.length}) | ${ms(median(p.acceptMs))} (runs: ${p.acceptMs.map((v) => v.toFixed(0)).join(', ')} ms) |`,
+      `| image pipeline alone (median) | ${ms(median(p.pipelineMs))} |`,
+      `| stored photo | WebP ${p.fullWidth}×${p.fullHeight}, ${kb(p.fullBytes)} |`,
+      `| thumbnail | WebP ${p.thumbWidth}×${p.thumbHeight}, ${kb(p.thumbBytes)} |`,
+      '',
+    );
+  }
+
+  if (results.initialLoads || results.chunks) {
+    lines.push('## Front end', '');
+    if (results.initialLoads) {
+      lines.push(
+        'A first visit in a phone-sized Chromium window (service worker blocked), sized as gzip (level 6). ' +
+          'Initial = everything requested until the screen is usable (the /auth form, or the shell with its Log ' +
+          'form); what the app then prefetches while idle (other tabs, for offline use) is listed apart.',
+        '',
+        '| page | initial JS (gzip) | CSS (gzip) | initial total (gzip) | requests | prefetched after (JS gzip) |',
+        '|---|---:|---:|---:|---:|---:|',
+        ...results.initialLoads.map(
+          (load) =>
+            `| ${load.page} | ${kb(load.jsGzipBytes)} | ${kb(load.cssGzipBytes)} | ${kb(load.totalGzipBytes)} | ` +
+            `${load.requests} | ${kb(load.prefetchedJsGzipBytes)} |`,
+        ),
+        '',
+        ...results.initialLoads.flatMap((load) => [
+          `- ${load.page}, initial scripts: ${load.scripts.join(', ')}`,
+          `- ${load.page}, prefetched after: ${load.prefetchedScripts.join(', ') || 'none'}`,
+        ]),
+        '',
+      );
+    }
+    if (results.chunks) {
+      lines.push(
+        '<details><summary>Every chunk of the build</summary>',
+        '',
+        '| file | size | gzip |',
+        '|---|---:|---:|',
+        ...results.chunks.map((chunk) => `| ${chunk.file} | ${kb(chunk.bytes)} | ${kb(chunk.gzipBytes)} |`),
+        `| **all JS and CSS** | ${kb(results.chunks.reduce((s, c) => s + c.bytes, 0))} | ${kb(results.chunks.reduce((s, c) => s + c.gzipBytes, 0))} |`,
+        '',
+        '</details>',
+        '',
+      );
+    }
+  }
+
+  if (results.lighthouse || results.lighthouseError) {
+    lines.push('## Lighthouse', '');
+    if (results.lighthouseError) {
+      lines.push(`Lighthouse could not run: ${results.lighthouseError}`, '');
+    }
+    if (results.lighthouse) {
+      lines.push(
+        `Lighthouse ${results.machine.lighthouse}, Node API, Debian Chromium headless, default (mobile) preset with ` +
+          `simulated throttling; ${settings.lighthouseRuns} run(s) per page, the run with the median performance ` +
+          'score shown (accessibility and best practices: median).',
+        '',
+        '| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS | Speed Index | all runs (perf) |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+        ...results.lighthouse.map(
+          ({ page, median: m, runs }) =>
+            `| ${page} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${ms(m.fcpMs)} | ${ms(m.lcpMs)} | ` +
+            `${ms(m.tbtMs)} | ${m.cls.toFixed(3)} | ${ms(m.speedIndexMs)} | ${runs.map((r) => r.performance).join(', ')} |`,
+        ),
+        '',
+      );
+      const failing = results.lighthouse.flatMap(({ page, median: m }) =>
+        m.failing.map((f) => `- ${page}: ${f}`),
+      );
+      if (failing.length > 0) lines.push('Audits below 0.9 (median run):', '', ...failing, '');
+    }
+  }
+
+  if (results.history) {
+    const h = results.history;
+    const { median: typical, max } = summariseKeystrokes(h);
+    lines.push(
+      '## History with 10,000 catches',
+      '',
+      'Phone-sized Chromium window, no CPU throttling, History tab opened directly; performance marks taken in ' +
+        'the page (a MutationObserver marks the first card; a keystroke is timed from its keydown timestamp until ' +
+        'React has committed the filtered list and the next frame has been painted).',
+      '',
+      '| what | figure |',
+      '|---|---|',
+      `| catches JSON received (${(h.catchesJsonBytes / 1e6).toFixed(1)} MB decoded) | ${ms(h.catchesArrivedMs)} after navigation start |`,
+      `| first catch card in the DOM | ${ms(h.firstCardMs)} |`,
+      `| first card painted (time to first render) | ${ms(h.firstCardPaintedMs)} |`,
+      `| cards rendered at first (the list grows as you scroll) | ${h.cardsRendered} |`,
+      `| keystroke → filtered list painted, typing '${h.query}' | median ${ms(typical)}, worst ${ms(max)} (each: ${h.keystrokeMs.map((v) => v.toFixed(0)).join(', ')} ms) |`,
+      `| clearing the search (all 10,000 back) | ${ms(h.clearMs)} |`,
+      '',
+    );
+  }
+
+  if (notes.length > 0 || results.errors.length > 0) {
+    lines.push(
+      '## Notes',
+      '',
+      ...notes.map((note) => `- ${note}`),
+      ...results.errors.map((e) => `- Error: ${e}`),
+      '',
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The short version for the README's Benchmarks section. */
+export function renderReadmeSummary(results: Results): string {
+  const lines = [
+    `Latest \`npm run bench\` (${results.machine.date.slice(0, 10)}, ${results.machine.cores} cores, load average ` +
+      `${results.machine.loadAverageStart[0]?.toFixed(2)} at start; full figures in [bench/results.md](bench/results.md)):`,
+    '',
+    ...budgetTable(checkBudgets(results)),
+    '',
+  ];
+  if (results.api) lines.push(...apiTable(results.api), '');
+  return lines.join('\n');
+}

@@ -1,0 +1,46 @@
+// Benchmark data, written straight into a fresh SQLite database through the repositories (before the server
+// starts): a user with 100 catches for the API benchmark, one with 10,000 for the history benchmark (one
+// transaction, not 10,000 HTTP posts), and empty users for the write benchmarks.
+import path from 'node:path';
+import { generateDemoCatches } from '../../scripts/demo-catches.ts';
+import { argon2idHasher } from '../../server/auth/password-hasher.ts';
+import { UserRepository } from '../../server/auth/user.repository.ts';
+import { CatchRepository } from '../../server/catches/catch.repository.ts';
+import { openDatabase } from '../../server/db/database.ts';
+
+export const BENCH_PASSWORD = 'bench-marks-the-spot-2026';
+
+export const BENCH_USERS = {
+  /** 100 catches: GET /api/catches and the bare ceiling serve the same list. */
+  reader: { username: 'bench_reader', catches: 100 },
+  /** The login scenario signs in as this user over and over. */
+  login: { username: 'bench_login', catches: 0 },
+  /** POST /api/mobile-catch adds to this user's log. */
+  writer: { username: 'bench_writer', catches: 0 },
+  /** Photo uploads. */
+  photos: { username: 'bench_photos', catches: 0 },
+  /** The history benchmark: 10,000 catches. */
+  history: { username: 'bench_history', catches: 10_000 },
+} as const;
+
+export async function seedBenchDatabase(dataDir: string, now = new Date()): Promise<{ seedMs: number }> {
+  const started = performance.now();
+  const database = await openDatabase({ engine: 'sqlite', file: path.join(dataDir, 'tightlines.db') });
+  try {
+    const users = new UserRepository(database.db);
+    const passwordHash = await argon2idHasher.hash(BENCH_PASSWORD);
+    for (const [index, { username, catches }] of Object.values(BENCH_USERS).entries()) {
+      const user = await users.create(username, passwordHash, now);
+      if (!user) throw new Error(`could not create ${username}`);
+      if (catches === 0) continue;
+      const demo = generateDemoCatches(catches, now, 42 + index);
+      await database.db.transaction().execute(async (trx) => {
+        const repository = new CatchRepository(trx);
+        for (const item of demo) await repository.create(user.id, item);
+      });
+    }
+  } finally {
+    await database.close();
+  }
+  return { seedMs: performance.now() - started };
+}

@@ -1,0 +1,274 @@
+// `npm run bench`: builds the web app, seeds a fresh SQLite database, starts the real server on loopback and
+// measures API load (against a bare node:http ceiling), photo handling, bundle sizes, Lighthouse scores and the
+// History tab with 10,000 catches. Writes bench/results.md and bench/results.json and refreshes the table in
+// the README's Benchmarks section. Stops every process it started; gives up after --time-limit minutes.
+//
+// Options: --quick (short runs, for trying the script), --skip-build, --only=api,photos,frontend,history,lighthouse,
+// --duration=S, --connections=N, --lighthouse-runs=N, --no-readme, --time-limit=MIN, --from-json (re-render the
+// report from bench/results.json without measuring).
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchApi, benchBreakdown, signIn } from './lib/api.ts';
+import { benchHistory, chunkSizes, initialLoads, launchChromium } from './lib/frontend.ts';
+import { benchLighthouse, lighthouseVersion } from './lib/lighthouse.ts';
+import { benchPhotos } from './lib/photos.ts';
+import { REPO_ROOT, type Started, startTightlines, stopEverything } from './lib/processes.ts';
+import { checkBudgets, type Results, renderReadmeSummary, renderResults } from './lib/report.ts';
+import { BENCH_PASSWORD, BENCH_USERS, seedBenchDatabase } from './lib/seed.ts';
+
+const PARTS = ['api', 'photos', 'frontend', 'history', 'lighthouse'] as const;
+type Part = (typeof PARTS)[number];
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    'lighthouse-runs': { type: 'string' },
+    'no-readme': { type: 'boolean', default: false },
+    'from-json': { type: 'boolean', default: false },
+    'time-limit': { type: 'string', default: '20' },
+  },
+});
+const only = new Set<Part>(
+  values.only ? (values.only.split(',').map((p) => p.trim()) as Part[]) : [...PARTS],
+);
+for (const part of only) {
+  if (!PARTS.includes(part)) {
+    console.error(`--only: unknown part '${part}' (known: ${PARTS.join(', ')})`);
+    process.exit(1);
+  }
+}
+const settings = {
+  connections: Number(values.connections),
+  durationSeconds: Number(values.duration ?? (values.quick ? 3 : 10)),
+  warmupSeconds: values.quick ? 1 : 2,
+  lighthouseRuns: Number(values['lighthouse-runs'] ?? (values.quick ? 1 : 3)),
+  quick: values.quick,
+  fullRun: !values.quick && only.size === PARTS.length,
+};
+
+const log = (line: string) => console.log(line);
+const RESULTS_MD = path.join(REPO_ROOT, 'bench', 'results.md');
+const RESULTS_JSON = path.join(REPO_ROOT, 'bench', 'results.json');
+const README = path.join(REPO_ROOT, 'README.md');
+const README_START = '<!-- bench:summary:start -->';
+const README_END = '<!-- bench:summary:end -->';
+
+// Whatever happens, every process started here is stopped.
+let stopping = false;
+async function abort(reason: string, code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    console.error(reason);
+    await stopEverything();
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void abort('Interrupted: stopping everything this run started.', 130));
+process.on('SIGTERM', () => void abort('Terminated: stopping everything this run started.', 143));
+const timeLimit = setTimeout(
+  () => void abort(`The benchmark took longer than ${values['time-limit']} minutes: stopped.`, 2),
+  Number(values['time-limit']) * 60_000,
+);
+
+function git(...args: string[]): string {
+  const result = spawnSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : '';
+}
+
+function osName(): string {
+  try {
+    const release = readFileSync('/etc/os-release', 'utf8');
+    return /^PRETTY_NAME="?([^"\n]+)"?/m.exec(release)?.[1] ?? `${os.type()} ${os.release()}`;
+  } catch {
+    return `${os.type()} ${os.release()}`;
+  }
+}
+
+async function main(): Promise<void> {
+  const loadAverageStart = os.loadavg();
+  log(`Load average at start: ${loadAverageStart.map((v) => v.toFixed(2)).join(' / ')}`);
+  const dirty = git('status', '--porcelain') !== '';
+  const results: Results = {
+    machine: {
+      date: new Date().toISOString(),
+      cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
+      cores: os.availableParallelism(),
+      memoryGb: os.totalmem() / 1024 ** 3,
+      os: osName(),
+      node: process.versions.node,
+      chromium: 'not started',
+      lighthouse: await lighthouseVersion().catch(() => 'not installed'),
+      commit: `${git('rev-parse', '--short', 'HEAD') || 'unknown'}${dirty ? ' (with uncommitted changes)' : ''}`,
+      loadAverageStart,
+      loadAverageEnd: loadAverageStart,
+    },
+    settings,
+    errors: [],
+  };
+
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'tightlines-bench-'));
+  // The pages are measured on a build of our own, so nobody's rebuild of dist/web can change it mid-run (and
+  // ours does not pull dist/web from under anyone else's feet).
+  const webRoot = path.join(workDir, 'web');
+  let server: Started | undefined;
+  try {
+    if (values['skip-build']) {
+      if (!existsSync(path.join(REPO_ROOT, 'dist', 'web', 'index.html')))
+        throw new Error('dist/web is not built');
+      cpSync(path.join(REPO_ROOT, 'dist', 'web'), webRoot, { recursive: true });
+    } else {
+      log('Building the web app (vite build, into the benchmark folder)...');
+      const vite = path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+      const build = spawnSync(
+        process.execPath,
+        [vite, 'build', '--outDir', webRoot, '--emptyOutDir', '--logLevel', 'warn'],
+        { cwd: REPO_ROOT, stdio: 'inherit' },
+      );
+      if (build.status !== 0) throw new Error('vite build failed');
+    }
+
+    log('Seeding a fresh SQLite database...');
+    const { seedMs } = await seedBenchDatabase(workDir);
+    log(`  ${Object.keys(BENCH_USERS).length} users, 10,100 catches in ${(seedMs / 1000).toFixed(1)} s`);
+
+    if (only.has('api') || only.has('photos')) {
+      server = await startTightlines(workDir);
+      if (only.has('api')) {
+        log(`API (autocannon, ${settings.connections} connections, ${settings.durationSeconds} s each)...`);
+        results.api = await benchApi(server, workDir, settings, log);
+        log('Where the time of GET /api/catches goes (in-process)...');
+        results.breakdown = await benchBreakdown(
+          workDir,
+          await signIn(server.baseUrl, BENCH_USERS.reader.username),
+        );
+        for (const row of results.breakdown) log(`  ${row.step}: ${row.microseconds.toFixed(0)} µs`);
+      }
+      if (only.has('photos')) {
+        log('Photos...');
+        results.photos = await benchPhotos(server, values.quick ? 2 : 5, log);
+      }
+      await server.stop();
+      server = undefined;
+    }
+
+    if (only.has('frontend') || only.has('history') || only.has('lighthouse')) {
+      // A fresh server process for the page measurements, so the load tests leave nothing behind.
+      server = await startTightlines(workDir, webRoot);
+      if (only.has('frontend')) {
+        results.chunks = chunkSizes(webRoot);
+      }
+      if (only.has('frontend') || only.has('history')) {
+        const browser = await launchChromium();
+        results.machine.chromium = browser.version();
+        if (only.has('frontend')) {
+          log('Initial loads...');
+          results.initialLoads = await initialLoads(browser, server.baseUrl, webRoot);
+          for (const load of results.initialLoads) {
+            log(
+              `  ${load.page}: JS ${(load.jsGzipBytes / 1024).toFixed(1)} KB gzip, ${load.requests} requests`,
+            );
+          }
+        }
+        if (only.has('history')) {
+          log('History with 10,000 catches...');
+          results.history = await benchHistory(browser, server.baseUrl);
+          log(
+            `  first render ${results.history.firstCardPaintedMs.toFixed(0)} ms, keystrokes ` +
+              `${results.history.keystrokeMs.map((v) => v.toFixed(0)).join(', ')} ms`,
+          );
+        }
+        await browser.close();
+      }
+      if (only.has('lighthouse')) {
+        log(`Lighthouse (${settings.lighthouseRuns} run(s) per page)...`);
+        try {
+          const login = await fetch(`${server.baseUrl}/api/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: BENCH_USERS.reader.username, password: BENCH_PASSWORD }),
+          });
+          const cookie = login.headers.get('set-cookie')?.split(';')[0];
+          results.lighthouse = await benchLighthouse(
+            [
+              { label: '/auth', url: `${server.baseUrl}/auth` },
+              { label: 'signed-in shell (/)', url: `${server.baseUrl}/`, cookie },
+            ],
+            settings.lighthouseRuns,
+            log,
+          );
+        } catch (error) {
+          results.lighthouseError = error instanceof Error ? error.message : String(error);
+          log(`  Lighthouse could not run: ${results.lighthouseError}`);
+        }
+      }
+      await server.stop();
+      server = undefined;
+    }
+  } finally {
+    await server?.stop();
+    await stopEverything();
+    await rm(workDir, { recursive: true, force: true });
+  }
+
+  results.machine.loadAverageEnd = os.loadavg();
+  writeOutputs(results);
+}
+
+function writeOutputs(results: Results): void {
+  writeFileSync(RESULTS_MD, formatWithBiome(renderResults(results), 'results.md'));
+  writeFileSync(RESULTS_JSON, formatWithBiome(`${JSON.stringify(results, null, 2)}\n`, 'results.json'));
+  log(`Wrote ${path.relative(REPO_ROOT, RESULTS_MD)} and ${path.relative(REPO_ROOT, RESULTS_JSON)}`);
+  if (!values['no-readme'] && results.settings.fullRun) updateReadme(results);
+  for (const check of checkBudgets(results)) {
+    log(`${check.met === null ? '–' : check.met ? 'met   ' : 'MISSED'} ${check.budget}: ${check.measured}`);
+  }
+}
+
+/** Lays text out the way `npm run lint` (Biome) wants it, so a committed run keeps the lint clean. */
+function formatWithBiome(text: string, fileName: string): string {
+  const biome = path.join(REPO_ROOT, 'node_modules', '@biomejs', 'biome', 'bin', 'biome');
+  const result = spawnSync(process.execPath, [biome, 'format', `--stdin-file-path=${fileName}`], {
+    cwd: REPO_ROOT,
+    input: text,
+    encoding: 'utf8',
+  });
+  return result.status === 0 && result.stdout ? result.stdout : text;
+}
+
+function updateReadme(results: Results): void {
+  const readme = readFileSync(README, 'utf8');
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start < 0 || end < start) {
+    log(`README.md has no ${README_START} … ${README_END} markers: not updated.`);
+    return;
+  }
+  const summary = formatWithBiome(renderReadmeSummary(results), 'summary.md');
+  const updated = `${readme.slice(0, start + README_START.length)}\n${summary}${readme.slice(end)}`;
+  writeFileSync(README, updated);
+  log('Updated the Benchmarks table in README.md');
+}
+
+try {
+  if (values['from-json']) {
+    // Re-render results.md (and the README table) from the last run's figures, measuring nothing.
+    writeOutputs(JSON.parse(readFileSync(RESULTS_JSON, 'utf8')) as Results);
+  } else {
+    await main();
+  }
+  clearTimeout(timeLimit);
+} catch (error) {
+  clearTimeout(timeLimit);
+  await abort(
+    `The benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    1,
+  );
+}
