@@ -32,10 +32,7 @@ try {
   if (!user) {
     console.log(`The account '${values.username}' already exists; nothing changed.`);
   } else {
-    const catches = new CatchRepository(database.db);
-    for (const demo of generateDemoCatches(count, new Date())) {
-      await catches.create(user.id, demo);
-    }
+    await new CatchRepository(database.db).createMany(user.id, generateDemoCatches(count, new Date()));
     console.log(`Created '${values.username}' (password '${values.password}') with ${count} catches.`);
   }
 } finally {

@@ -34,10 +34,7 @@ export async function seedBenchDatabase(dataDir: string, now = new Date()): Prom
       if (!user) throw new Error(`could not create ${username}`);
       if (catches === 0) continue;
       const demo = generateDemoCatches(catches, now, 42 + index);
-      await database.db.transaction().execute(async (trx) => {
-        const repository = new CatchRepository(trx);
-        for (const item of demo) await repository.create(user.id, item);
-      });
+      await new CatchRepository(database.db).createMany(user.id, demo);
     }
   } finally {
     await database.close();

@@ -212,6 +212,19 @@ describe.each(TEST_ENGINES)('catches on %s', (engine) => {
       expect(await search('')).toHaveLength(4);
     });
 
+    it('reflects every write at once, whatever was listed before (the list cache follows the version)', async () => {
+      const first = await alice.createCatch({ fishType: 'Bass' });
+      expect((await alice.get('/api/catches')).json()).toHaveLength(1);
+      expect((await alice.get('/api/catches?search=bass')).json()).toHaveLength(1);
+      const second = await alice.createCatch({ fishType: 'Bass' });
+      expect((await alice.get('/api/catches')).json().map((c: Catch) => c.id)).toEqual([second.id, first.id]);
+      expect((await alice.get('/api/catches?search=bass')).json()).toHaveLength(2);
+      await alice.delete(`/api/catches/${first.id}`);
+      expect((await alice.get('/api/catches')).json().map((c: Catch) => c.id)).toEqual([second.id]);
+      const bob = await ApiClient.register(t.app, 'bob');
+      expect((await bob.get('/api/catches')).json()).toEqual([]);
+    });
+
     it('refuses a repeated or overlong search with 400', async () => {
       expect((await alice.get('/api/catches?search=a&search=b')).statusCode).toBe(400);
       expect((await alice.get(`/api/catches?search=${'x'.repeat(101)}`)).statusCode).toBe(400);

@@ -9,6 +9,8 @@ import { parseInput } from '../http/validation.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 import { type CatchRepository, photoIdFromUrl } from './catch.repository.ts';
+import { catchResponseSchema } from './catch.response-schema.ts';
+import { CatchListCache } from './catch-list-cache.ts';
 
 const listQuerySchema = z.object({
   search: z
@@ -48,10 +50,20 @@ export interface CatchesDependencies {
 export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependencies): Promise<void> {
   const { catches, photos, photoStore, clock } = deps;
 
-  app.get('/api/catches', async (request) => {
+  const listCache = new CatchListCache();
+
+  // The list is sent as cached JSON text: the version read first means a cached answer is never older
+  // than the user's last write (catch-list-cache.ts).
+  app.get('/api/catches', async (request, reply) => {
     const user = requireUser(request);
-    const { search } = parseInput(listQuerySchema, request.query);
-    return catches.list(user.id, search || undefined);
+    const search = parseInput(listQuerySchema, request.query).search ?? '';
+    const version = await catches.version(user.id);
+    let json = listCache.get(user.id, version, search);
+    if (json === undefined) {
+      json = JSON.stringify(await catches.list(user.id, search || undefined));
+      listCache.set(user.id, version, search, json);
+    }
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   /** The three create routes of SPEC §7 share one behaviour: the session decides the owner. */
@@ -76,10 +88,14 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
   }
 
   for (const path of ['/api/catches', '/api/mobile-catch', '/api/emergency-catch']) {
-    app.post(path, async (request, reply) => {
-      const result = await createCatch(request);
-      return reply.status(result.created ? 201 : 200).send(result.catch);
-    });
+    app.post(
+      path,
+      { schema: { response: { 200: catchResponseSchema, 201: catchResponseSchema } } },
+      async (request, reply) => {
+        const result = await createCatch(request);
+        return reply.status(result.created ? 201 : 200).send(result.catch);
+      },
+    );
   }
 
   /** A deleted catch takes its photo with it, unless another of the user's catches still shows it. */

@@ -91,6 +91,16 @@ function migrations(engine: DatabaseEngine): Record<string, Migration> {
           .execute();
       },
     },
+    '002-catches-version': {
+      // Bumped with every catch write, so a cached history list can be reused until the next write (see
+      // server/catches/catch-list-cache.ts); read together with the session, it costs no extra query.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('users')
+          .addColumn('catches_version', 'integer', (col) => col.notNull().defaultTo(0))
+          .execute();
+      },
+    },
   };
 }
 

@@ -12,6 +12,8 @@ export interface UsersTable {
   username_key: string;
   password_hash: string;
   created_at: string;
+  /** Incremented by every catch write of this user (cache key of the history list). */
+  catches_version: Generated<number>;
 }
 
 export interface SessionsTable {
