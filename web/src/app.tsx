@@ -4,6 +4,7 @@ import { OfflineBanner } from '@/components/offline-banner';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/hooks/use-auth';
+import { type ShellTab, writeActiveTab } from '@/lib/active-tab';
 import { errorMessage } from '@/lib/api';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { HomePage } from '@/routes/home';
@@ -16,6 +17,38 @@ if (typeof window !== 'undefined' && window.location.pathname === '/auth') void 
 const AuthPage = lazy(() => loadAuthPage().then((m) => ({ default: m.AuthPage })));
 const ProfilePage = lazy(() => import('@/routes/profile-page').then((m) => ({ default: m.ProfilePage })));
 const NotFound = lazy(() => import('@/routes/not-found').then((m) => ({ default: m.NotFound })));
+
+// The public pages (issue #4): each its own chunk, none in the shell's first bundle.
+const PrivacyPolicyPage = lazy(() =>
+  import('@/routes/pages/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+const TermsOfServicePage = lazy(() =>
+  import('@/routes/pages/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),
+);
+const SupportPage = lazy(() =>
+  import('@/routes/pages/support-page').then((m) => ({ default: m.SupportPage })),
+);
+const DownloadPage = lazy(() =>
+  import('@/routes/pages/download-page').then((m) => ({ default: m.DownloadPage })),
+);
+const DomainSetupPage = lazy(() =>
+  import('@/routes/pages/domain-setup-page').then((m) => ({ default: m.DomainSetupPage })),
+);
+const BasicPhotoUploadPage = lazy(() =>
+  import('@/routes/pages/basic-photo-upload-page').then((m) => ({ default: m.BasicPhotoUploadPage })),
+);
+const PhotoUploadPage = lazy(() =>
+  import('@/routes/pages/photo-upload-page').then((m) => ({ default: m.PhotoUploadPage })),
+);
+const SimpleCatchPage = lazy(() =>
+  import('@/routes/pages/simple-catch-page').then((m) => ({ default: m.SimpleCatchPage })),
+);
+const EmergencyCatchPage = lazy(() =>
+  import('@/routes/pages/emergency-catch-page').then((m) => ({ default: m.EmergencyCatchPage })),
+);
+const FinalFixPage = lazy(() =>
+  import('@/routes/pages/final-fix-page').then((m) => ({ default: m.FinalFixPage })),
+);
 
 function UserCheckFailed({ message }: { message: string }) {
   const [retrying, setRetrying] = useState(false);
@@ -41,12 +74,23 @@ function UserCheckFailed({ message }: { message: string }) {
  * query loads, a redirect to /auth when nobody is signed in.
  */
 function RequireUser({ children }: { children: ReactNode }) {
-  const { user, isLoading, error } = useAuth();
+  const { user, isLoading, error, isWaitingForNetwork } = useAuth();
   if (isLoading) return <PageSpinner />;
-  // The server could not be asked (offline, server down): signing in again would not help, so offer a retry.
+  // A user kept from the last visit (offline/query-persistence.ts) opens the shell even when the check fails
+  // offline. With none, the server could not be asked (offline, server down): signing in again would not help.
   if (!user && error) return <UserCheckFailed message={errorMessage(error)} />;
+  if (!user && isWaitingForNetwork) return <UserCheckFailed message="You're offline" />;
   if (!user) return <Redirect to="/auth" replace />;
   return <>{children}</>;
+}
+
+/**
+ * /tools and /logs (linked from the test pages): remember the tab, then open the main shell on it. The tab is
+ * written before the sign-in check, so a signed-out angler lands on it after logging in.
+ */
+function ShellTabRoute({ tab }: { tab: ShellTab }) {
+  writeActiveTab(tab);
+  return <Redirect to="/" replace />;
 }
 
 /** /auth is public; a signed-in visitor goes to /. The form shows at once, without waiting for the user query. */
@@ -77,12 +121,24 @@ export function App() {
             </RequireUser>
           </Route>
 
-          {/*
-           * Issue #4 adds the public pages here, each lazily loaded like ProfilePage above:
-           * /privacy-policy, /terms-of-service, /support, /download, /domain-setup,
-           * the test pages /basic-photo-upload, /photo-upload, /simple-catch, /emergency-catch, /final-fix,
-           * and the /tools and /logs routes the test pages link to.
-           */}
+          {/* Public pages (SPEC §2 route table); /simple-catch checks the login itself. */}
+          <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+          <Route path="/terms-of-service" component={TermsOfServicePage} />
+          <Route path="/support" component={SupportPage} />
+          <Route path="/download" component={DownloadPage} />
+          <Route path="/domain-setup" component={DomainSetupPage} />
+          <Route path="/basic-photo-upload" component={BasicPhotoUploadPage} />
+          <Route path="/photo-upload" component={PhotoUploadPage} />
+          <Route path="/simple-catch" component={SimpleCatchPage} />
+          <Route path="/emergency-catch" component={EmergencyCatchPage} />
+          <Route path="/final-fix" component={FinalFixPage} />
+          {/* The main shell on its Tools or History tab. */}
+          <Route path="/tools">
+            <ShellTabRoute tab="tools" />
+          </Route>
+          <Route path="/logs">
+            <ShellTabRoute tab="history" />
+          </Route>
 
           <Route>
             <NotFound />

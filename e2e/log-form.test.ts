@@ -1,0 +1,224 @@
+import type { Locator, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupE2E } from './support/harness.ts';
+import {
+  closeToast,
+  expectServerCatches,
+  expectToast,
+  expectValue,
+  fetchCatches,
+  openToast,
+} from './support/ui.ts';
+import { registerViaApi } from './support/users.ts';
+
+const e2e = setupE2E();
+
+/** Every catch-saving request the page sends, as 'METHOD /path'. */
+function recordCatchWrites(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (
+      request.method() !== 'GET' &&
+      /^\/api\/(mobile-catch|catches|emergency-catch|upload)/.test(pathname)
+    ) {
+      seen.push(`${request.method()} ${pathname}`);
+    }
+  });
+  return seen;
+}
+
+/** Waits for the automatic GPS fix and place name of a freshly opened log form. */
+async function waitForAutoLocation(form: Locator): Promise<void> {
+  await expectValue(form.getByLabel('Latitude'), '39.096800');
+  await expectValue(form.getByLabel('Location Name'), /\S/);
+}
+
+describe('the Log tab', () => {
+  it('refuses a catch without a fish type and saves nothing', async (test) => {
+    const { page, expectNoConsoleErrors } = await e2e.openPage(test);
+    await registerViaApi(page);
+    const writes = recordCatchWrites(page);
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Log a catch' });
+    // Let the automatic location lookup finish first, so its outcome cannot race the toasts below.
+    await waitForAutoLocation(form);
+
+    await form.getByLabel('Weight (lbs)').fill('2.5');
+    await form.getByRole('button', { name: 'Log Catch' }).click();
+    await expectToast(page, 'Fish type required', 'Please enter the type of fish you caught.');
+    await closeToast(page);
+
+    // Only spaces count as empty too.
+    await form.getByLabel('Fish Type').fill('   ');
+    await form.getByRole('button', { name: 'Log Catch' }).click();
+    await expectToast(page, 'Fish type required', 'Please enter the type of fish you caught.');
+
+    // The form stays as it was, nothing was sent and the server holds no catch.
+    expect(await page.getByText('Catch Logged!').count()).toBe(0);
+    expect(await form.getByLabel('Weight (lbs)').inputValue()).toBe('2.5');
+    expect(await form.getByLabel('Fish Type').inputValue()).toBe('   ');
+    expect(writes).toEqual([]);
+    expect(await fetchCatches(page)).toEqual([]);
+    expectNoConsoleErrors();
+  });
+
+  it('keeps the active tab across a reload', async (test) => {
+    const { page, expectNoConsoleErrors } = await e2e.openPage(test);
+    await registerViaApi(page);
+    await page.goto('/');
+    const logTab = page.getByRole('tab', { name: 'Log' });
+    const historyTab = page.getByRole('tab', { name: 'History' });
+    await logTab.waitFor();
+    expect(await logTab.getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => localStorage.getItem('activeTab'))).toBeNull();
+
+    await historyTab.click();
+    await page.getByRole('heading', { name: 'Recent Catches' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('activeTab'))).toBe('history');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Recent Catches' }).waitFor();
+    expect(await historyTab.getAttribute('aria-selected')).toBe('true');
+    expect(await logTab.getAttribute('aria-selected')).toBe('false');
+    await page.getByText('No catches found', { exact: true }).waitFor();
+
+    // A value that is not a tab falls back to Log.
+    await page.evaluate(() => localStorage.setItem('activeTab', 'settings'));
+    await page.reload();
+    await page.getByRole('form', { name: 'Log a catch' }).waitFor();
+    expect(await logTab.getAttribute('aria-selected')).toBe('true');
+    expectNoConsoleErrors();
+  });
+
+  it("shows 'You're offline' while the browser is offline", async (test) => {
+    const { page, context, expectNoConsoleErrors } = await e2e.openPage(test);
+    await registerViaApi(page);
+    await page.goto('/');
+    await page.getByRole('form', { name: 'Log a catch' }).waitFor();
+    const banner = page.getByText("You're offline", { exact: true });
+    expect(await banner.count()).toBe(0);
+
+    await context.setOffline(true);
+    await banner.waitFor({ state: 'visible' });
+    // It sits at the bottom of the screen.
+    const box = await banner.boundingBox();
+    expect(box?.y ?? 0).toBeGreaterThan(844 / 2);
+
+    await context.setOffline(false);
+    await banner.waitFor({ state: 'detached' });
+    expectNoConsoleErrors();
+  });
+
+  it('keeps a catch on the phone while the server cannot be reached, and syncs it later', async (test) => {
+    const { page, context, expectNoConsoleErrors } = await e2e.openPage(test);
+    await registerViaApi(page);
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Log a catch' });
+    await waitForAutoLocation(form);
+
+    // Bad signal at the lake: the browser believes it is online, but no write reaches the server.
+    const cutWrites = async (route: Route) => {
+      if (route.request().method() === 'GET') await route.fallback();
+      else await route.abort('internetdisconnected');
+    };
+    await context.route('**/api/**', cutWrites);
+    await form.getByLabel('Fish Type').fill('Lake Trout');
+    await form.getByLabel('Weight (lbs)').fill('7.25');
+    await form.getByRole('button', { name: 'Log Catch' }).click();
+    await page.getByText('Catch Logged!', { exact: true }).waitFor();
+
+    // History shows it, marked as waiting; the server has nothing yet.
+    await page.getByRole('tab', { name: 'History' }).click();
+    const card = page.getByRole('list', { name: 'Catches' }).getByRole('listitem');
+    await card.getByRole('button', { name: 'Lake Trout' }).waitFor();
+    await card.getByText('7.3 lbs', { exact: true }).waitFor();
+    await card.getByText('Waiting to sync', { exact: true }).waitFor();
+    expect(await fetchCatches(page)).toEqual([]);
+
+    // The signal comes back: the outbox is sent on its next try, exactly once.
+    await context.unroute('**/api/**', cutWrites);
+    const [saved] = await expectServerCatches(page, 1, 45_000);
+    expect(saved).toMatchObject({ fishType: 'Lake Trout', weight: 7.25 });
+    await card.getByText('Waiting to sync', { exact: true }).waitFor({ state: 'detached', timeout: 20_000 });
+    expect(await card.count()).toBe(1);
+    expect(await fetchCatches(page)).toHaveLength(1);
+    expectNoConsoleErrors([
+      { status: 'network', path: '/api/mobile-catch' },
+      { status: 'network', path: '/api/catches' },
+    ]);
+  });
+
+  // Regression: the save (an IndexedDB write) must not wait for the network; TanStack Query pauses mutations
+  // offline unless they use networkMode 'always'.
+  it('logs a catch while offline and syncs it once back online', async (test) => {
+    const { page, context, expectNoConsoleErrors } = await e2e.openPage(test);
+    await registerViaApi(page);
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Log a catch' });
+    await waitForAutoLocation(form);
+
+    // 'Once visited' (DESIGN §5): the service worker has installed and controls the page, so every tab's code
+    // is on the phone.
+    await expect
+      .poll(() => page.evaluate('Boolean(navigator.serviceWorker.controller)'), { timeout: 20_000 })
+      .toBe(true);
+    await context.setOffline(true);
+    await page.getByText("You're offline", { exact: true }).waitFor();
+    await form.getByLabel('Fish Type').fill('Lake Trout');
+    await form.getByRole('button', { name: 'Log Catch' }).click();
+    await page.getByText('Catch Logged!', { exact: true }).waitFor();
+
+    await page.getByRole('tab', { name: 'History' }).click();
+    const card = page.getByRole('list', { name: 'Catches' }).getByRole('listitem');
+    await card.getByText('Waiting to sync', { exact: true }).waitFor();
+    expect(await fetchCatches(page)).toEqual([]);
+
+    await context.setOffline(false);
+    await expectServerCatches(page, 1);
+    await card.getByText('Waiting to sync', { exact: true }).waitFor({ state: 'detached' });
+    expectNoConsoleErrors();
+  });
+
+  it('without location permission, says so and still saves a catch with a typed place', async (test) => {
+    const { page, expectNoConsoleErrors } = await e2e.openPage(test, { geolocation: false });
+    await registerViaApi(page);
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Log a catch' });
+
+    await expectToast(page, 'Location error', 'Could not get your current location. Please enter manually.');
+    await form
+      .getByText('Location permission denied. Please allow location access in your browser settings.', {
+        exact: true,
+      })
+      .waitFor();
+    expect(await form.getByLabel('Latitude').inputValue()).toBe('');
+    expect(await form.getByLabel('Location Name').inputValue()).toBe('');
+    await closeToast(page);
+
+    await form.getByLabel('Fish Type').fill('  Brook Trout ');
+    await form.getByLabel('Location Name').fill('Secret Beaver Pond');
+    await form.getByLabel('Length (inches)').fill('11');
+    await form.getByRole('button', { name: 'Log Catch' }).click();
+    await page.getByText('Catch Logged!', { exact: true }).waitFor();
+    expect(await openToast(page).count()).toBe(0);
+
+    const saved = await expectServerCatches(page, 1);
+    expect(saved[0]).toMatchObject({
+      fishType: 'Brook Trout',
+      locationName: 'Secret Beaver Pond',
+      latitude: null,
+      longitude: null,
+      length: 11,
+      weight: null,
+      photo: null,
+    });
+
+    // The card shows the stock fish picture, as there is no photo.
+    await page.getByRole('tab', { name: 'History' }).click();
+    const card = page.getByRole('list', { name: 'Catches' }).getByRole('listitem');
+    await card.getByText('Secret Beaver Pond', { exact: true }).waitFor();
+    await card.getByRole('img', { name: 'Brook Trout (no photo)' }).waitFor();
+    expectNoConsoleErrors();
+  });
+});

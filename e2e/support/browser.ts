@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, type TestContext } from 'vitest';
+
+/** Debian's Chromium; the suite never downloads a browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Where failure screenshots go (outside the repository). */
+export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/tightlines-e2e-screenshots';
+
+/** Lake Tahoe: where every test angler stands unless a test says otherwise. */
+export const TAHOE = { latitude: 39.0968, longitude: -120.0324 } as const;
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface PageOptions {
+  /** Grant the geolocation permission (default true). */
+  geolocation?: boolean;
+  /** Extra permissions, e.g. clipboard access. */
+  permissions?: string[];
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Requests to any host but the test server, which were blocked (nothing leaves the machine). */
+  blockedRequests: string[];
+  /** Console errors and uncaught page errors, except the signed-out GET /api/user 401. */
+  consoleErrors: string[];
+  /**
+   * Fails the test when the page logged a console error or threw. `expectedFailures` lists HTTP answers the
+   * test provoked on purpose (e.g. a wrong password's 401 from /api/login), which Chromium logs as errors.
+   */
+  expectNoConsoleErrors: (expectedFailures?: ExpectedHttpFailure[]) => void;
+}
+
+/**
+ * A failed request a test provokes on purpose: an HTTP status and path, e.g. { status: 409, path: '/api/register' },
+ * or status 'network' for a request the test cut off (Chromium logs 'net::ERR_…').
+ */
+export interface ExpectedHttpFailure {
+  status: number | 'network';
+  path: string;
+}
+
+/** Whether a console error is Chromium's report of this failed request. */
+function isHttpFailure(
+  text: string,
+  url: string,
+  { status, path: expectedPath }: ExpectedHttpFailure,
+): boolean {
+  const prefix =
+    status === 'network'
+      ? 'Failed to load resource: net::ERR_'
+      : `Failed to load resource: the server responded with a status of ${status} `;
+  return text.startsWith(prefix) && url !== '' && new URL(url).pathname === expectedPath;
+}
+
+/**
+ * The one console error a healthy app logs: Chromium reports the signed-out GET /api/user (401) as a
+ * failed resource load, and the spec says that 401 means "no user".
+ */
+const SIGNED_OUT_USER_QUERY: ExpectedHttpFailure = { status: 401, path: '/api/user' };
+
+function safeFileName(text: string): string {
+  return text.replace(/[^a-z0-9-]+/gi, '_').slice(0, 120);
+}
+
+/**
+ * A fresh browser context and page for one test: a 390×844 phone-sized viewport, en-US, Chicago time,
+ * standing at Lake Tahoe. Requests to other hosts are blocked. On failure a full-page screenshot goes to
+ * SCREENSHOT_DIR; the context is closed when the test ends.
+ */
+export async function openTestPage(
+  browser: Browser,
+  baseUrl: string,
+  test: TestContext,
+  options: PageOptions = {},
+): Promise<TestPage> {
+  const permissions = [
+    ...(options.geolocation === false ? [] : ['geolocation']),
+    ...(options.permissions ?? []),
+  ];
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: true,
+    locale: 'en-US',
+    timezoneId: 'America/Chicago',
+    geolocation: TAHOE,
+    permissions,
+    serviceWorkers: 'allow',
+  });
+  context.setDefaultTimeout(15_000);
+
+  const ownOrigin = new URL(baseUrl).origin;
+  const blockedRequests: string[] = [];
+  await context.route('**/*', async (route) => {
+    const url = route.request().url();
+    let allowed = false;
+    try {
+      const { origin, protocol } = new URL(url);
+      allowed = origin === ownOrigin || protocol === 'data:' || protocol === 'blob:';
+    } catch {
+      allowed = false;
+    }
+    if (allowed) {
+      await route.continue();
+    } else {
+      blockedRequests.push(url);
+      await route.abort('blockedbyclient');
+    }
+  });
+
+  const page = await context.newPage();
+  const errors: Array<{ text: string; url: string }> = [];
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const { url } = message.location();
+    if (isHttpFailure(message.text(), url, SIGNED_OUT_USER_QUERY)) return;
+    errors.push({ text: message.text(), url });
+    consoleErrors.push(`${message.text()} (${url})`);
+  });
+  page.on('pageerror', (error) => {
+    const text = `Uncaught: ${error.stack ?? error.message}`;
+    errors.push({ text, url: '' });
+    consoleErrors.push(text);
+  });
+
+  test.onTestFinished(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      try {
+        mkdirSync(SCREENSHOT_DIR, { recursive: true });
+        const file = path.join(
+          SCREENSHOT_DIR,
+          `${safeFileName(`${task.file.name}-${task.name}`)}-${Date.now()}.png`,
+        );
+        await page.screenshot({ path: file, fullPage: true, timeout: 5000 });
+        console.error(`Screenshot of the failed test: ${file}\nPage URL: ${page.url()}`);
+        if (consoleErrors.length > 0) console.error(`Console errors:\n${consoleErrors.join('\n')}`);
+      } catch (error) {
+        console.error('Could not take a failure screenshot:', error);
+      }
+    }
+    await context.close();
+  });
+
+  return {
+    context,
+    page,
+    blockedRequests,
+    consoleErrors,
+    expectNoConsoleErrors: (expectedFailures = []) => {
+      const unexpected = errors
+        .filter(({ text, url }) => !expectedFailures.some((failure) => isHttpFailure(text, url, failure)))
+        .map(({ text, url }) => (url ? `${text} (${url})` : text));
+      expect(unexpected, 'unexpected console errors').toEqual([]);
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Catch } from '../../core/catch.ts';
+
+/**
+ * The open toast (Radix Toast: an <li> in the 'Notifications (F8)' region's list). Radix also copies the
+ * text into a hidden live region, so tests look for toast text inside this locator, never page-wide.
+ * A CSS locator, not a role: while a modal dialog is open Radix marks the rest of the page aria-hidden.
+ */
+export function openToast(page: Page): Locator {
+  return page.locator('ol > li[data-swipe-direction][data-state="open"]');
+}
+
+/**
+ * Waits for a toast with exactly this title (and description, when given). The toast store keeps one
+ * toast at a time, so a new one replaces the last.
+ */
+export async function expectToast(page: Page, title: string, description?: string): Promise<Locator> {
+  const toast = openToast(page).filter({ has: page.getByText(title, { exact: true }) });
+  await toast.waitFor({ state: 'visible' });
+  if (description !== undefined) {
+    await toast.getByText(description, { exact: true }).waitFor({ state: 'visible' });
+  }
+  return toast;
+}
+
+/** Closes the open toast with its close button and waits until it is gone. */
+export async function closeToast(page: Page): Promise<void> {
+  const toast = openToast(page);
+  await toast.locator('button[aria-label="Close"]').click();
+  await toast.waitFor({ state: 'detached' });
+}
+
+/** Waits until the input's value equals `value` (or matches it). */
+export async function expectValue(locator: Locator, value: string | RegExp, timeout = 10_000): Promise<void> {
+  await expect
+    .poll(() => locator.inputValue({ timeout: 1000 }).catch(() => ''), { timeout })
+    .toMatch(typeof value === 'string' ? new RegExp(`^${escapeRegExp(value)}$`) : value);
+}
+
+/** The parts of HTMLImageElement the suite reads (the Node-side tsconfig has no DOM types). */
+interface ImageLike {
+  complete: boolean;
+  naturalWidth: number;
+  naturalHeight: number;
+}
+
+/** Whether an <img> has finished loading a real image, and its natural size. */
+function imageState(img: Locator): Promise<{ loaded: boolean; width: number; height: number }> {
+  return img.evaluate((el) => {
+    const image = el as unknown as ImageLike;
+    return {
+      loaded: image.complete && image.naturalWidth > 0,
+      width: image.naturalWidth,
+      height: image.naturalHeight,
+    };
+  });
+}
+
+/** Waits until an <img> has finished loading a real image (naturalWidth > 0) and returns its size. */
+export async function expectImageLoaded(img: Locator): Promise<{ width: number; height: number }> {
+  await img.waitFor({ state: 'visible' });
+  await expect.poll(async () => (await imageState(img)).loaded, { timeout: 10_000 }).toBe(true);
+  const { width, height } = await imageState(img);
+  return { width, height };
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** GET /api/catches with the page's cookies. */
+export async function fetchCatches(page: Page): Promise<Catch[]> {
+  const response = await page.request.get('/api/catches');
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Catch[];
+}
+
+/**
+ * Waits until the server holds exactly `count` catches for the page's user and returns them. Saving and
+ * deleting go through the phone's outbox first (DESIGN §5), so the server learns of them a moment later.
+ */
+export async function expectServerCatches(page: Page, count: number, timeout = 20_000): Promise<Catch[]> {
+  let latest: Catch[] = [];
+  await expect
+    .poll(
+      async () => {
+        latest = await fetchCatches(page);
+        return latest.length;
+      },
+      { timeout, interval: 250 },
+    )
+    .toBe(count);
+  return latest;
+}
+
+/** Today in the browser's time zone, as the form's date input (yyyy-MM-dd) and a card ('MMM d, yyyy') show it. */
+export async function browserToday(page: Page): Promise<{ iso: string; display: string; time: string }> {
+  return page.evaluate(() => {
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return {
+      iso: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+      display: now.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
+      time: `${pad(now.getHours())}:${pad(now.getMinutes())}`,
+    };
+  });
+}

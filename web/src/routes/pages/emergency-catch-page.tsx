@@ -1,0 +1,92 @@
+import { CircleCheck, List, Plus, Siren } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/hooks/use-toast';
+import type { Catch } from '../../../../core/catch.ts';
+import { StaticPageLayout } from './static-page-layout.tsx';
+import {
+  CatchRecord,
+  TestCatchForm,
+  type TestCatchValues,
+  testCatchBody,
+  useSaveTestCatch,
+} from './test-catch.tsx';
+
+/**
+ * /emergency-catch (SPEC §2 test pages): no login check on the client. Sends fishType, weight, length and
+ * locationName to POST /api/emergency-catch and shows the returned record, then offers 'Add Another Catch'
+ * or 'View All Catches' (/logs). The server still requires a session: signed out, the save gets the
+ * 'Authentication Required' toast and goes to /auth.
+ */
+export function EmergencyCatchPage() {
+  const save = useSaveTestCatch('/api/emergency-catch');
+  const [saved, setSaved] = useState<Catch | null>(null);
+  // A new key gives a fresh form with the test defaults for 'Add Another Catch'.
+  const [formKey, setFormKey] = useState(0);
+
+  const onSubmit = (values: TestCatchValues) => {
+    save.mutate(testCatchBody(values), {
+      onSuccess: (record) => {
+        setSaved(record);
+        toast({ title: 'Success!', description: `Catch #${record.id} saved.` });
+      },
+    });
+  };
+
+  const addAnother = () => {
+    setSaved(null);
+    setFormKey((key) => key + 1);
+  };
+
+  return (
+    <StaticPageLayout
+      title="Emergency Catch Form"
+      eyebrow="Test page"
+      icon={Siren}
+      description="Saves a catch through POST /api/emergency-catch and shows the server's answer."
+    >
+      {saved ? (
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-success">
+              <CircleCheck aria-hidden="true" className="size-5" />
+              Catch Saved
+            </CardTitle>
+            <CardDescription>The server returned this record.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <CatchRecord record={saved} title="Saved catch" />
+            <div className="grid gap-2 sm:grid-cols-2">
+              <Button onClick={addAnother}>
+                <Plus aria-hidden="true" />
+                Add Another Catch
+              </Button>
+              <Link href="/logs" className={buttonVariants({ variant: 'outline' })}>
+                <List aria-hidden="true" />
+                View All Catches
+              </Link>
+            </div>
+          </CardContent>
+        </Card>
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle>Log a catch</CardTitle>
+            <CardDescription>All four fields are required.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TestCatchForm
+              key={formKey}
+              name="Emergency catch form"
+              saving={save.isPending}
+              submitLabel="Save Catch"
+              onSubmit={onSubmit}
+            />
+          </CardContent>
+        </Card>
+      )}
+    </StaticPageLayout>
+  );
+}

@@ -1,0 +1,221 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useLocation } from 'wouter';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/hooks/use-toast';
+import { ApiError, apiRequest, errorMessage } from '@/lib/api';
+import { queryClient, queryKeys } from '@/lib/query-client';
+import type { Catch } from '../../../../core/catch.ts';
+
+/**
+ * What the test catch pages (/simple-catch, /emergency-catch, /final-fix) share: the form with the spec's test
+ * defaults and minimums (SPEC §5, §9) and the save with its toasts (SPEC §8). The server decides the owner from
+ * the session and refuses a signed-out save (DESIGN §4): such a save shows 'Authentication Required' and goes
+ * to /auth; it never creates an anonymous catch.
+ */
+
+export interface TestCatchValues {
+  fishType: string;
+  weight: string;
+  length: string;
+  locationName: string;
+}
+
+export type TestCatchErrors = Partial<Record<keyof TestCatchValues, string>>;
+
+/** SPEC §9 'Test defaults': fish type Bass, weight 2.5, length 14. */
+export const TEST_CATCH_DEFAULTS: TestCatchValues = {
+  fishType: 'Bass',
+  weight: '2.5',
+  length: '14',
+  locationName: 'Lake Tahoe',
+};
+
+/** The fixed coordinates the simple test form sends (SPEC §3): Lake Tahoe, matching the default location. */
+export const TEST_CATCH_POSITION = { latitude: 39.0968, longitude: -120.0324 } as const;
+
+/** SPEC §9 'Test form minimums'. */
+export const TEST_WEIGHT_MIN = 0.1;
+export const TEST_LENGTH_MIN = 1;
+
+function numberError(label: string, raw: string, min: number): string | undefined {
+  if (raw.trim() === '') return `${label} is required`;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) return `${label} must be a number`;
+  if (value < min) return `${label} must be at least ${min}`;
+  return undefined;
+}
+
+/** SPEC §5: fish type, location, weight (min 0.1) and length (min 1) are required. */
+export function validateTestCatch(values: TestCatchValues): TestCatchErrors {
+  const errors: TestCatchErrors = {};
+  if (!values.fishType.trim()) errors.fishType = 'Fish type is required';
+  if (!values.locationName.trim()) errors.locationName = 'Location is required';
+  const weight = numberError('Weight', values.weight, TEST_WEIGHT_MIN);
+  if (weight) errors.weight = weight;
+  const length = numberError('Length', values.length, TEST_LENGTH_MIN);
+  if (length) errors.length = length;
+  return errors;
+}
+
+/** The emergency payload (SPEC §3): fishType, weight, length, locationName. */
+export function testCatchBody(values: TestCatchValues) {
+  return {
+    fishType: values.fishType.trim(),
+    weight: Number(values.weight),
+    length: Number(values.length),
+    locationName: values.locationName.trim(),
+  };
+}
+
+/** Shows the spec's save-failure toasts; a 401 also forgets the cached user and goes to /auth. */
+export function useShowSaveError() {
+  const [, navigate] = useLocation();
+  return (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) {
+      toast({
+        title: 'Authentication Required',
+        description: 'You must be logged in to save catches',
+        variant: 'destructive',
+      });
+      // Forget the stale user, or /auth would send the angler straight back to /.
+      queryClient.setQueryData(queryKeys.user, null);
+      navigate('/auth');
+      return;
+    }
+    toast({
+      title: 'Error Saving Catch',
+      description:
+        error instanceof ApiError
+          ? `Server error: ${error.status} - ${error.serverMessage}`
+          : errorMessage(error, 'Something went wrong'),
+      variant: 'destructive',
+    });
+  };
+}
+
+/** POSTs a test catch to `url`; on success refreshes the catch list; failures get the spec's toasts. */
+export function useSaveTestCatch(url: string) {
+  const showSaveError = useShowSaveError();
+  return useMutation({
+    mutationFn: async (body: Record<string, unknown>): Promise<Catch> => {
+      const response = await apiRequest('POST', url, body);
+      return (await response.json()) as Catch;
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
+    },
+    onError: showSaveError,
+  });
+}
+
+/** The test catch form: four required fields with the test defaults, checked on submit. */
+export function TestCatchForm({
+  name,
+  saving,
+  submitLabel,
+  onSubmit,
+}: {
+  /** The form's accessible name. */
+  name: string;
+  saving: boolean;
+  submitLabel: string;
+  onSubmit: (values: TestCatchValues) => void;
+}) {
+  const id = useId();
+  const [values, setValues] = useState<TestCatchValues>(TEST_CATCH_DEFAULTS);
+  const [errors, setErrors] = useState<TestCatchErrors>({});
+
+  const field = (key: keyof TestCatchValues) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [key]: value }));
+      if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
+    },
+  });
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateTestCatch(values);
+    setErrors(found);
+    const firstInvalid = (Object.keys(found) as (keyof TestCatchValues)[])[0];
+    if (firstInvalid) {
+      document.getElementById(`${id}-${firstInvalid}`)?.focus();
+      return;
+    }
+    onSubmit(values);
+  };
+
+  return (
+    <form aria-label={name} noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <FormField id={`${id}-fishType`} label="Fish Type" autoComplete="off" required {...field('fishType')} />
+      <div className="grid grid-cols-2 gap-4">
+        <FormField
+          id={`${id}-weight`}
+          label="Weight (lbs)"
+          type="number"
+          inputMode="decimal"
+          step="0.1"
+          min={TEST_WEIGHT_MIN}
+          required
+          {...field('weight')}
+        />
+        <FormField
+          id={`${id}-length`}
+          label="Length (inches)"
+          type="number"
+          inputMode="decimal"
+          step="0.1"
+          min={TEST_LENGTH_MIN}
+          required
+          {...field('length')}
+        />
+      </div>
+      <FormField
+        id={`${id}-locationName`}
+        label="Location"
+        autoComplete="off"
+        required
+        {...field('locationName')}
+      />
+      <Button type="submit" className="w-full" disabled={saving}>
+        {saving ? <Spinner className="size-4" /> : null}
+        {saving ? 'Saving...' : submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+/** A saved catch as the server returned it (SPEC §7 'response shown as-is'). */
+export function CatchRecord({ record, title }: { record: Catch; title: string }) {
+  return (
+    <section aria-label={title} className="grid gap-2">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border border-border bg-card p-4 text-sm">
+        <dt className="text-muted-foreground">Catch ID</dt>
+        <dd className="font-medium">#{record.id}</dd>
+        <dt className="text-muted-foreground">Fish Type</dt>
+        <dd className="font-medium">{record.fishType}</dd>
+        <dt className="text-muted-foreground">Weight</dt>
+        <dd className="font-medium">{record.weight === null ? '—' : `${record.weight} lbs`}</dd>
+        <dt className="text-muted-foreground">Length</dt>
+        <dd className="font-medium">{record.length === null ? '—' : `${record.length} in`}</dd>
+        <dt className="text-muted-foreground">Location</dt>
+        <dd className="font-medium">{record.locationName ?? '—'}</dd>
+      </dl>
+      <details className="rounded-lg border border-border bg-card text-sm">
+        <summary className="cursor-pointer px-4 py-2 font-medium">Server response (JSON)</summary>
+        <pre
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+          tabIndex={0}
+          className="overflow-x-auto border-t border-border p-4 text-xs"
+        >
+          {JSON.stringify(record, null, 2)}
+        </pre>
+      </details>
+    </section>
+  );
+}

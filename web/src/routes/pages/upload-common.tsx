@@ -1,0 +1,40 @@
+import { LogIn } from 'lucide-react';
+import { Link } from 'wouter';
+import { useAuth } from '@/hooks/use-auth';
+
+/** The upload test pages are public, but the server stores photos only for a signed-in angler (DESIGN §4). */
+export function SignInHint() {
+  const { user, isLoading } = useAuth();
+  if (isLoading || user) return null;
+  return (
+    <p className="flex items-start gap-2 rounded-lg border border-border bg-card p-3 text-sm">
+      <LogIn aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+      <span>
+        Uploads are saved to your account, so you need to be signed in.{' '}
+        <Link href="/auth" className="font-medium text-primary underline underline-offset-2">
+          Sign in
+        </Link>
+      </span>
+    </p>
+  );
+}
+
+/** Reads `{ message }` from an error answer, if it is our JSON. */
+export async function responseMessage(response: Response): Promise<string | null> {
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+      return body.message || null;
+    }
+  } catch {
+    // Not JSON (a proxy's error page): no message.
+  }
+  return null;
+}
+
+/** A multipart form with the chosen file in the `photo` field (SPEC §7). */
+export function photoForm(file: File): FormData {
+  const form = new FormData();
+  form.append('photo', file);
+  return form;
+}
