@@ -1,11 +1,67 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Tooltip } from 'radix-ui';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app';
+import defaultFishUrl from '@/assets/default-fish.svg?no-inline';
 import { DeferredToaster } from '@/components/deferred-toaster';
 import { queryClient } from '@/lib/query-client';
+import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
+import { markRestored } from '@/offline/restore-state';
 import './index.css';
+
+// The kept query cache (user, catch list, last weather) comes back from IndexedDB while React starts
+// (DESIGN §5). Its code loads beside the first bundle; queries do not wait for it (see query-persistence.ts).
+void import('@/offline/query-persistence')
+  .then((m) => m.restoreAndPersist(queryClient))
+  .catch(() => {})
+  .finally(markRestored);
+
+// Not needed for the first paint: the service worker's registration and update offer, and the outbox's
+// sync triggers. Both load once the page is idle (DESIGN §7: the shell's first bundle stays small).
+const UpdatePrompt = lazy(() => import('@/offline/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, 500);
+  return () => clearTimeout(handle);
+}
+
+/**
+ * The three tabs' code (and the no-photo fish illustration), fetched once the page is idle: a tab opened after
+ * the signal dropped must not need the network, even before the service worker has finished its first install
+ * (which precaches them too).
+ */
+const warmImage = typeof Image === 'undefined' ? { src: '' } : new Image();
+function warmTabs(): void {
+  warmImage.src = defaultFishUrl;
+  const ignore = () => {};
+  import('@/features/log/log-catch-form').catch(ignore);
+  import('@/features/history/catch-history').catch(ignore);
+  import('@/features/tools/tools-tab').catch(ignore);
+}
+
+function AfterFirstPaint() {
+  const [ready, setReady] = useState(false);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        setReady(true);
+        void loadOfflineRuntime().then((m) => m.startOfflineSync());
+        warmTabs();
+      }),
+    [],
+  );
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  );
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -17,6 +73,7 @@ createRoot(root).render(
       <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
         <App />
         <DeferredToaster />
+        <AfterFirstPaint />
       </Tooltip.Provider>
     </QueryClientProvider>
   </StrictMode>,

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { toast } from '@/hooks/use-toast';
 import { apiRequest, errorMessage, getJson } from '@/lib/api';
 import { queryClient, queryKeys } from '@/lib/query-client';
+import { useCacheRestored } from '@/offline/restore-state';
 import type { User } from '../../../core/user.ts';
 
 export interface Credentials {
@@ -21,10 +22,35 @@ async function postCredentials(url: string, { username, password }: Credentials)
   return (await response.json()) as User;
 }
 
+/** The runtime photo caches of the service worker (sw.ts): another account must not find them. */
+export const PHOTO_CACHES = ['photo-thumbs', 'photo-full'] as const;
+
+async function deletePhotoCaches(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  await Promise.all(PHOTO_CACHES.map((name) => caches.delete(name).catch(() => false)));
+}
+
+/** Every cached answer but the user query (catches, weather…), in memory; the disk copy follows. */
+function forgetCachedQueries(): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
+}
+
 function signedIn(user: User): void {
-  // A different account must never see the previous one's catches.
-  queryClient.removeQueries({ queryKey: queryKeys.catches });
+  // A different account must never see the previous one's catches, readings or photos.
+  forgetCachedQueries();
+  void deletePhotoCaches();
   queryClient.setQueryData(queryKeys.user, user);
+}
+
+/**
+ * Signing out forgets what this device kept for the account: every cached query (memory and disk copy) and the
+ * cached photos. The outbox is NOT emptied: catches not yet sent stay on the phone, tagged with their owner's
+ * id, and are sent when that angler signs in again; no other account ever sends or sees them.
+ */
+async function forgetAccountData(): Promise<void> {
+  forgetCachedQueries();
+  await import('@/offline/query-persistence').then((m) => m.clearPersistedQueries()).catch(() => {});
+  await deletePhotoCaches();
 }
 
 /**
@@ -35,6 +61,8 @@ export function useAuth() {
   const [, navigate] = useLocation();
 
   const userQuery = useQuery({ queryKey: queryKeys.user, queryFn: fetchCurrentUser });
+  // Until the kept cache is read back (offline/query-persistence.ts), "no user yet" is not "signed out".
+  const cacheRestored = useCacheRestored();
 
   const loginMutation = useMutation({
     mutationFn: (credentials: Credentials) => postCredentials('/api/login', credentials),
@@ -62,9 +90,10 @@ export function useAuth() {
     mutationFn: async () => {
       await apiRequest('POST', '/api/logout');
     },
-    onSuccess: () => {
+    onSuccess: async () => {
+      // Forget first, then drop the user (which leaves the signed-in screens): nothing is left behind.
+      await forgetAccountData();
       queryClient.setQueryData(queryKeys.user, null);
-      queryClient.removeQueries({ queryKey: queryKeys.catches });
       navigate('/auth');
       toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
     },
@@ -75,8 +104,10 @@ export function useAuth() {
 
   return {
     user: userQuery.data ?? null,
-    isLoading: userQuery.isLoading,
+    isLoading: userQuery.isLoading || (userQuery.data === undefined && !cacheRestored),
     error: userQuery.error,
+    /** No user known and the check waits for the network (offline, first start): not the same as signed out. */
+    isWaitingForNetwork: userQuery.isPending && userQuery.fetchStatus === 'paused',
     loginMutation,
     registerMutation,
     logoutMutation,

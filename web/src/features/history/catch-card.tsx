@@ -1,9 +1,10 @@
-import { Calendar, MapPin, MoreVertical, Ruler, Trash2 } from 'lucide-react';
+import { Calendar, CloudOff, MapPin, MoreVertical, Ruler, Trash2, TriangleAlert } from 'lucide-react';
 import { memo, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Catch } from '../../../../core/catch.ts';
 import { formatCatchDate, formatLength, formatWeight } from '../catches/catch-format.ts';
 import { CatchPhoto } from './catch-photo.tsx';
+import type { PendingSync } from './history-merge.ts';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -15,16 +16,22 @@ import {
  * One catch in the history list (SPEC §2): photo, weight badge, fish type, date, location, length.
  * The fish type is a button stretched over the card (tap anywhere opens the details); the options
  * menu sits above it. Memoised and `content-visibility: auto`, so long lists stay cheap.
+ * A catch still in the phone's outbox is marked 'Waiting to sync'; one the server refused for good says why,
+ * with Retry and Discard (which asks, like Delete).
  */
 export const CatchCard = memo(function CatchCard({
   item,
+  sync,
   onOpen,
   onDelete,
+  onRetry,
 }: {
   item: Catch;
+  sync?: PendingSync;
   /** `opener` is the element to give focus back to when the dialog closes. */
   onOpen: (item: Catch, opener: HTMLElement) => void;
   onDelete: (item: Catch, opener: HTMLElement | null) => void;
+  onRetry?: (clientId: string) => void;
 }) {
   const menuTrigger = useRef<HTMLButtonElement>(null);
   const weight = formatWeight(item.weight);
@@ -71,6 +78,37 @@ export const CatchCard = memo(function CatchCard({
             <Ruler aria-hidden="true" className="size-3.5 shrink-0" />
             {length}
           </p>
+        ) : null}
+        {sync?.state === 'pending' ? (
+          <span
+            data-testid="sync-pending"
+            className="flex w-fit items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+          >
+            <CloudOff aria-hidden="true" className="size-3.5 shrink-0" />
+            Waiting to sync
+          </span>
+        ) : null}
+        {sync?.state === 'failed' ? (
+          <div className="relative z-10 flex flex-col gap-1.5" data-testid="sync-failed">
+            <p className="flex items-start gap-1.5 text-sm font-medium text-destructive">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+              <span>Not synced: {sync.lastError ?? 'the server refused it'}</span>
+            </p>
+            <div className="flex gap-2">
+              <Button size="sm" variant="outline" onClick={() => onRetry?.(sync.clientId)}>
+                Retry
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-destructive"
+                onClick={(event) => onDelete(item, event.currentTarget)}
+              >
+                <Trash2 aria-hidden="true" />
+                Discard
+              </Button>
+            </div>
+          </div>
         ) : null}
       </div>
       <div className="absolute right-1.5 top-1.5 z-10">

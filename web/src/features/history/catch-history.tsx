@@ -5,11 +5,16 @@ import { Input } from '@/components/ui/input';
 import { useAuth } from '@/hooks/use-auth';
 import { getJson } from '@/lib/api';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
+import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
+import type { CreateEntry } from '@/offline/outbox';
+import { deleteCatchOffline } from '@/offline/outbox-actions';
+import { useOutboxEntries, usePendingPhotoUrls } from '@/offline/use-outbox-entries';
 import type { Catch } from '../../../../core/catch.ts';
 import { CatchCard } from './catch-card.tsx';
 import { CatchDetailDialog } from './catch-detail-dialog.tsx';
 import { type CatchSortOrder, DEFAULT_CATCH_SORT, orderCatches } from './catch-list-order.ts';
 import { DeleteCatchDialog } from './delete-catch-dialog.tsx';
+import { mergeWithOutbox } from './history-merge.ts';
 import { SortMenu } from './sort-menu.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
@@ -21,7 +26,10 @@ export async function fetchCatches(): Promise<Catch[]> {
   return (await getJson<Catch[]>(queryKeys.catches[0], { on401: 'returnNull' })) ?? [];
 }
 
-/** The History tab (SPEC §2): search, sort, browse, open and delete catches. */
+/**
+ * The History tab (SPEC §2): search, sort, browse, open and delete catches. Shows the last server list (kept
+ * across restarts, so also offline) merged with the catches still waiting in the phone's outbox (DESIGN §5).
+ */
 export function CatchHistory() {
   const { user } = useAuth();
   const catchesQuery = useQuery({
@@ -38,13 +46,22 @@ export function CatchHistory() {
   const [openCatch, setOpenCatch] = useState<Catch | null>(null);
   const [catchToDelete, setCatchToDelete] = useState<Catch | null>(null);
 
+  const userId = user?.id ?? null;
+  const { entries, refresh: refreshOutbox } = useOutboxEntries(userId);
+  const creates = useMemo(
+    () => entries.filter((entry): entry is CreateEntry => entry.kind === 'create'),
+    [entries],
+  );
+  const photoUrls = usePendingPhotoUrls(creates);
+
   // Filtering runs on the cached list (works offline); deferring keeps typing responsive on huge logs.
   const deferredSearch = useDeferredValue(search);
   const deferredSort = useDeferredValue(sortOrder);
   const data = catchesQuery.data;
+  const merged = useMemo(() => mergeWithOutbox(data ?? [], entries, photoUrls), [data, entries, photoUrls]);
   const visibleCatches = useMemo(
-    () => orderCatches(data ?? [], deferredSearch, deferredSort),
-    [data, deferredSearch, deferredSort],
+    () => orderCatches(merged.catches, deferredSearch, deferredSort),
+    [merged, deferredSearch, deferredSort],
   );
   const isStale = search !== deferredSearch || sortOrder !== deferredSort;
 
@@ -65,6 +82,25 @@ export function CatchHistory() {
     returnFocusTo.current = opener;
     setCatchToDelete(item);
   }, []);
+  const handleRetry = useCallback(async (clientId: string) => {
+    const offline = await loadOfflineRuntime();
+    await offline.syncEngine.retry(clientId);
+    offline.requestFlush();
+  }, []);
+
+  /** Deletes through the outbox (also offline); the card is hidden as soon as the delete is queued. */
+  const removeCatch = useCallback(
+    async (item: Catch) => {
+      if (userId === null) throw new Error('You must be logged in');
+      const pendingClientId = merged.pending.get(item.id)?.clientId ?? null;
+      const offline = await loadOfflineRuntime();
+      await deleteCatchOffline(offline.outbox, userId, item, pendingClientId);
+      await refreshOutbox();
+      offline.requestFlush();
+    },
+    [userId, merged, refreshOutbox],
+  );
+
   const restoreFocus = useCallback((event: Event) => {
     event.preventDefault();
     const target = returnFocusTo.current?.isConnected ? returnFocusTo.current : headingRef.current;
@@ -102,13 +138,13 @@ export function CatchHistory() {
         <SortMenu value={sortOrder} onChange={setSortOrder} />
       </div>
 
-      {catchesQuery.isPending && catchesQuery.fetchStatus !== 'idle' ? (
+      {catchesQuery.isPending && catchesQuery.fetchStatus !== 'idle' && merged.catches.length === 0 ? (
         <div className="flex flex-col gap-3" role="status" aria-label="Loading catches">
           {[0, 1, 2].map((key) => (
             <CatchCardSkeleton key={key} />
           ))}
         </div>
-      ) : catchesQuery.isError && !data ? (
+      ) : catchesQuery.isError && !data && merged.catches.length === 0 ? (
         <p
           role="alert"
           className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive"
@@ -130,7 +166,13 @@ export function CatchHistory() {
           >
             {shown.map((item) => (
               <li key={item.id}>
-                <CatchCard item={item} onOpen={handleOpen} onDelete={handleDelete} />
+                <CatchCard
+                  item={item}
+                  sync={merged.pending.get(item.id)}
+                  onOpen={handleOpen}
+                  onDelete={handleDelete}
+                  onRetry={handleRetry}
+                />
               </li>
             ))}
           </ul>
@@ -149,6 +191,7 @@ export function CatchHistory() {
       />
       <DeleteCatchDialog
         item={catchToDelete}
+        deleteCatch={removeCatch}
         onClose={(deleted) => {
           if (deleted) returnFocusTo.current = headingRef.current;
           setCatchToDelete(null);

@@ -7,6 +7,7 @@ import type { Catch } from '../../../../core/catch.ts';
  * A catch's photo: the ~400 px thumbnail in lists, the full photo in the detail view, and the bundled
  * fish illustration when there is no photo or it cannot be loaded (offline, deleted).
  * `?no-inline` keeps the illustration a hashed file, so a strict img-src CSP needs no data: URLs.
+ * A catch still waiting in the outbox carries its photo as a blob: URL (the picture on the phone), used as is.
  */
 export function CatchPhoto({
   item,
@@ -18,7 +19,12 @@ export function CatchPhoto({
   className?: string;
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const photoSrc = item.photo ? (size === 'thumb' ? `${item.photo}?size=thumb` : item.photo) : null;
+  const isLocal = item.photo?.startsWith('blob:') ?? false;
+  const photoSrc = item.photo
+    ? size === 'thumb' && !isLocal
+      ? `${item.photo}?size=thumb`
+      : item.photo
+    : null;
   const usePhoto = photoSrc !== null && failedSrc !== photoSrc;
 
   return (

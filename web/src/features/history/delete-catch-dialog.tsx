@@ -1,7 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/hooks/use-toast';
-import { apiRequest } from '@/lib/api';
-import { queryClient, queryKeys } from '@/lib/query-client';
 import type { Catch } from '../../../../core/catch.ts';
 import {
   AlertDialog,
@@ -13,31 +11,30 @@ import {
   AlertDialogTitle,
 } from './ui/alert-dialog.tsx';
 
-/** DELETE /api/catches/{id} → 204 (SPEC §7). */
-export async function deleteCatch(id: number): Promise<void> {
-  await apiRequest('DELETE', `/api/catches/${id}`);
-}
-
 /**
  * The delete confirmation (SPEC §4 'Delete dialog'): open → deleting (buttons disabled, 'Deleting...')
- * → closed on success; stays open on failure.
+ * → closed on success; stays open on failure. `deleteCatch` queues the delete in the phone's outbox (DESIGN §5), so
+ * it succeeds offline too; the sync engine carries it out on the server (DELETE /api/catches/{id}).
  */
 export function DeleteCatchDialog({
   item,
+  deleteCatch,
   onClose,
   onCloseAutoFocus,
 }: {
   item: Catch | null;
+  deleteCatch: (item: Catch) => Promise<void>;
   /** `deleted` tells whether the catch is gone (so focus cannot go back to its card). */
   onClose: (deleted: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   const remove = useMutation({
+    // Queuing the delete only writes to IndexedDB: it must run offline too (not pause like a network call).
+    networkMode: 'always',
     mutationFn: deleteCatch,
     onSuccess: () => {
       toast({ title: 'Catch deleted', description: 'Your catch has been removed from your log' });
       onClose(true);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
     },
     onError: () => {
       toast({
@@ -72,7 +69,7 @@ export function DeleteCatchDialog({
             onClick={(event) => {
               // Keep the dialog open until the server answers.
               event.preventDefault();
-              if (item && !remove.isPending) remove.mutate(item.id);
+              if (item && !remove.isPending) remove.mutate(item);
             }}
           >
             {remove.isPending ? 'Deleting...' : 'Delete'}

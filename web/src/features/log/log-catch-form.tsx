@@ -2,19 +2,19 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Crosshair } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { useAuth } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api';
-import { queryClient, queryKeys } from '@/lib/query-client';
+import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import { type CatchFormValues, emptyCatchForm, hasFishType } from '../catches/catch-payload.ts';
 import { reverseGeocode } from '../catches/reverse-geocode.ts';
-import { SaveCatchError, saveCatch } from '../catches/save-catch.ts';
+import { saveCatch } from '../catches/save-catch.ts';
 import { useDeviceLocation } from '../catches/use-device-location.ts';
 import { PhotoField } from './photo-field.tsx';
 
@@ -25,7 +25,7 @@ const numberInputProps = { type: 'number', step: '0.1', inputMode: 'decimal' } a
 
 /** The Log tab (SPEC §2, §4): log one catch, with GPS, an optional photo and the fishing conditions. */
 export function LogCatchForm() {
-  const [, navigate] = useLocation();
+  const { user } = useAuth();
   const form = useForm<CatchFormValues>({ defaultValues: emptyCatchForm() });
   const { register, handleSubmit, setValue, getValues, reset, control } = form;
   const [photo, setPhoto] = useState<File | null>(null);
@@ -77,8 +77,20 @@ export function LogCatchForm() {
     return () => clearTimeout(timer);
   }, [showSuccess]);
 
+  // DESIGN §5: saving puts the catch (photo included) into the phone's outbox; 'Catch Logged!' means it is
+  // kept there. The sync engine sends it now or whenever the network comes back; History marks it until then.
   const save = useMutation({
-    mutationFn: ({ values, file }: { values: CatchFormValues; file: File | null }) => saveCatch(values, file),
+    // The save only writes to IndexedDB: it must run offline too (the default 'online' mode would pause it).
+    networkMode: 'always',
+    mutationFn: async ({ values, file }: { values: CatchFormValues; file: File | null }) => {
+      if (!user) throw new Error('You must be logged in to save catches');
+      const offline = await loadOfflineRuntime();
+      const entry = await saveCatch(values, file, { outbox: offline.outbox, userId: user.id });
+      // So the browser does not evict the outbox under storage pressure (asked at the first save).
+      void offline.requestPersistentStorage();
+      offline.requestFlush();
+      return entry;
+    },
     onSuccess: () => {
       const current = getValues();
       reset(
@@ -90,18 +102,11 @@ export function LogCatchForm() {
       );
       setPhoto(null);
       setShowSuccess(true);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
     },
     onError: (error) => {
-      if (error instanceof SaveCatchError && error.status === 401) {
-        toast({
-          title: 'Authentication Required',
-          description: 'You must be logged in to save catches',
-          variant: 'destructive',
-        });
-        // The session is gone: forget the cached user, or /auth would send the angler straight back to /.
-        queryClient.setQueryData(queryKeys.user, null);
-        navigate('/auth');
+      // The form stays filled either way.
+      if (error instanceof Error && error.name === 'StorageFullError') {
+        toast({ title: 'Storage full', description: error.message, variant: 'destructive' });
         return;
       }
       toast({

@@ -1,0 +1,129 @@
+import { hashKey } from '@tanstack/react-query';
+import { toast } from '@/hooks/use-toast';
+import { queryClient, queryKeys } from '@/lib/query-client';
+import type { Catch } from '../../../core/catch.ts';
+import type { User } from '../../../core/user.ts';
+import { createOutbox, type DeleteTarget } from './outbox.ts';
+import { isDeleteTarget } from './outbox-actions.ts';
+import { OUTBOX_CHANNEL } from './outbox-channel.ts';
+
+export { requestPersistentStorage } from './persistent-storage.ts';
+
+import { createSyncEngine, type SyncEvent } from './sync-engine.ts';
+import { createSyncScheduler, installSyncTriggers, registerBackgroundSync } from './sync-triggers.ts';
+
+/**
+ * The page's one outbox, sync engine and scheduler, and what their events do to the screen: a synced catch
+ * joins the cached list (so it never flickers out between "pending" and "refetched"), a finished delete leaves
+ * it, a permanent failure is told in a toast, a 401 sends the angler to sign in. Loaded once the page is idle
+ * (main.tsx), and on demand by the Log and History tabs (load-offline-runtime.ts); never in a first bundle.
+ */
+
+/** Messages on the 'tightlines-outbox' channel besides 'outbox-changed': results other tabs apply too. */
+export type SyncBroadcast = { type: 'synced'; saved: Catch } | { type: 'deleted'; target: DeleteTarget };
+
+export const outbox = createOutbox();
+
+function cachedUser(): User | null {
+  return queryClient.getQueryData<User | null>(queryKeys.user) ?? null;
+}
+
+function applySynced(saved: Catch): void {
+  queryClient.setQueryData<Catch[]>(queryKeys.catches, (list) =>
+    list && !list.some((item) => item.id === saved.id) ? [saved, ...list] : list,
+  );
+  void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
+}
+
+function applyDeleted(target: DeleteTarget): void {
+  queryClient.setQueryData<Catch[]>(queryKeys.catches, (list) =>
+    list?.filter((item) => !isDeleteTarget(target, item)),
+  );
+  void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
+}
+
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL);
+channel?.addEventListener('message', (event: MessageEvent<SyncBroadcast | { type: string }>) => {
+  const message = event.data;
+  if (message.type === 'synced' && 'saved' in message) applySynced(message.saved);
+  if (message.type === 'deleted' && 'target' in message) applyDeleted(message.target);
+});
+
+function handleEvent(event: SyncEvent): void {
+  switch (event.type) {
+    case 'synced':
+      applySynced(event.saved);
+      channel?.postMessage({ type: 'synced', saved: event.saved } satisfies SyncBroadcast);
+      break;
+    case 'deleted':
+      applyDeleted(event.entry.target);
+      channel?.postMessage({ type: 'deleted', target: event.entry.target } satisfies SyncBroadcast);
+      break;
+    case 'failed':
+      if (event.entry.kind === 'delete') {
+        // The server refused the delete for good: the catch shows again, as after a failed delete (SPEC §8).
+        void syncEngine.discard(event.entry.clientId);
+        toast({
+          title: 'Error',
+          description: 'Failed to delete this catch. Please try again.',
+          variant: 'destructive',
+        });
+      } else {
+        toast({
+          title: 'Catch not synced',
+          description: `${event.message}. Open History to retry or discard it.`,
+          variant: 'destructive',
+        });
+      }
+      break;
+    case 'signed-out':
+      // The session ended on the server. Pending catches stay on the phone and are sent after signing in again.
+      if (cachedUser()) {
+        toast({
+          title: 'Authentication Required',
+          description: 'You must be logged in to save catches',
+          variant: 'destructive',
+        });
+        queryClient.setQueryData(queryKeys.user, null);
+      }
+      break;
+    case 'photo-dropped':
+      // SPEC §7: a photo the server refuses is dropped silently and the catch is saved without it.
+      break;
+  }
+}
+
+export const syncEngine = createSyncEngine({
+  outbox,
+  userId: () => cachedUser()?.id ?? null,
+  onEvent: handleEvent,
+});
+
+const scheduler = createSyncScheduler({
+  flush: (options) => syncEngine.flush(options),
+  enabled: () => cachedUser() !== null,
+  onWaiting: registerBackgroundSync,
+});
+
+/** Sends what is due now (after a save or a delete; after Retry). */
+export function requestFlush(force = false): void {
+  registerBackgroundSync();
+  scheduler.request({ force });
+}
+
+let started = false;
+const userQueryHash = hashKey(queryKeys.user);
+
+/** Starts the triggers once per page: events, timers, and a flush whenever someone signs in. */
+export function startOfflineSync(): void {
+  if (started) return;
+  started = true;
+  installSyncTriggers(scheduler);
+  let signedInAs = cachedUser()?.id ?? null;
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash !== userQueryHash) return;
+    const now = cachedUser()?.id ?? null;
+    if (now !== null && now !== signedInAs) scheduler.request({ force: true });
+    signedInAs = now;
+  });
+}

@@ -1,0 +1,213 @@
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { CatchPayload } from '../features/catches/catch-payload.ts';
+import { OUTBOX_CHANNEL } from './outbox-channel.ts';
+
+/**
+ * The offline outbox (DESIGN §5): every catch the angler saves, and every delete, is written here first and
+ * stays here until the server has confirmed it. The page and the service worker both open it.
+ *
+ * What is stored where in IndexedDB (this origin):
+ *
+ *   database 'tightlines-offline' (version 1)
+ *     store 'outbox'   keyPath 'clientId', no indexes (an outbox holds a handful of entries; scans are cheap)
+ *       { kind: 'create', clientId, userId, payload, photo, uploadedPhotoUrl, photoNote, ... }
+ *           a catch saved on this device and not yet confirmed by the server. `clientId` is the catch's own
+ *           UUID (also payload.clientId: the server's idempotency key); `photo` is the picked image as a Blob,
+ *           kept until the catch is confirmed; `uploadedPhotoUrl` is set as soon as POST /api/upload answered,
+ *           so a crash after the upload never uploads twice.
+ *       { kind: 'delete', clientId, userId, target: { id } | { clientId }, ... }
+ *           a delete to carry out: by server id (a synced catch) or by the catch's clientId (one whose server
+ *           id this device may never have learned). `clientId` is the delete's own UUID.
+ *     Every entry also has: createdAt (ms, device clock; the flush order), attempts (tries started),
+ *     nextAttemptAt (ms; backoff), state 'pending' | 'failed' (a 4xx that retrying cannot fix), lastError.
+ *
+ *   database 'tightlines-cache' (see query-persistence.ts): the persisted TanStack Query cache (user, catch list,
+ *     weather), one record; separate so the outbox never shares a schema version with a cache we may drop.
+ *
+ *   Cache Storage 'photo-thumbs' (see sw.ts): runtime-cached photo responses (owner-only, immutable URLs).
+ *
+ * Entries belong to the user who saved them (`userId`): only that user's session ever sends them, and signing
+ * out does not delete them. Writes are single IndexedDB transactions; a full disk becomes StorageFullError.
+ */
+
+export const OUTBOX_DB_NAME = 'tightlines-offline';
+const OUTBOX_DB_VERSION = 1;
+const STORE = 'outbox';
+
+export type EntryState = 'pending' | 'failed';
+
+interface EntryBase {
+  clientId: string;
+  userId: number;
+  /** When it was saved on the device (ms). Entries are sent oldest first. */
+  createdAt: number;
+  /** Tries started. 0 means this entry never touched the network. */
+  attempts: number;
+  /** Not sent before this time (ms): the retry backoff. */
+  nextAttemptAt: number;
+  state: EntryState;
+  /** The server's message for a failed entry, or the last transient error. */
+  lastError: string | null;
+}
+
+export interface CreateEntry extends EntryBase {
+  kind: 'create';
+  /** The catch as it will be posted; `photo` is filled from uploadedPhotoUrl at send time. */
+  payload: CatchPayload;
+  photo: Blob | null;
+  uploadedPhotoUrl: string | null;
+  /** Set when the server refused the photo (not an image, too large): the catch is sent without it. */
+  photoNote: string | null;
+}
+
+export interface DeleteTarget {
+  id?: number;
+  clientId?: string;
+}
+
+export interface DeleteEntry extends EntryBase {
+  kind: 'delete';
+  target: DeleteTarget;
+}
+
+export type OutboxEntry = CreateEntry | DeleteEntry;
+
+interface OutboxSchema extends DBSchema {
+  outbox: { key: string; value: OutboxEntry };
+}
+
+/** The device has no room left: the catch could not be kept offline. */
+export class StorageFullError extends Error {
+  constructor(cause?: unknown) {
+    super('Your phone has no room left to keep this catch offline. Free up some space and try again.', {
+      cause,
+    });
+    this.name = 'StorageFullError';
+  }
+}
+
+function isQuotaError(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  // Chromium/WebKit: QuotaExceededError; old Firefox: NS_ERROR_DOM_QUOTA_REACHED.
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
+}
+
+export interface Outbox {
+  /** Adds an entry (a new clientId). Throws StorageFullError when the disk is full. */
+  add(entry: OutboxEntry): Promise<void>;
+  get(clientId: string): Promise<OutboxEntry | undefined>;
+  /** Every entry (optionally one user's), oldest first. */
+  list(userId?: number): Promise<OutboxEntry[]>;
+  /**
+   * Reads, changes and writes one entry in one transaction. Returns the new entry, or null when the entry is
+   * gone (sent by another tab, discarded) or `change` returned null (nothing to do): then nothing is written.
+   */
+  update(clientId: string, change: (entry: OutboxEntry) => OutboxEntry | null): Promise<OutboxEntry | null>;
+  /** Removes the entry when `when` (default: always) approves it, in one transaction. True when removed. */
+  remove(clientId: string, when?: (entry: OutboxEntry) => boolean): Promise<boolean>;
+  /** Closes the database connection (tests; a crash is simulated by dropping the object instead). */
+  close(): Promise<void>;
+}
+
+export interface OutboxOptions {
+  dbName?: string;
+  /** Called after every write; the default announces it on the 'tightlines-outbox' BroadcastChannel. */
+  notify?: () => void;
+}
+
+function broadcastNotifier(): () => void {
+  let channel: BroadcastChannel | null = null;
+  return () => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    channel ??= new BroadcastChannel(OUTBOX_CHANNEL);
+    channel.postMessage({ type: 'outbox-changed' });
+  };
+}
+
+const byAge = (a: OutboxEntry, b: OutboxEntry) =>
+  a.createdAt - b.createdAt || (a.clientId < b.clientId ? -1 : 1);
+
+export function createOutbox(options: OutboxOptions = {}): Outbox {
+  const dbName = options.dbName ?? OUTBOX_DB_NAME;
+  const notify = options.notify ?? broadcastNotifier();
+  let dbPromise: Promise<IDBPDatabase<OutboxSchema>> | null = null;
+
+  const db = () => {
+    dbPromise ??= openDB<OutboxSchema>(dbName, OUTBOX_DB_VERSION, {
+      upgrade(database) {
+        if (!database.objectStoreNames.contains(STORE))
+          database.createObjectStore(STORE, { keyPath: 'clientId' });
+      },
+      // A newer version of the app (another tab, the service worker) wants to upgrade: let it, reopen later.
+      blocking() {
+        void dbPromise?.then((open) => open.close());
+        dbPromise = null;
+      },
+      terminated() {
+        dbPromise = null;
+      },
+    }).catch((error: unknown) => {
+      dbPromise = null;
+      throw error;
+    });
+    return dbPromise;
+  };
+
+  /** Runs a readwrite transaction; announces the change when `run` says it wrote something. */
+  const write = async (run: (database: IDBPDatabase<OutboxSchema>) => Promise<boolean>): Promise<boolean> => {
+    let wrote: boolean;
+    try {
+      wrote = await run(await db());
+    } catch (error) {
+      throw isQuotaError(error) ? new StorageFullError(error) : error;
+    }
+    if (wrote) notify();
+    return wrote;
+  };
+
+  return {
+    add: async (entry) => {
+      await write(async (database) => {
+        const tx = database.transaction(STORE, 'readwrite');
+        await Promise.all([tx.store.add(entry), tx.done]);
+        return true;
+      });
+    },
+
+    get: async (clientId) => (await db()).get(STORE, clientId),
+
+    list: async (userId) => {
+      const all = await (await db()).getAll(STORE);
+      return (userId === undefined ? all : all.filter((entry) => entry.userId === userId)).sort(byAge);
+    },
+
+    update: async (clientId, change) => {
+      let changed: OutboxEntry | null = null;
+      await write(async (database) => {
+        const tx = database.transaction(STORE, 'readwrite');
+        const current = await tx.store.get(clientId);
+        changed = current ? change(current) : null;
+        if (changed) await tx.store.put(changed);
+        await tx.done;
+        return changed !== null;
+      });
+      return changed;
+    },
+
+    remove: (clientId, when = () => true) =>
+      write(async (database) => {
+        const tx = database.transaction(STORE, 'readwrite');
+        const current = await tx.store.get(clientId);
+        const removed = current !== undefined && when(current);
+        if (removed) await tx.store.delete(clientId);
+        await tx.done;
+        return removed;
+      }),
+
+    close: async () => {
+      const open = dbPromise;
+      dbPromise = null;
+      if (open) (await open).close();
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CACHE_BUSTER,
+  clearPersistedQueries,
+  PERSIST_MAX_AGE_MS,
+  persistChanges,
+  persistQueries,
+  restoreQueries,
+} from './query-persistence.ts';
+
+const user = { id: 4, username: 'angler', createdAt: '2026-01-01T00:00:00.000Z' };
+const catches = [{ id: 1, fishType: 'Bass' }];
+
+function seededClient(): QueryClient {
+  const client = new QueryClient();
+  client.setQueryData(['/api/user'], user);
+  client.setQueryData(['/api/catches'], catches);
+  client.setQueryData(['/api/weather', 39.1, -120.0], { temperature: 50 });
+  client.setQueryData(['/api/reverse-geocode?lat=1&lon=2'], { locationName: 'Somewhere' });
+  return client;
+}
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await clearPersistedQueries();
+});
+
+describe('query persistence', () => {
+  it('keeps the user, the catch list and the newest weather reading, nothing else', async () => {
+    const client = seededClient();
+    vi.useFakeTimers({ now: Date.now() + 60_000 });
+    client.setQueryData(['/api/weather', 38.9, -119.9], { temperature: 61 }); // newer: the last reading
+    vi.useRealTimers();
+    await persistQueries(client);
+
+    const restored = new QueryClient();
+    await restoreQueries(restored);
+    expect(restored.getQueryData(['/api/user'])).toEqual(user);
+    expect(restored.getQueryData(['/api/catches'])).toEqual(catches);
+    expect(restored.getQueryData(['/api/weather', 38.9, -119.9])).toEqual({ temperature: 61 });
+    expect(restored.getQueryData(['/api/weather', 39.1, -120.0])).toBeUndefined();
+    expect(restored.getQueryData(['/api/reverse-geocode?lat=1&lon=2'])).toBeUndefined();
+  });
+
+  it('never keeps a signed-out user (null)', async () => {
+    const client = seededClient();
+    client.setQueryData(['/api/user'], null);
+    await persistQueries(client);
+    const restored = new QueryClient();
+    await restoreQueries(restored);
+    expect(restored.getQueryState(['/api/user'])).toBeUndefined();
+  });
+
+  it('does not overwrite fresher data already in the cache', async () => {
+    await persistQueries(seededClient());
+    const live = new QueryClient();
+    vi.useFakeTimers({ now: Date.now() + 5000 });
+    live.setQueryData(['/api/catches'], [{ id: 2, fishType: 'Pike' }]);
+    vi.useRealTimers();
+    await restoreQueries(live);
+    expect(live.getQueryData(['/api/catches'])).toEqual([{ id: 2, fishType: 'Pike' }]);
+    expect(live.getQueryData(['/api/user'])).toEqual(user);
+  });
+
+  it('throws away a copy older than 30 days', async () => {
+    await persistQueries(seededClient());
+    const restored = new QueryClient();
+    await restoreQueries(restored, Date.now() + PERSIST_MAX_AGE_MS + 1000);
+    expect(restored.getQueryData(['/api/user'])).toBeUndefined();
+    // And it is gone from the disk.
+    const again = new QueryClient();
+    await restoreQueries(again);
+    expect(again.getQueryData(['/api/user'])).toBeUndefined();
+  });
+
+  it('throws away a copy from another app version', async () => {
+    const { openDB } = await import('idb');
+    const db = await openDB('tightlines-cache', 1);
+    await db.put(
+      'queries',
+      { savedAt: Date.now(), buster: `${CACHE_BUSTER}-old`, state: { queries: [], mutations: [] } },
+      'query-cache',
+    );
+    db.close();
+    const restored = new QueryClient();
+    await restoreQueries(restored);
+    expect(restored.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it('writes changes to persisted queries, throttled to once a second', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const stop = persistChanges(client);
+    client.setQueryData(['/api/user'], user);
+    client.setQueryData(['/api/catches'], catches);
+    await vi.advanceTimersByTimeAsync(1000);
+    vi.useRealTimers();
+    stop();
+    await vi.waitFor(async () => {
+      const restored = new QueryClient();
+      await restoreQueries(restored);
+      expect(restored.getQueryData(['/api/catches'])).toEqual(catches);
+    });
+  });
+});

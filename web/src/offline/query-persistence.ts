@@ -1,0 +1,138 @@
+import {
+  type DehydratedState,
+  dehydrate,
+  hydrate,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { openDB } from 'idb';
+import { APP_VERSION } from '../../../core/app-info.ts';
+import { isPersistedQueryKey } from '../lib/query-client.ts';
+
+/**
+ * The query cache kept across restarts (DESIGN §5): the signed-in user, the catch list and the latest weather
+ * reading, so the app opens offline with the last known state. IndexedDB database 'tightlines-cache', store
+ * 'queries', one record under 'query-cache': { savedAt, buster, state: dehydrated TanStack Query state }.
+ *
+ * A small persister of our own rather than @tanstack/react-query-persist-client: that package pins an exact,
+ * older @tanstack/query-core (a second copy of the query core in the bundle), and its provider holds every
+ * query back until the disk is read. Here queries start at once: online, the fresh answers win (hydrate never
+ * overwrites newer data); offline, the queries wait for the network and the restored data shows meanwhile.
+ * main.tsx loads this module beside the first bundle, not in it. The disk copy is written at most once a
+ * second after a persisted query changed, and at once when the page is hidden; a copy older than 30 days or
+ * from another app version (the buster) is thrown away. A signed-out (null) user is never written.
+ */
+
+const DB_NAME = 'tightlines-cache';
+const STORE = 'queries';
+const RECORD_KEY = 'query-cache';
+export const PERSIST_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Bump the suffix when a persisted answer's shape changes. */
+export const CACHE_BUSTER = `${APP_VERSION}:1`;
+const THROTTLE_MS = 1000;
+
+interface PersistedCache {
+  savedAt: number;
+  buster: string;
+  state: DehydratedState;
+}
+
+let dbPromise: ReturnType<typeof openCacheDb> | null = null;
+
+function openCacheDb() {
+  return openDB(DB_NAME, 1, {
+    upgrade(database) {
+      if (!database.objectStoreNames.contains(STORE)) database.createObjectStore(STORE);
+    },
+  });
+}
+
+function cacheDb() {
+  dbPromise ??= openCacheDb().catch((error: unknown) => {
+    dbPromise = null;
+    throw error;
+  });
+  return dbPromise;
+}
+
+const isWeather = (query: Query) => String(query.queryKey[0]).startsWith('/api/weather');
+
+/** Only the newest weather answer is kept: "the last reading", not one per place ever visited. */
+function shouldPersist(query: Query, newestWeather: Query | undefined): boolean {
+  if (query.state.status !== 'success' || query.state.data == null || !isPersistedQueryKey(query.queryKey)) {
+    return false;
+  }
+  return !isWeather(query) || query === newestWeather;
+}
+
+/** Writes the persisted queries to disk now. */
+export async function persistQueries(client: QueryClient): Promise<void> {
+  const [newestWeather] = client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => isWeather(query) && query.state.status === 'success')
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  const state = dehydrate(client, {
+    shouldDehydrateQuery: (query) => shouldPersist(query, newestWeather),
+    shouldDehydrateMutation: () => false,
+  });
+  const record: PersistedCache = { savedAt: Date.now(), buster: CACHE_BUSTER, state };
+  await (await cacheDb()).put(STORE, record, RECORD_KEY);
+}
+
+/** Forgets the disk copy (logout). */
+export async function clearPersistedQueries(): Promise<void> {
+  try {
+    await (await cacheDb()).delete(STORE, RECORD_KEY);
+  } catch {
+    // Nothing stored, or storage unavailable: nothing to forget.
+  }
+}
+
+/** Puts the disk copy back into the cache; a stale or foreign copy is deleted instead. Never throws. */
+export async function restoreQueries(client: QueryClient, now = Date.now()): Promise<void> {
+  try {
+    const saved = (await (await cacheDb()).get(STORE, RECORD_KEY)) as PersistedCache | undefined;
+    if (!saved) return;
+    if (saved.buster !== CACHE_BUSTER || now - saved.savedAt > PERSIST_MAX_AGE_MS) {
+      await clearPersistedQueries();
+      return;
+    }
+    hydrate(client, saved.state);
+  } catch {
+    // Private browsing without IndexedDB, or a damaged record: start with an empty cache.
+  }
+}
+
+/** Writes the disk copy after changes to persisted queries (throttled), and when the page is hidden. */
+export function persistChanges(client: QueryClient): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const writeNow = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    persistQueries(client).catch(() => {
+      // A full disk or a closed database: the next change tries again.
+    });
+  };
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (!isPersistedQueryKey(event.query.queryKey)) return;
+    if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
+    timer ??= setTimeout(writeNow, THROTTLE_MS);
+  });
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden' && timer !== null) writeNow();
+  };
+  const hasDocument = typeof document !== 'undefined';
+  if (hasDocument) document.addEventListener('visibilitychange', onHidden);
+  return () => {
+    unsubscribe();
+    if (hasDocument) document.removeEventListener('visibilitychange', onHidden);
+    if (timer !== null) clearTimeout(timer);
+  };
+}
+
+/** Restores the kept cache, then keeps the disk copy up to date (never before: it would overwrite it). */
+export async function restoreAndPersist(client: QueryClient): Promise<void> {
+  await restoreQueries(client);
+  persistChanges(client);
+}

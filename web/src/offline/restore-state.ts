@@ -1,0 +1,28 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether the kept query cache has been read back from IndexedDB yet (offline/query-persistence.ts). Tiny and
+ * in the first bundle; the persistence code itself loads beside it. Until then, "no user in the cache" means
+ * "not known yet", not "signed out": with no network the user query waits, and the kept user opens the shell.
+ */
+let restored = false;
+const listeners = new Set<() => void>();
+
+export function markRestored(): void {
+  if (restored) return;
+  restored = true;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useCacheRestored(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => restored,
+    () => true,
+  );
+}

@@ -1,0 +1,104 @@
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { createOutbox } from './offline/outbox.ts';
+import { BACKGROUND_SYNC_TAG } from './offline/outbox-channel.ts';
+import { createSyncEngine } from './offline/sync-engine.ts';
+
+/**
+ * The service worker (vite-plugin-pwa, injectManifest). What it caches, rule by rule:
+ *
+ * 1. Precache (Cache Storage 'workbox-precache-v2-…'): the app shell and every bundled file of this build
+ *    (index.html, hashed JS/CSS, the fish illustration, icons, manifest), listed by the build in
+ *    self.__WB_MANIFEST with revisions. The app opens with no network once visited. A new build's list is
+ *    installed beside the old one and only takes over when the angler accepts the update (update-prompt.tsx).
+ * 2. Navigations (any page of the single-page app, e.g. /, /profile, /auth) are answered with the precached
+ *    index.html, as the server's SPA fallback would. Not /api/*, and not paths naming a file (/guide.md).
+ * 3. Photos (GET /api/photos/<uuid>.webp, thumbnails and full size): cache first, in 'photo-thumbs'
+ *    (?size=thumb, 500 newest, 30 days) and 'photo-full' (60 newest, 30 days). Photo ids are random and never
+ *    reused and the server says `immutable`, so a cached copy is never out of date; only 200 answers are kept
+ *    (never a 401/404 from a signed-out moment). They are private to the device's user and signing out deletes
+ *    both caches (use-auth.ts).
+ * 4. Everything else under /api/ (catches, user, weather, uploads…) is never cached here: it goes straight to
+ *    the network. The app keeps its own copy of the few answers it needs offline in IndexedDB, per user.
+ *
+ * Messages: {type: 'SKIP_WAITING'} from the page activates a waiting new version (the angler tapped Reload).
+ * Background Sync 'tightlines-outbox': when connectivity returns, open windows are asked to flush the outbox;
+ * with none open, the worker sends it itself with the same sync engine.
+ */
+
+declare let self: ServiceWorkerGlobalScope;
+
+const DAY_S = 24 * 60 * 60;
+const PHOTO_PATH = /^\/api\/photos\/[0-9a-f-]{36}\.webp$/;
+
+// 1. Precache.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first install takes control of the open page at once (nothing older to conflict with), so it works
+// offline without a reload. Later versions wait for the angler (no skipWaiting here).
+clientsClaim();
+
+// 2. Navigations → the precached shell.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /\/[^/?]+\.[^/?]+(\?.*)?$/],
+  }),
+);
+
+// 3. Photos, cache first.
+const photoPlugins = (maxEntries: number) => [
+  new CacheableResponsePlugin({ statuses: [200] }),
+  new ExpirationPlugin({ maxEntries, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true }),
+];
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin &&
+    request.method === 'GET' &&
+    PHOTO_PATH.test(url.pathname) &&
+    url.searchParams.get('size') === 'thumb',
+  new CacheFirst({ cacheName: 'photo-thumbs', plugins: photoPlugins(500) }),
+);
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === 'GET' && PHOTO_PATH.test(url.pathname) && !url.searchParams.has('size'),
+  new CacheFirst({ cacheName: 'photo-full', plugins: photoPlugins(60) }),
+);
+
+// 4. No other route: every other request (all of /api/) is left to the network, uncached.
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Background Sync (Chromium): the outbox still held entries when the page last tried.
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+let engine: ReturnType<typeof createSyncEngine> | null = null;
+
+async function syncOutbox(): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window' });
+  if (windows.length > 0) {
+    for (const client of windows) client.postMessage({ type: 'flush-outbox' });
+    return;
+  }
+  // No page open: send it from here. The engine asks the server who is signed in and sends only that
+  // user's entries; the Web Lock keeps it from running beside a page that opens meanwhile.
+  engine ??= createSyncEngine({ outbox: createOutbox() });
+  const result = await engine.flush({ force: true });
+  // Entries left waiting (server down, rate limited): fail, so the browser schedules another sync later.
+  if (result.status === 'unreachable' || (result.status === 'done' && result.nextAttemptAt !== null)) {
+    throw new Error('Outbox not fully sent yet');
+  }
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === BACKGROUND_SYNC_TAG) sync.waitUntil(syncOutbox());
+});
