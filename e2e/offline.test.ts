@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Catch } from '../core/catch.ts';
@@ -136,6 +137,13 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.evaluate(IN_PAGE.workerReady);
   await page.reload();
   await expect.poll(() => page.evaluate<string | null>(IN_PAGE.controllerUrl), POLL).toMatch(/\/sw\.js$/);
+}
+
+/** Writes the worker script the way a build does: with the .br and .gz twins the server prefers. */
+async function deployWorker(workerFile: string, source: string): Promise<void> {
+  await writeFile(workerFile, source);
+  await writeFile(`${workerFile}.br`, brotliCompressSync(source));
+  await writeFile(`${workerFile}.gz`, gzipSync(source));
 }
 
 describe('offline first', () => {
@@ -388,7 +396,7 @@ describe('offline first', () => {
 
       // A new deployment: the worker script changes on the server and the app checks for it.
       deployed = `${original}\n// deployed again ${Date.now()}\n`;
-      await writeFile(workerFile, deployed);
+      await deployWorker(workerFile, deployed);
       await page.evaluate(IN_PAGE.checkForUpdate);
       const prompt = page.getByRole('status').filter({ hasText: 'A new version of Tightlines is available' });
       await prompt.waitFor();
@@ -416,7 +424,7 @@ describe('offline first', () => {
       expect(await page.getByText('A new version of Tightlines is available').count()).toBe(0);
     } finally {
       // Put the build back, unless someone rebuilt it meanwhile.
-      if ((await readFile(workerFile, 'utf8')) === deployed) await writeFile(workerFile, original);
+      if ((await readFile(workerFile, 'utf8')) === deployed) await deployWorker(workerFile, original);
       await context.close();
     }
   });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompressWebBuild } from './precompress.ts';
 
 /**
  * `npm start`: build the web app only when dist/ is missing or older than its sources (DESIGN §4), so a
@@ -44,6 +45,7 @@ if (builtAt() < sourcesChangedAt) {
     console.error('The web build failed; see the messages above.');
     process.exit(build.status ?? 1);
   }
+  precompressWebBuild(path.join(root, 'dist', 'web'));
 }
 
 await import('../server/main.ts');

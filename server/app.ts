@@ -143,6 +143,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build ships .br and .gz twins of every text file (scripts/precompress.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite puts a content hash in every asset name; everything else must be revalidated.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { OfflineBanner } from '@/components/offline-banner';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
@@ -103,48 +104,50 @@ function PublicOnly({ children }: { children: ReactNode }) {
 export function App() {
   return (
     <>
-      <Suspense fallback={<PageSpinner />}>
-        <Switch>
-          <Route path="/">
-            <RequireUser>
-              <HomePage />
-            </RequireUser>
-          </Route>
-          <Route path="/auth">
-            <PublicOnly>
-              <AuthPage />
-            </PublicOnly>
-          </Route>
-          <Route path="/profile">
-            <RequireUser>
-              <ProfilePage />
-            </RequireUser>
-          </Route>
+      <ErrorBoundary>
+        <Suspense fallback={<PageSpinner />}>
+          <Switch>
+            <Route path="/">
+              <RequireUser>
+                <HomePage />
+              </RequireUser>
+            </Route>
+            <Route path="/auth">
+              <PublicOnly>
+                <AuthPage />
+              </PublicOnly>
+            </Route>
+            <Route path="/profile">
+              <RequireUser>
+                <ProfilePage />
+              </RequireUser>
+            </Route>
 
-          {/* Public pages (SPEC §2 route table); /simple-catch checks the login itself. */}
-          <Route path="/privacy-policy" component={PrivacyPolicyPage} />
-          <Route path="/terms-of-service" component={TermsOfServicePage} />
-          <Route path="/support" component={SupportPage} />
-          <Route path="/download" component={DownloadPage} />
-          <Route path="/domain-setup" component={DomainSetupPage} />
-          <Route path="/basic-photo-upload" component={BasicPhotoUploadPage} />
-          <Route path="/photo-upload" component={PhotoUploadPage} />
-          <Route path="/simple-catch" component={SimpleCatchPage} />
-          <Route path="/emergency-catch" component={EmergencyCatchPage} />
-          <Route path="/final-fix" component={FinalFixPage} />
-          {/* The main shell on its Tools or History tab. */}
-          <Route path="/tools">
-            <ShellTabRoute tab="tools" />
-          </Route>
-          <Route path="/logs">
-            <ShellTabRoute tab="history" />
-          </Route>
+            {/* Public pages (SPEC §2 route table); /simple-catch checks the login itself. */}
+            <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+            <Route path="/terms-of-service" component={TermsOfServicePage} />
+            <Route path="/support" component={SupportPage} />
+            <Route path="/download" component={DownloadPage} />
+            <Route path="/domain-setup" component={DomainSetupPage} />
+            <Route path="/basic-photo-upload" component={BasicPhotoUploadPage} />
+            <Route path="/photo-upload" component={PhotoUploadPage} />
+            <Route path="/simple-catch" component={SimpleCatchPage} />
+            <Route path="/emergency-catch" component={EmergencyCatchPage} />
+            <Route path="/final-fix" component={FinalFixPage} />
+            {/* The main shell on its Tools or History tab. */}
+            <Route path="/tools">
+              <ShellTabRoute tab="tools" />
+            </Route>
+            <Route path="/logs">
+              <ShellTabRoute tab="history" />
+            </Route>
 
-          <Route>
-            <NotFound />
-          </Route>
-        </Switch>
-      </Suspense>
+            <Route>
+              <NotFound />
+            </Route>
+          </Switch>
+        </Suspense>
+      </ErrorBoundary>
       <OfflineBanner />
     </>
   );

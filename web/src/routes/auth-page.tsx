@@ -1,3 +1,4 @@
+import '@/lib/zod-config';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CloudSun, Compass, Fish, Lock, MapPin, WifiOff } from 'lucide-react';
 import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';

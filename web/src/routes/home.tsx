@@ -1,6 +1,7 @@
 import { History, PlusCircle, Wrench } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { AppHeader } from '@/components/app-header';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { isShellTab, readActiveTab, type ShellTab, writeActiveTab } from '@/lib/active-tab';
@@ -63,19 +64,25 @@ export function HomePage() {
             forceMount={logVisited || undefined}
             className="data-[state=inactive]:hidden"
           >
-            <Suspense fallback={<TabFallback />}>
-              <LogCatchForm />
-            </Suspense>
+            <ErrorBoundary what="the Log tab">
+              <Suspense fallback={<TabFallback />}>
+                <LogCatchForm />
+              </Suspense>
+            </ErrorBoundary>
           </TabsContent>
           <TabsContent value="history">
-            <Suspense fallback={<TabFallback />}>
-              <CatchHistory />
-            </Suspense>
+            <ErrorBoundary what="the History tab">
+              <Suspense fallback={<TabFallback />}>
+                <CatchHistory />
+              </Suspense>
+            </ErrorBoundary>
           </TabsContent>
           <TabsContent value="tools">
-            <Suspense fallback={<TabFallback />}>
-              <ToolsTab />
-            </Suspense>
+            <ErrorBoundary what="the Tools tab">
+              <Suspense fallback={<TabFallback />}>
+                <ToolsTab />
+              </Suspense>
+            </ErrorBoundary>
           </TabsContent>
         </Tabs>
       </main>
