@@ -12,7 +12,7 @@ import { useOutboxEntries, usePendingPhotoUrls } from '@/offline/use-outbox-entr
 import type { Catch } from '../../../../core/catch.ts';
 import { CatchCard } from './catch-card.tsx';
 import { CatchDetailDialog } from './catch-detail-dialog.tsx';
-import { type CatchSortOrder, DEFAULT_CATCH_SORT, orderCatches } from './catch-list-order.ts';
+import { type CatchSortOrder, DEFAULT_CATCH_SORT, filterCatches, sortCatches } from './catch-list-order.ts';
 import { DeleteCatchDialog } from './delete-catch-dialog.tsx';
 import { mergeWithOutbox } from './history-merge.ts';
 import { SortMenu } from './sort-menu.tsx';
@@ -59,9 +59,11 @@ export function CatchHistory() {
   const deferredSort = useDeferredValue(sortOrder);
   const data = catchesQuery.data;
   const merged = useMemo(() => mergeWithOutbox(data ?? [], entries, photoUrls), [data, entries, photoUrls]);
+  // Sorted once per list or order; a keystroke then only filters, which keeps the order.
+  const sortedCatches = useMemo(() => sortCatches(merged.catches, deferredSort), [merged, deferredSort]);
   const visibleCatches = useMemo(
-    () => orderCatches(merged.catches, deferredSearch, deferredSort),
-    [merged, deferredSearch, deferredSort],
+    () => filterCatches(sortedCatches, deferredSearch),
+    [sortedCatches, deferredSearch],
   );
   const isStale = search !== deferredSearch || sortOrder !== deferredSort;
 

@@ -82,11 +82,14 @@ export function sortCatches<T extends Sortable>(catches: readonly T[], order: Ca
   return rows.map((row) => row.item);
 }
 
-/** Filter, then sort: what the history list shows. */
+/**
+ * What the history list shows: sorted, then filtered (filtering keeps the order). The history component runs the
+ * two steps in separate memos, so a keystroke only filters the already sorted list.
+ */
 export function orderCatches<T extends Searchable & Sortable>(
   catches: readonly T[],
   query: string,
   order: CatchSortOrder,
 ): T[] {
-  return sortCatches(filterCatches(catches, query), order);
+  return filterCatches(sortCatches(catches, order), query);
 }
