@@ -1,16 +1,16 @@
 import { Calendar, CloudOff, MapPin, MoreVertical, Ruler, Trash2, TriangleAlert } from 'lucide-react';
 import { memo, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import type { Catch } from '../../../../core/catch.ts';
-import { formatCatchDate, formatLength, formatWeight } from '../catches/catch-format.ts';
-import { CatchPhoto } from './catch-photo.tsx';
-import type { PendingSync } from './history-merge.ts';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-} from './ui/dropdown-menu.tsx';
+} from '@/components/ui/dropdown-menu';
+import type { Catch } from '../../../../core/catch.ts';
+import { formatCatchDate, formatLength, formatWeight } from '../catches/catch-format.ts';
+import { CatchPhoto } from './catch-photo.tsx';
+import type { PendingSync } from './history-merge.ts';
 
 /**
  * One catch in the history list (SPEC §2): photo, weight badge, fish type, date, location, length.

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Fish, Search } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/hooks/use-auth';
 import { getJson } from '@/lib/api';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
@@ -16,7 +17,6 @@ import { type CatchSortOrder, DEFAULT_CATCH_SORT, filterCatches, sortCatches } f
 import { DeleteCatchDialog } from './delete-catch-dialog.tsx';
 import { mergeWithOutbox } from './history-merge.ts';
 import { SortMenu } from './sort-menu.tsx';
-import { Skeleton } from './ui/skeleton.tsx';
 
 /** How many cards are added each time the end of the list comes into view. */
 export const HISTORY_PAGE_SIZE = 50;

@@ -1,6 +1,5 @@
 import { ArrowDownUp } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { CATCH_SORT_OPTIONS, type CatchSortOrder, isCatchSortOrder } from './catch-list-order.ts';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -8,7 +7,8 @@ import {
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
-} from './ui/dropdown-menu.tsx';
+} from '@/components/ui/dropdown-menu';
+import { CATCH_SORT_OPTIONS, type CatchSortOrder, isCatchSortOrder } from './catch-list-order.ts';
 
 /** The 'Sort By' menu of the history list (SPEC §2). */
 export function SortMenu({
@@ -27,7 +27,7 @@ export function SortMenu({
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Sort By</DropdownMenuLabel>
+        <DropdownMenuLabel className="text-xs text-muted-foreground">Sort By</DropdownMenuLabel>
         <DropdownMenuRadioGroup
           value={value}
           onValueChange={(next) => {

@@ -2,6 +2,7 @@ import { Fish, Gauge, Minus, RefreshCw, TrendingDown, TrendingUp } from 'lucide-
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import {
   fishingInsight,
@@ -12,7 +13,7 @@ import {
   READINGS_KEPT,
   TREND_WINDOW,
 } from '../../../../core/barometer.ts';
-import { Pill, Skeleton, StatusMessage } from './tool-card-parts.tsx';
+import { Pill, StatusMessage } from './tool-card-parts.tsx';
 import { describePressureChange3h, formatClockTime, TREND_LABELS } from './tools-format.ts';
 import { useToolsLocation } from './tools-location.tsx';
 import { useBarometer } from './use-barometer.ts';

@@ -2,11 +2,6 @@ import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-/** A grey placeholder block for loading states (decorative; pair it with a status text). */
-export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />;
-}
-
 /** A centred message with an icon, a title, an optional text and an optional action (prompts and errors). */
 export function StatusMessage({
   icon: Icon,

@@ -3,9 +3,10 @@ import { CloudOff, CloudSun, Droplets, Gauge, MapPin, MapPinOff, RefreshCw, Wind
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import type { Weather } from '../../../../core/weather.ts';
-import { Skeleton, StatusMessage } from './tool-card-parts.tsx';
+import { StatusMessage } from './tool-card-parts.tsx';
 import {
   capitalizeFirst,
   formatClockTime,
