@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Catch } from '../core/catch.ts';
-import { CHROMIUM_PATH, TAHOE } from './support/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TAHOE } from './support/browser.ts';
 import { makeCatchPhoto, type TestPhoto } from './support/photo.ts';
 import { REPO_ROOT, type RunningServer, startServer } from './support/server.ts';
 import { expectImageLoaded, expectToast, expectValue, fetchCatches } from './support/ui.ts';
@@ -58,13 +58,7 @@ async function launchPhone(profileDir: string): Promise<{ context: BrowserContex
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM_PATH,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
       // Background Sync would let the browser send the outbox by itself right after a restart, racing the
       // "still waiting after reopening" check. The page's own triggers ('online', start, visibility) are
       // what these tests drive; the engine behind both paths is the same and unit-tested.

@@ -12,19 +12,22 @@ export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/tightlines
 /** Lake Tahoe: where every test angler stands unless a test says otherwise. */
 export const TAHOE = { latitude: 39.0968, longitude: -120.0324 } as const;
 
+/**
+ * Headless Chromium as root on a machine with no outside network: no sandbox, no GPU, and none of the background
+ * connections (updates, sync) that this machine would refuse.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 }
 
 export interface PageOptions {
