@@ -2,9 +2,9 @@
 // registered, so the run stops all of them whatever happens (error, Ctrl-C, the overall time limit).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, waitForExit } from '../../server/test-support/child-processes.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -30,17 +30,6 @@ export async function stopEverything(): Promise<void> {
   await Promise.all([...running].map((child) => stopProcess(child)));
 }
 
-function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
-
 /** SIGTERM, then SIGKILL after 10 s. */
 export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) {
@@ -51,18 +40,6 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
     }
   }
   running.delete(child);
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      if (address === null || typeof address === 'string') return reject(new Error('no free port'));
-      probe.close(() => resolve(address.port));
-    });
-  });
 }
 
 /** Resident set size of a process, in MB (Linux /proc), or null when it cannot be read. */

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, waitForExit } from '../../server/test-support/child-processes.ts';
 
 /** The repository root (e2e/support/ is two levels down). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,24 +27,6 @@ export interface RunningServer {
    */
   webBuildChanged: () => boolean;
   stop: () => Promise<void>;
-}
-
-/** A port nobody listens on right now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      if (address === null || typeof address === 'string') {
-        probe.close();
-        reject(new Error('could not get a free port'));
-        return;
-      }
-      probe.close(() => resolve(address.port));
-    });
-  });
 }
 
 const WEB_INDEX = path.join(REPO_ROOT, 'dist/web/index.html');
@@ -71,17 +53,6 @@ function assertNode24(): void {
         'but Tightlines needs Node 24: run it through npx vitest / npm test, not the system node.',
     );
   }
-}
-
-function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
 }
 
 export interface ServerOptions {

@@ -6,31 +6,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catch } from '../../core/catch.ts';
+import { freePort } from '../test-support/child-processes.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORKERS = 8;
 /** The kill comes once this many posts were answered 2xx, while the other workers' posts are in flight. */
 const ACKS_BEFORE_KILL = 40;
 const TEST_TIMEOUT_MS = 90_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      if (address === null || typeof address === 'string') return reject(new Error('no port'));
-      probe.close(() => resolve(address.port));
-    });
-  });
-}
 
 interface ServerProcess {
   child: ChildProcess;
