@@ -54,6 +54,44 @@ export default defineConfig({
     }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
-  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+    // .vite/manifest.json: which chunks each page needs (server/app.ts sends them as preload hints).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Rolldown's automatic splitting made ~80 chunks, 20 of them needed before the first render (each one a
+        // request on a slow phone network). Instead (DESIGN §7):
+        // - every library the first render needs (React, TanStack Query, wouter, Radix, lucide's base...) in
+        //   one 'vendor' chunk, and our own code it needs in the entry chunk ('$initial': statically imported
+        //   from the entry);
+        // - react-hook-form and the form widgets, shared by /auth and the Log tab, in 'forms'; the rest that
+        //   several lazy screens share (date-fns, menus, icons, outbox helpers) in one 'lazy-shared' chunk.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 3 },
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            {
+              name: 'forms',
+              test: /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]|[\\/]components[\\/](form-field|ui[\\/](input|label|card))\.tsx$/,
+              minShareCount: 2,
+              priority: 1,
+            },
+            {
+              // Menus and dialogs (the user menu, History's sort menu and dialogs): not needed by the Log tab.
+              name: 'overlays',
+              test: /[\\/]node_modules[\\/](@radix-ui[\\/]react-(menu|dropdown-menu|focus-guards|dialog|alert-dialog)|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|react-style-singleton|aria-hidden|get-nonce|tslib)[\\/]|[\\/]components[\\/]ui[\\/]dropdown-menu\.tsx$/,
+              minShareCount: 2,
+              priority: 1,
+            },
+            // The test pages (SPEC §2) share helpers of their own; they stay out of what the app's screens load.
+            { name: 'lazy-shared', test: (id) => !/[\\/]routes[\\/]pages[\\/]/.test(id), minShareCount: 2 },
+          ],
+        },
+      },
+    },
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:5000' } },
 });

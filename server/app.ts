@@ -22,6 +22,7 @@ import type { RateLimits } from './config/config.ts';
 import type { AppDatabase } from './db/database.ts';
 import { installCsrfGuard } from './http/csrf-guard.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { routePreloadLinks } from './http/route-preloads.ts';
 import { PhotoRepository } from './photos/photo.repository.ts';
 import type { PhotoStore } from './photos/photo-store.ts';
 import { MAX_UPLOAD_BYTES, photosRoutes } from './photos/photos.routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The built web app, if there is one: without it (API tests, a missing build) only the API is served.
   const webRoot = deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')) ? deps.webRoot : null;
   if (deps.webRoot && !webRoot) app.log.warn(`No web build in ${deps.webRoot}: run npm run build`);
+  const preloadLinks = webRoot ? routePreloadLinks(webRoot) : new Map<string, string>();
   if (webRoot) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -158,6 +160,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     const pathname = request.url.split('?')[0] ?? '/';
     const namesAFile = /\.[a-z0-9]+$/i.test(pathname);
     if (webRoot && request.method === 'GET' && !pathname.startsWith('/api/') && !namesAFile) {
+      const preload = preloadLinks.get(pathname);
+      if (preload) reply.header('Link', preload);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webRoot);
     }
     const what = pathname.startsWith('/api/') ? 'endpoint' : 'page or file';

@@ -116,27 +116,35 @@ export async function initialLoads(
     ['/auth', '/auth', false, 'form input'],
     ['signed-in shell (/)', '/', true, '[role="tabpanel"] input'],
   ] as const) {
-    const context = await newPhoneContext(browser, baseUrl);
+    // measuring: the in-page marks below are read with page.evaluate (see newPhoneContext).
+    const context = await newPhoneContext(browser, baseUrl, true);
     try {
       if (signedIn) await signIn(context, BENCH_USERS.reader.username);
+      await context.addInitScript({ content: screenReadyScript(ready) });
       const page = await context.newPage();
       // Requests are split at the moment the screen is usable: what came before is the initial load; what the
-      // app asks for afterwards (idle prefetch of other screens) is listed apart.
-      let readyAt = Number.POSITIVE_INFINITY;
+      // app asks for afterwards (idle prefetch of other screens) is listed apart. Both moments are taken from
+      // the page's own clock (a mark when the ready element enters the DOM, each request's Resource Timing
+      // start): timing them here, after a round trip to the browser, counted requests the page made just after
+      // the screen was ready as part of the initial load.
       const fetched: Array<{ path: string; type: string; startedAt: number }> = [];
       page.on('request', (request) => {
-        fetched.push({
-          path: new URL(request.url()).pathname,
-          type: request.resourceType(),
-          startedAt: performance.now(),
-        });
+        fetched.push({ path: new URL(request.url()).pathname, type: request.resourceType(), startedAt: 0 });
       });
       await page.goto(pagePath);
       await page.waitForSelector(ready, { timeout: 30_000 });
-      readyAt = performance.now();
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(1000);
       await page.waitForLoadState('networkidle');
+      const timing = (await page.evaluate(`(() => ({
+        readyAt: performance.getEntriesByName('bench:screen-ready')[0]?.startTime ?? null,
+        starts: performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, e.startTime]),
+      }))()`)) as { readyAt: number | null; starts: Array<[string, number]> };
+      if (timing.readyAt === null) throw new Error(`${label}: the page never marked ${ready} as shown`);
+      const readyAt = timing.readyAt;
+      const startedAt = new Map(timing.starts);
+      // The document itself (and anything Resource Timing does not list) counts as initial.
+      for (const request of fetched) request.startedAt = startedAt.get(request.path) ?? 0;
       const sized = (wanted: (startedAt: number) => boolean) => {
         let js = 0;
         let css = 0;
@@ -181,6 +189,17 @@ export async function initialLoads(
   }
   return results;
 }
+
+/** Runs before any script of the page: marks the moment an element matching `selector` is first in the DOM. */
+const screenReadyScript = (selector: string) => `(() => {
+  const observer = new MutationObserver(() => {
+    if (document.querySelector(${JSON.stringify(selector)})) {
+      observer.disconnect();
+      performance.mark('bench:screen-ready');
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
 
 /** Runs before any script of the page: opens the History tab and marks the first catch card. */
 const HISTORY_INIT_SCRIPT = `(() => {

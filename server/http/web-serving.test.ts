@@ -14,6 +14,19 @@ describe('serving the web app', () => {
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Tightlines</title>');
     writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // A build manifest as Vite writes it (build.manifest): the shell, a shared vendor chunk, /auth's page and
+    // the three tabs, which all need a shared 'forms' chunk.
+    mkdirSync(path.join(webRoot, '.vite'));
+    const manifest = {
+      'index.html': { file: 'assets/index-abc123.js', imports: ['_vendor-v1.js'] },
+      '_vendor-v1.js': { file: 'assets/vendor-v1.js' },
+      '_forms-f1.js': { file: 'assets/forms-f1.js', imports: ['_vendor-v1.js', 'index.html'] },
+      'src/routes/auth-page.tsx': { file: 'assets/auth-page-a1.js', imports: ['_forms-f1.js', 'index.html'] },
+      'src/features/log/log-catch-form.tsx': { file: 'assets/log-l1.js', imports: ['_forms-f1.js'] },
+      'src/features/history/catch-history.tsx': { file: 'assets/history-h1.js', imports: ['_forms-f1.js'] },
+      'src/features/tools/tools-tab.tsx': { file: 'assets/tools-t1.js', imports: ['_forms-f1.js'] },
+    };
+    writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), JSON.stringify(manifest));
     t = await createTestApp('sqlite', { webRoot });
   });
   afterAll(async () => {
@@ -31,6 +44,24 @@ describe('serving the web app', () => {
       expect(response.body).toContain('<title>Tightlines</title>');
     },
   );
+
+  it('GET /auth names its page chunks as preload hints, beyond what index.html already loads', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/auth' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.link).toBe(
+      '</assets/auth-page-a1.js>; rel=modulepreload, </assets/forms-f1.js>; rel=modulepreload',
+    );
+  });
+
+  it('GET / names the chunks every tab needs (the remembered tab is only known in the browser)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.headers.link).toBe('</assets/forms-f1.js>; rel=modulepreload');
+  });
+
+  it('other pages get no preload hints', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/support' });
+    expect(response.headers.link).toBeUndefined();
+  });
 
   it('serves hashed assets as immutable', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });

@@ -1,5 +1,4 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app';
@@ -18,7 +17,7 @@ void import('@/offline/query-persistence')
   .finally(markRestored);
 
 // Not needed for the first paint: the service worker's registration and update offer, and the outbox's
-// sync triggers. Both load once the page is idle (DESIGN §7: the shell's first bundle stays small).
+// sync triggers. Both load once the first screen is up (DESIGN §7: the shell's first bundle stays small).
 const UpdatePrompt = lazy(() => import('@/offline/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 
 function whenIdle(run: () => void): () => void {
@@ -28,6 +27,36 @@ function whenIdle(run: () => void): () => void {
   }
   const handle = setTimeout(run, 500);
   return () => clearTimeout(handle);
+}
+
+/**
+ * Runs `run` once the first screen is up: the page has loaded (the load event), no query is fetching (the user
+ * check, the opened tab's data) and the main thread is then idle. Idle alone came while the page still waited for
+ * GET /api/user, so the deferred code competed with the first screen. Returns a cancel function.
+ */
+function afterFirstScreen(run: () => void): () => void {
+  let cancelIdle: (() => void) | null = null;
+  let unsubscribe = () => {};
+  const start = () => {
+    if (cancelIdle) return;
+    unsubscribe();
+    clearTimeout(fallback);
+    cancelIdle = whenIdle(run);
+  };
+  const check = () => {
+    if (document.readyState === 'complete' && queryClient.isFetching() === 0) start();
+  };
+  // A server that never answers must not keep the outbox's sync triggers from starting.
+  const fallback = setTimeout(start, 10_000);
+  unsubscribe = queryClient.getQueryCache().subscribe(check);
+  window.addEventListener('load', check, { once: true });
+  check();
+  return () => {
+    unsubscribe();
+    clearTimeout(fallback);
+    window.removeEventListener('load', check);
+    cancelIdle?.();
+  };
 }
 
 /**
@@ -48,7 +77,7 @@ function AfterFirstPaint() {
   const [ready, setReady] = useState(false);
   useEffect(
     () =>
-      whenIdle(() => {
+      afterFirstScreen(() => {
         setReady(true);
         void loadOfflineRuntime().then((m) => m.startOfflineSync());
         warmTabs();
@@ -69,12 +98,9 @@ if (!root) throw new Error('The page has no #root element');
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      {/* SPEC §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */}
-      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-        <App />
-        <DeferredToaster />
-        <AfterFirstPaint />
-      </Tooltip.Provider>
+      <App />
+      <DeferredToaster />
+      <AfterFirstPaint />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** One chunk of Vite's build manifest (dist/web/.vite/manifest.json, `build.manifest` in vite.config.ts). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * The screens whose code starts loading as soon as the page opens on these paths (web/src/app.tsx preloads the
+ * /auth page, web/src/routes/home.tsx the remembered tab). The shell's own chunks are already modulepreloaded by
+ * index.html; what the page would only discover after running them is named here. For / the chunks every tab
+ * needs (the remembered tab is only known in the browser).
+ */
+const ROUTE_SCREENS: Record<string, string[]> = {
+  '/auth': ['src/routes/auth-page.tsx'],
+  '/': [
+    'src/features/log/log-catch-form.tsx',
+    'src/features/history/catch-history.tsx',
+    'src/features/tools/tools-tab.tsx',
+  ],
+};
+
+/**
+ * `Link: </assets/x.js>; rel=modulepreload` values per path, from the build manifest: the browser fetches a
+ * route's chunks beside the entry instead of after it (DESIGN §7, a shorter critical chain). No manifest, no hints.
+ */
+export function routePreloadLinks(webRoot: string): Map<string, string> {
+  const links = new Map<string, string>();
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8'));
+  } catch {
+    return links;
+  }
+  const closure = (key: string, into = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(key)) return into;
+    into.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, into);
+    return into;
+  };
+  const shell = closure('index.html');
+  for (const [route, screens] of Object.entries(ROUTE_SCREENS)) {
+    const needed = screens.map((screen) => closure(screen));
+    const common = [...(needed[0] ?? [])].filter(
+      (key) => !shell.has(key) && needed.every((set) => set.has(key)),
+    );
+    const files = common.map((key) => manifest[key]?.file).filter((file) => file?.endsWith('.js'));
+    if (files.length > 0) links.set(route, files.map((file) => `</${file}>; rel=modulepreload`).join(', '));
+  }
+  return links;
+}
