@@ -1,8 +1,9 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { OfflineBanner } from '@/components/offline-banner';
 import { PageSpinner } from '@/components/page-spinner';
+import { ScreenReady } from '@/components/screen-ready';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/hooks/use-auth';
 import { type ShellTab, writeActiveTab } from '@/lib/active-tab';
@@ -101,6 +102,12 @@ function PublicOnly({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** Every route but the shell is one lazily loaded screen: it is on display once this mounts beside it. */
+function RouteScreenReady() {
+  const [location] = useLocation();
+  return location === '/' ? null : <ScreenReady />;
+}
+
 export function App() {
   return (
     <>
@@ -146,6 +153,8 @@ export function App() {
               <NotFound />
             </Route>
           </Switch>
+          {/* The shell marks itself ready once its tab is on screen (home.tsx); other routes here. */}
+          <RouteScreenReady />
         </Suspense>
       </ErrorBoundary>
       <OfflineBanner />

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app';
 import defaultFishUrl from '@/assets/default-fish.svg?no-inline';
 import { DeferredToaster } from '@/components/deferred-toaster';
+import { firstScreenShown } from '@/lib/first-screen';
 import { queryClient } from '@/lib/query-client';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import { markRestored } from '@/offline/restore-state';
@@ -30,31 +31,23 @@ function whenIdle(run: () => void): () => void {
 }
 
 /**
- * Runs `run` once the first screen is up: the page has loaded (the load event), no query is fetching (the user
- * check, the opened tab's data) and the main thread is then idle. Idle alone came while the page still waited for
- * GET /api/user, so the deferred code competed with the first screen. Returns a cancel function.
+ * Runs `run` once the first screen is on display (lib/first-screen.ts) and the main thread is then idle, so the
+ * deferred code never competes with the first screen. A screen that never comes (a server that never answers)
+ * must not keep the outbox's sync triggers from starting: 10 s at most. Returns a cancel function.
  */
 function afterFirstScreen(run: () => void): () => void {
   let cancelIdle: (() => void) | null = null;
-  let unsubscribe = () => {};
+  let cancelled = false;
   const start = () => {
-    if (cancelIdle) return;
-    unsubscribe();
+    if (cancelled || cancelIdle) return;
     clearTimeout(fallback);
     cancelIdle = whenIdle(run);
   };
-  const check = () => {
-    if (document.readyState === 'complete' && queryClient.isFetching() === 0) start();
-  };
-  // A server that never answers must not keep the outbox's sync triggers from starting.
   const fallback = setTimeout(start, 10_000);
-  unsubscribe = queryClient.getQueryCache().subscribe(check);
-  window.addEventListener('load', check, { once: true });
-  check();
+  void firstScreenShown.then(start);
   return () => {
-    unsubscribe();
+    cancelled = true;
     clearTimeout(fallback);
-    window.removeEventListener('load', check);
     cancelIdle?.();
   };
 }

@@ -2,6 +2,7 @@ import { History, PlusCircle, Wrench } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { AppHeader } from '@/components/app-header';
 import { ErrorBoundary } from '@/components/error-boundary';
+import { ScreenReady } from '@/components/screen-ready';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { isShellTab, readActiveTab, type ShellTab, writeActiveTab } from '@/lib/active-tab';
@@ -67,6 +68,7 @@ export function HomePage() {
             <ErrorBoundary what="the Log tab">
               <Suspense fallback={<TabFallback />}>
                 <LogCatchForm />
+                <ScreenReady />
               </Suspense>
             </ErrorBoundary>
           </TabsContent>
@@ -74,6 +76,7 @@ export function HomePage() {
             <ErrorBoundary what="the History tab">
               <Suspense fallback={<TabFallback />}>
                 <CatchHistory />
+                <ScreenReady />
               </Suspense>
             </ErrorBoundary>
           </TabsContent>
@@ -81,6 +84,7 @@ export function HomePage() {
             <ErrorBoundary what="the Tools tab">
               <Suspense fallback={<TabFallback />}>
                 <ToolsTab />
+                <ScreenReady />
               </Suspense>
             </ErrorBoundary>
           </TabsContent>
