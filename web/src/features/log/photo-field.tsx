@@ -1,8 +1,9 @@
 import { ImagePlus, X } from 'lucide-react';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useObjectUrl } from '@/hooks/use-object-url';
 
 /** The log form's photo input (SPEC §4 'Photo'): none → selected (preview) → removable. Images only. */
 export function PhotoField({
@@ -64,19 +65,4 @@ export function PhotoField({
       />
     </div>
   );
-}
-
-/** An object URL for the file, revoked when the file changes or the component goes away. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }

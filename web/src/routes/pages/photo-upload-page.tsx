@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, ImagePlus, Info, Upload, Wrench, X } from 'lucide-react';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { useObjectUrl } from '@/hooks/use-object-url';
 import { toast } from '@/hooks/use-toast';
 import { StaticPageLayout } from './static-page-layout.tsx';
 import { photoForm, SignInHint } from './upload-common.tsx';
@@ -31,21 +32,6 @@ async function uploadPhoto(file: File): Promise<string> {
 function describeUploadError(error: unknown): string {
   if (error instanceof Error) return error.message || 'Could not upload photo';
   return 'An unknown error occurred';
-}
-
-/** An object URL for the file, revoked when the file changes or the page goes away. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }
 
 /**
