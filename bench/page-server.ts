@@ -3,12 +3,8 @@
 // rebuild of dist/web meanwhile (another terminal, `npm test`) cannot change or break what is being measured.
 // Usage (bench/run.ts starts it): node bench/page-server.ts WEB_ROOT, configured by the same environment.
 import path from 'node:path';
-import { buildApp } from '../server/app.ts';
-import { OpenMeteoProvider } from '../server/conditions/open-meteo.provider.ts';
 import { loadConfig } from '../server/config/config.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { DiskPhotoStore } from '../server/photos/photo-store.ts';
-import { loadGeoNamesGeocoder } from '../server/places/reverse-geocoder.ts';
+import { buildProductionApp } from '../server/production-app.ts';
 
 const webRoot = process.argv[2];
 if (!webRoot) {
@@ -16,17 +12,7 @@ if (!webRoot) {
   process.exit(1);
 }
 const config = loadConfig();
-const database = await openDatabase(config.database);
-const app = await buildApp({
-  database,
-  photoStore: new DiskPhotoStore(path.join(config.dataDir, 'photos')),
-  geocoder: loadGeoNamesGeocoder(),
-  weatherProvider: new OpenMeteoProvider(config.weatherApiUrl),
-  rateLimits: config.rateLimits,
-  logLevel: config.logLevel,
-  trustProxy: config.trustProxy,
-  webRoot: path.resolve(webRoot),
-});
+const { app, database } = await buildProductionApp(config, path.resolve(webRoot));
 process.on('SIGTERM', () => {
   void app
     .close()

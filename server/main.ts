@@ -1,11 +1,6 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.ts';
-import { OpenMeteoProvider } from './conditions/open-meteo.provider.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
-import { openDatabase } from './db/database.ts';
-import { DiskPhotoStore } from './photos/photo-store.ts';
-import { loadGeoNamesGeocoder } from './places/reverse-geocoder.ts';
+import { buildProductionApp } from './production-app.ts';
 
 /** Reads the configuration, opens the database, and serves the API and the built web app. */
 async function main(): Promise<void> {
@@ -20,17 +15,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase(config.database);
-  const app = await buildApp({
-    database,
-    photoStore: new DiskPhotoStore(path.join(config.dataDir, 'photos')),
-    geocoder: loadGeoNamesGeocoder(),
-    weatherProvider: new OpenMeteoProvider(config.weatherApiUrl),
-    rateLimits: config.rateLimits,
-    logLevel: config.logLevel,
-    trustProxy: config.trustProxy,
-    webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)),
-  });
+  const { app, database } = await buildProductionApp(
+    config,
+    fileURLToPath(new URL('../dist/web', import.meta.url)),
+  );
 
   // SIGTERM (and Ctrl-C) drain in-flight requests, then close the database cleanly.
   let closing = false;
