@@ -57,7 +57,8 @@ export default defineConfig({
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the published build: they would hand out the whole original source (issue 9, item 21).
+    sourcemap: false,
     // .vite/manifest.json: which chunks each page needs (server/app.ts sends them as preload hints).
     manifest: true,
     rolldownOptions: {

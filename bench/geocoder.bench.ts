@@ -1,10 +1,21 @@
-// Reverse geocoder figures: time to load and index the GeoNames list, and time per lookup.
-// Run: npx node bench/geocoder.bench.ts
+// Reverse geocoder figures: time to load and index the GeoNames list, the memory it keeps, and time per lookup.
+// Run: npx node --expose-gc bench/geocoder.bench.ts (without --expose-gc the memory figures include garbage).
 import { loadGeoNamesGeocoder } from '../server/places/reverse-geocoder.ts';
 
+const collectGarbage = (globalThis as { gc?: () => void }).gc;
+function memory() {
+  collectGarbage?.();
+  const { heapUsed, external, rss } = process.memoryUsage();
+  return { heapUsed, external, rss };
+}
+
+const before = memory();
 const loadStarted = performance.now();
+const loadCpuStarted = process.cpuUsage();
 const geocoder = loadGeoNamesGeocoder();
 const loadMs = performance.now() - loadStarted;
+const loadCpu = process.cpuUsage(loadCpuStarted);
+const after = memory();
 
 // A fixed pseudo-random sequence, so runs compare.
 let seed = 42;
@@ -51,7 +62,14 @@ const global = perLookupMicroseconds(anywhere);
 const crowded = perLookupMicroseconds(dense);
 
 const row = (label: string, value: string) => console.log(`${label.padEnd(38)} ${value}`);
-row('load + index (first call)', `${loadMs.toFixed(0)} ms`);
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+row(
+  'load + index (first call)',
+  `${loadMs.toFixed(0)} ms (${((loadCpu.user + loadCpu.system) / 1000).toFixed(0)} ms CPU)`,
+);
 row('lookup, anywhere on Earth (mean / p99)', `${global.mean.toFixed(1)} µs / ${global.p99.toFixed(1)} µs`);
 row('lookup, dense regions (mean / p99)', `${crowded.mean.toFixed(1)} µs / ${crowded.p99.toFixed(1)} µs`);
-row('heap used after load', `${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);
+row('JS heap before / after load', `${mb(before.heapUsed)} / ${mb(after.heapUsed)}`);
+row('typed arrays and buffers before / after', `${mb(before.external)} / ${mb(after.external)}`);
+row('process RSS before / after load', `${mb(before.rss)} / ${mb(after.rss)}`);
+if (!collectGarbage) console.log('(run with --expose-gc for memory figures without garbage)');

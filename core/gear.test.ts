@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type GearConditions, recommendGear } from './gear.ts';
+import { type GearConditions, hasLightningRisk, recommendGear } from './gear.ts';
 
 const mild: GearConditions = { temperature: 65, windSpeed: 5, condition: 'Clear', description: 'clear sky' };
 const names = (conditions: Partial<GearConditions>) =>
@@ -62,6 +62,26 @@ describe('recommendGear (SPEC §5)', () => {
     const alert = recommendGear({ ...mild, condition, description }).find((i) => i.name === 'SAFETY ALERT');
     expect(alert).toMatchObject({ priority: 'essential', icon: 'alert' });
     expect(alert?.description).toMatch(/postpone/i);
+  });
+
+  it('puts the SAFETY ALERT first of all, even on a hot, rainy, windy, foggy day', () => {
+    const items = recommendGear({
+      temperature: 90,
+      windSpeed: 20,
+      condition: 'Thunderstorm',
+      description: 'thunderstorm with heavy hail, rain and fog',
+    });
+    expect(items[0]).toMatchObject({ name: 'SAFETY ALERT', priority: 'essential' });
+    expect(items.filter((item) => item.name === 'SAFETY ALERT')).toHaveLength(1);
+    // The rest keep the spec's order: essential, then recommended.
+    expect(items.slice(1, 4).map((item) => item.name)).toEqual(ALWAYS);
+    expect(items.map((item) => item.name)).toContain('Sunscreen');
+  });
+
+  it('tells thunderstorm and lightning conditions apart from others', () => {
+    expect(hasLightningRisk({ condition: 'Thunderstorm', description: 'thunderstorm' })).toBe(true);
+    expect(hasLightningRisk({ condition: 'Clouds', description: 'lightning nearby' })).toBe(true);
+    expect(hasLightningRisk({ condition: 'Rain', description: 'heavy rain' })).toBe(false);
   });
 
   it('sorts essential, then recommended, then optional', () => {

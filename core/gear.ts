@@ -48,12 +48,28 @@ export const VERY_WINDY_ABOVE_MPH = 15;
 
 const PRIORITY_ORDER: Record<GearPriority, number> = { essential: 0, recommended: 1, optional: 2 };
 
-function mentions(conditions: GearConditions, words: readonly string[]): boolean {
+/** The SAFETY ALERT's advice; the weather card shows it too. */
+export const LIGHTNING_ADVICE =
+  'Thunderstorms expected: postpone your trip. Rods and open water attract lightning.';
+
+type ConditionText = Pick<GearConditions, 'condition' | 'description'>;
+
+function mentions(conditions: ConditionText, words: readonly string[]): boolean {
   const text = `${conditions.condition} ${conditions.description}`.toLowerCase();
   return words.some((word) => text.includes(word));
 }
 
-/** The gear list for the conditions, essential first, then recommended, then optional (SPEC §5). */
+/** Thunderstorm or lightning (SPEC §5): the conditions that call for the SAFETY ALERT. */
+export function hasLightningRisk(conditions: ConditionText): boolean {
+  return mentions(conditions, ['thunderstorm', 'lightning']);
+}
+
+/** Safety first: the SAFETY ALERT before every other item of its priority (issue 9: it was 7th, below sunscreen). */
+function safetyRank(item: GearRecommendation): number {
+  return item.icon === 'alert' ? 0 : 1;
+}
+
+/** The gear list for the conditions, essential first (the SAFETY ALERT leading), then recommended, then optional (SPEC §5). */
 export function recommendGear(conditions: GearConditions): GearRecommendation[] {
   const items: GearRecommendation[] = [
     {
@@ -119,14 +135,10 @@ export function recommendGear(conditions: GearConditions): GearRecommendation[] 
     add('Headlamp', 'Low visibility: see and be seen.', 'lamp', 'essential');
     add('Bright Clothing', 'Make yourself visible to boats.', 'shirt', 'recommended');
   }
-  if (mentions(conditions, ['thunderstorm', 'lightning'])) {
-    add(
-      'SAFETY ALERT',
-      'Thunderstorms expected: postpone your trip. Rods and open water attract lightning.',
-      'alert',
-      'essential',
-    );
-  }
-  // A stable sort keeps each group in the order above.
-  return items.sort((a, b) => PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority]);
+  if (hasLightningRisk(conditions)) add('SAFETY ALERT', LIGHTNING_ADVICE, 'alert', 'essential');
+  // Essential, then recommended, then optional (SPEC §5); within a group the safety alert first, then the order
+  // above (the sort is stable).
+  return items.sort(
+    (a, b) => PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] || safetyRank(a) - safetyRank(b),
+  );
 }

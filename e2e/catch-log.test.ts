@@ -5,6 +5,7 @@ import { describeImage, makeCatchPhoto } from './support/photo.ts';
 import {
   browserToday,
   closeToast,
+  escapeRegExp,
   expectImageLoaded,
   expectServerCatches,
   expectToast,
@@ -162,12 +163,13 @@ describe('logging a catch, from sign-up to delete', () => {
     await details.waitFor();
     const detailLabels = (await details.locator('dt').allTextContents()).map((text) => text.trim());
     const detailValues = (await details.locator('dd').allTextContents()).map((text) => text.trim());
+    // The time in the phone's locale (issue 9: one clock format everywhere; this browser is en-US).
     expect(detailValues).toEqual([
       '54.5°F',
       '12.5 ft',
       '6 lb fluorocarbon',
       'PowerBait',
-      `${today.display} at 05:30`,
+      expect.stringMatching(new RegExp(`^${escapeRegExp(today.display)} at 5:30\\sAM$`)),
     ]);
     expect(detailLabels).toHaveLength(5);
     [/water temp/i, /depth/i, /line/i, /bait/i, /caught/i].forEach((label, index) => {
@@ -189,7 +191,7 @@ describe('logging a catch, from sign-up to delete', () => {
     await drawer.getByText('39.096800, -120.032400', { exact: true }).waitFor();
     await drawer.getByRole('button', { name: 'Copy Coordinates' }).click();
     await expectToast(page, 'Coordinates copied');
-    // On a phone the toast sits over the top of the screen: swipe it away as an angler would (here: its ×).
+    // Close it as an angler would (swipe or its ×), before the drawer's next button.
     await closeToast(page);
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe('39.0968, -120.0324');
 

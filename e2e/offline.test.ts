@@ -6,6 +6,7 @@ import { type BrowserContext, chromium, type Page, type Route } from 'playwright
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Catch } from '../core/catch.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, TAHOE } from './support/browser.ts';
+import { cachedUrls, persistedCacheText, waitForPersistedCache } from './support/device-storage.ts';
 import { makeCatchPhoto, type TestPhoto } from './support/photo.ts';
 import { REPO_ROOT, type RunningServer, startServer } from './support/server.ts';
 import { expectImageLoaded, expectToast, expectValue, fetchCatches } from './support/ui.ts';
@@ -94,38 +95,13 @@ async function openHistory(page: Page): Promise<void> {
  * rest of e2e/), and these only run in the page.
  */
 const IN_PAGE = {
-  /** The kept query cache (IndexedDB 'tightlines-cache') as JSON text, '' when there is none. */
-  persistedCache: `new Promise((resolve) => {
-    const open = indexedDB.open('tightlines-cache');
-    open.onerror = () => resolve('');
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('queries')) return resolve('');
-      const get = db.transaction('queries').objectStore('queries').get('query-cache');
-      get.onsuccess = () => resolve(JSON.stringify(get.result ?? ''));
-      get.onerror = () => resolve('');
-    };
-  })`,
   workerReady: 'navigator.serviceWorker.ready.then(() => true)',
   controllerUrl: 'navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL : null',
-  cachedThumbUrls:
-    "caches.open('photo-thumbs').then((c) => c.keys()).then((keys) => keys.map((r) => r.url).join())",
-  /** Photos kept in 'photo-thumbs' (the worker may re-create the cache empty; what matters is what is in it). */
-  thumbCacheSize: "caches.open('photo-thumbs').then((c) => c.keys()).then((keys) => keys.length)",
   checkForUpdate: 'navigator.serviceWorker.getRegistration().then((r) => r && r.update()).then(() => true)',
   hasWaitingWorker: 'navigator.serviceWorker.getRegistration().then((r) => Boolean(r && r.waiting))',
   setMarker: 'window.beforeUpdate = true',
   marker: 'window.beforeUpdate ?? null',
 };
-
-function persistedCacheText(page: Page): Promise<string> {
-  return page.evaluate<string>(IN_PAGE.persistedCache);
-}
-
-/** Waits until the kept query cache mentions `text`. */
-async function waitForPersistedCache(page: Page, text: string): Promise<void> {
-  await expect.poll(() => persistedCacheText(page), POLL).toContain(text);
-}
 
 async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.evaluate(IN_PAGE.workerReady);
@@ -246,7 +222,9 @@ describe('offline first', () => {
       await expect.poll(() => serverThumb.getAttribute('src'), POLL).toBe(`${synced?.photo}?size=thumb`);
       await expectImageLoaded(serverThumb);
       await waitForPersistedCache(page, 'Offline Trout');
-      await expect.poll(() => page.evaluate<string>(IN_PAGE.cachedThumbUrls), POLL).toContain('size=thumb');
+      await expect
+        .poll(async () => (await cachedUrls(page, 'photo-thumbs')).join(), POLL)
+        .toContain('size=thumb');
 
       await context.setOffline(true);
       await page.reload();
@@ -261,7 +239,7 @@ describe('offline first', () => {
       await page.goto('/profile');
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/auth');
-      await expect.poll(() => page.evaluate<number>(IN_PAGE.thumbCacheSize), POLL).toBe(0);
+      await expect.poll(async () => (await cachedUrls(page, 'photo-thumbs')).length, POLL).toBe(0);
       await expect.poll(() => persistedCacheText(page), POLL).not.toContain('Offline Trout');
     } finally {
       await context.close();

@@ -12,20 +12,28 @@ import { argon2idHasher, type PasswordHasher } from './auth/password-hasher.ts';
 import { SessionRepository } from './auth/session.repository.ts';
 import { installSessionResolver } from './auth/session.ts';
 import { UserRepository } from './auth/user.repository.ts';
-import { CatchRepository } from './catches/catch.repository.ts';
+import { type AccountLimits, CatchRepository } from './catches/catch.repository.ts';
 import { catchesRoutes } from './catches/catches.routes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { WeatherProvider } from './conditions/open-meteo.provider.ts';
 import { weatherRoutes } from './conditions/weather.routes.ts';
 import { WeatherService } from './conditions/weather.service.ts';
+import { WeatherBudget } from './conditions/weather-budget.ts';
 import type { RateLimits } from './config/config.ts';
 import type { AppDatabase } from './db/database.ts';
+import { installNoStoreOnApiAnswers, isApiRequest, routedPath } from './http/api-paths.ts';
+import { answerClientError } from './http/client-errors.ts';
 import { installCsrfGuard } from './http/csrf-guard.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { routePreloadLinks } from './http/route-preloads.ts';
+import { installHstsOverHttps } from './http/transport-security.ts';
+import { installUnreadBodyHandling } from './http/unread-body.ts';
+import { ExpiredRowsSweeper, SWEEP_INTERVAL_MS } from './maintenance/expired-rows-sweeper.ts';
+import { ImageJobQueue } from './photos/image-job-queue.ts';
 import { PhotoRepository } from './photos/photo.repository.ts';
 import type { PhotoStore } from './photos/photo-store.ts';
-import { MAX_UPLOAD_BYTES, photosRoutes } from './photos/photos.routes.ts';
+import { UnattachedPhotoSweeper } from './photos/photo-sweeper.ts';
+import { DEFAULT_PHOTO_QUOTA_BYTES, MAX_UPLOAD_BYTES, photosRoutes } from './photos/photos.routes.ts';
 import { placesRoutes } from './places/places.routes.ts';
 import type { ReverseGeocoder } from './places/reverse-geocoder.ts';
 import { DatabaseRateLimiter } from './rate-limit/rate-limiter.ts';
@@ -37,16 +45,30 @@ export interface AppDependencies {
   geocoder: ReverseGeocoder;
   weatherProvider: WeatherProvider;
   rateLimits: RateLimits;
+  /** Bytes of photos one account may store (PHOTO_QUOTA_MB); 1 GB when not given. */
+  photoQuotaBytes?: number;
+  /** Where uploads are decoded; by default one at a time, with up to 8 waiting. */
+  imageJobs?: ImageJobQueue;
+  /** What one account may store (defaults: DEFAULT_ACCOUNT_LIMITS). */
+  accountLimits?: AccountLimits;
   clock?: Clock;
   hasher?: PasswordHasher;
   logLevel?: string;
   trustProxy?: boolean;
+  /** How often expired sessions and rate-limit rows are deleted (tests shorten it). */
+  sweepIntervalMs?: number;
   /** The built web app (dist/web) to serve, or null for an API-only app (tests). */
   webRoot?: string | null;
 }
 
 /** JSON bodies above this are refused with 413 (DESIGN §4). */
 const MAX_JSON_BYTES = 2 * 1024 * 1024;
+/**
+ * A body refused before it was read is read to its end (and dropped) up to this size, so a phone sending a photo
+ * a little over the 20 MB limit still receives our 413 on a connection that stays usable; beyond it the connection
+ * is closed (http/unread-body.ts).
+ */
+const MAX_DRAINED_BODY_BYTES = 64 * 1024 * 1024;
 
 /** Strict CSP: scripts only from our origin, no inline scripts, nothing framed, no third-party hosts. */
 const CONTENT_SECURITY_POLICY = {
@@ -77,16 +99,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: deps.trustProxy ?? false,
     // Never let a slow client hold a request open forever.
     requestTimeout: 120_000,
+    // What Node's parser refuses itself (400, 408, 431) gets our { message } body too.
+    clientErrorHandler: answerClientError,
   });
 
   installErrorHandler(app);
+  installUnreadBodyHandling(app, MAX_DRAINED_BODY_BYTES);
+  deps.database.onConnectionError((error) => app.log.warn({ err: error }, 'database connection error'));
   // Fastify parses text/plain by default; a plain-text body is how a cross-site form would forge a request.
   app.removeContentTypeParser('text/plain');
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     crossOriginEmbedderPolicy: false,
+    // Sent by installHstsOverHttps, only where it means something.
+    strictTransportSecurity: false,
   });
+  installHstsOverHttps(app);
+  installNoStoreOnApiAnswers(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
@@ -96,7 +126,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await app.register(fastifyRateLimit, {
       max: deps.rateLimits.globalPerMinute,
       timeWindow: 60_000,
-      allowList: (request) => !request.url.startsWith('/api/'),
+      allowList: (request) => !isApiRequest(request),
       errorResponseBuilder: () => ({
         statusCode: 429,
         message: 'Too many requests. Please wait a moment and try again.',
@@ -108,6 +138,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const sessions = new SessionRepository(db);
   installSessionResolver(app, sessions, clock);
   const rateLimiter = new DatabaseRateLimiter(db, clock);
+  const sweeper = new ExpiredRowsSweeper({ sessions, rateLimiter, clock, log: app.log });
+  app.addHook('onReady', async () => sweeper.start(deps.sweepIntervalMs ?? SWEEP_INTERVAL_MS));
+  app.addHook('onClose', async () => {
+    await sweeper.stop();
+  });
   const photos = new PhotoRepository(db);
 
   await app.register(authRoutes, {
@@ -119,7 +154,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
   });
   await app.register(catchesRoutes, {
-    catches: new CatchRepository(db),
+    catches: new CatchRepository(db, deps.accountLimits),
     photos,
     photoStore: deps.photoStore,
     clock,
@@ -129,11 +164,32 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     photoStore: deps.photoStore,
     rateLimiter,
     uploadsPerUser: deps.rateLimits.uploadsPerUser,
+    quotaBytes: deps.photoQuotaBytes ?? DEFAULT_PHOTO_QUOTA_BYTES,
+    imageJobs: deps.imageJobs ?? new ImageJobQueue({ concurrency: 1, maxWaiting: 8 }),
     clock,
   });
+  const stopPhotoSweeper = new UnattachedPhotoSweeper({
+    photos,
+    photoStore: deps.photoStore,
+    clock,
+    log: app.log,
+  }).start();
+  app.addHook('onClose', async () => stopPhotoSweeper());
   await app.register(placesRoutes, { geocoder: deps.geocoder });
   await app.register(weatherRoutes, {
-    weather: new WeatherService(deps.weatherProvider, deps.geocoder, clock),
+    weather: new WeatherService(
+      deps.weatherProvider,
+      deps.geocoder,
+      clock,
+      new WeatherBudget(
+        {
+          perUserPerHour: deps.rateLimits.weatherLookupsPerUserPerHour,
+          perMinute: deps.rateLimits.weatherUpstreamPerMinute,
+          perDay: deps.rateLimits.weatherUpstreamPerDay,
+        },
+        clock,
+      ),
+    ),
   });
 
   // The built web app, if there is one: without it (API tests, a missing build) only the API is served.
@@ -147,6 +203,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       index: false,
       // The build ships .br and .gz twins of every text file (scripts/precompress.ts).
       preCompressed: true,
+      // Source maps are not published (vite.config.ts builds none); a stray one in the folder is not served.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(reply, filePath) {
         // Vite puts a content hash in every asset name; everything else must be revalidated.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -157,7 +215,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Unknown API paths and missing files are 404s; any other GET is a client-side route of the single-page app.
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const pathname = routedPath(request);
     const namesAFile = /\.[a-z0-9]+$/i.test(pathname);
     if (webRoot && request.method === 'GET' && !pathname.startsWith('/api/') && !namesAFile) {
       const preload = preloadLinks.get(pathname);

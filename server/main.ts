@@ -1,34 +1,48 @@
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config/config.ts';
+import { DatabaseInUseError } from './db/server-lock.ts';
 import { buildProductionApp } from './production-app.ts';
+
+/** After the grace period, closing the database and exiting may take this much longer before we give up. */
+const CLOSE_DATABASE_TIMEOUT_MS = 5000;
 
 /** Reads the configuration, opens the database, and serves the API and the built web app. */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
+  let built: Awaited<ReturnType<typeof buildProductionApp>>;
   try {
     config = loadConfig();
+    built = await buildProductionApp(config, fileURLToPath(new URL('../dist/web', import.meta.url)));
   } catch (error) {
-    if (error instanceof ConfigError) {
+    // Mistakes of the operator get one clear line, not a stack trace.
+    if (error instanceof ConfigError || error instanceof DatabaseInUseError) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
+  const { app, database } = built;
 
-  const { app, database } = await buildProductionApp(
-    config,
-    fileURLToPath(new URL('../dist/web', import.meta.url)),
-  );
-
-  // SIGTERM (and Ctrl-C) drain in-flight requests, then close the database cleanly.
+  // SIGTERM (and Ctrl-C) drain in-flight requests, then close the database cleanly. A request that is still running
+  // after the grace period (an upload that never finishes) has its connection closed, so the process always exits.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    const cutOff = setTimeout(() => {
+      app.log.warn('requests still running after the grace period: closing their connections');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
+    const giveUp = setTimeout(() => {
+      app.log.error('shutdown did not finish in time: exiting anyway');
+      process.exit(1);
+    }, config.shutdownGraceMs + CLOSE_DATABASE_TIMEOUT_MS);
     try {
       await app.close();
+      clearTimeout(cutOff);
       await database.close();
+      clearTimeout(giveUp);
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -1,30 +1,76 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { OpenMeteoProvider } from './conditions/open-meteo.provider.ts';
-import type { AppConfig } from './config/config.ts';
+import { type AppConfig, ConfigError, type PhotoStoreConfig } from './config/config.ts';
 import { type AppDatabase, openDatabase } from './db/database.ts';
-import { DiskPhotoStore } from './photos/photo-store.ts';
+import { DiskPhotoStore, type PhotoStore, PhotoStoreUnavailableError } from './photos/photo-store.ts';
+import { S3PhotoStore } from './photos/s3-photo-store.ts';
 import { loadGeoNamesGeocoder } from './places/reverse-geocoder.ts';
 
 /**
- * The app with its real dependencies, as the configuration describes them: the database, the disk photo store,
- * the embedded geocoder and Open-Meteo. Used by server/main.ts and by the benchmarks' page server.
+ * The app with its real dependencies, as the configuration describes them: the database, the photo store (disk
+ * or S3), the embedded geocoder and Open-Meteo. Used by server/main.ts and by the benchmarks' page server.
  */
 export async function buildProductionApp(
   config: AppConfig,
   webRoot: string,
 ): Promise<{ app: FastifyInstance; database: AppDatabase }> {
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { server: true });
+  const photoStore = openPhotoStore(config.photoStore);
   const app = await buildApp({
     database,
-    photoStore: new DiskPhotoStore(path.join(config.dataDir, 'photos')),
+    photoStore,
     geocoder: loadGeoNamesGeocoder(),
     weatherProvider: new OpenMeteoProvider(config.weatherApiUrl),
     rateLimits: config.rateLimits,
+    photoQuotaBytes: config.photoQuotaBytes,
+    accountLimits: config.accountLimits,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     webRoot,
   });
+  try {
+    await checkPhotoStoreAtStart(photoStore, config.photoStore, app);
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
   return { app, database };
+}
+
+function openPhotoStore(config: PhotoStoreConfig): PhotoStore {
+  return config.kind === 's3' ? new S3PhotoStore(config.s3) : new DiskPhotoStore(config.dir);
+}
+
+/**
+ * A store that answers "no such bucket" or "wrong keys" is the operator's mistake: the server does not start (one
+ * clear line, like a bad setting). A store that does not answer at all may be on its way up: the server starts,
+ * photo requests answer 503 until it is back.
+ */
+async function checkPhotoStoreAtStart(
+  store: PhotoStore,
+  config: PhotoStoreConfig,
+  app: FastifyInstance,
+): Promise<void> {
+  try {
+    await store.checkReachable();
+  } catch (error) {
+    if (error instanceof PhotoStoreUnavailableError) {
+      app.log.warn({ err: error }, 'the photo store does not answer: photo requests get 503 until it does');
+      return;
+    }
+    if (config.kind === 's3') {
+      const { endpoint, bucket } = config.s3;
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      const reason =
+        status === 404
+          ? 'does not exist (create it: Tightlines does not create buckets)'
+          : `refused us (HTTP ${status ?? '?'} ${(error as Error).name}: check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_REGION)`;
+      throw new ConfigError(
+        `Invalid configuration:\n  S3_BUCKET: bucket '${bucket}' at ${endpoint ?? 'AWS S3'} ${reason}`,
+      );
+    }
+    throw error;
+  }
 }

@@ -252,6 +252,9 @@ export async function benchBreakdown(dataDir: string, cookie: string): Promise<B
       registrationsPerIp: 30,
       uploadsPerUser: 60,
       globalPerMinute: 0,
+      weatherLookupsPerUserPerHour: 60,
+      weatherUpstreamPerMinute: 300,
+      weatherUpstreamPerDay: 5000,
     },
     logLevel: 'warn',
   });

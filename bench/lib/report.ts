@@ -138,7 +138,7 @@ export function checkBudgets(results: Results): BudgetCheck[] {
 
 function budgetTable(checks: BudgetCheck[]): string[] {
   return [
-    '| budget (DESIGN §7) | measured | verdict |',
+    '| budget | measured | verdict |',
     '|---|---|---|',
     ...checks.map(
       (c) =>

@@ -24,6 +24,30 @@ export async function expectToast(page: Page, title: string, description?: strin
   return toast;
 }
 
+/**
+ * An init script that records the text of every toast that ever opens (window.__toastsSeen), so a test can tell
+ * that none was shown even if it was gone again before the test looked. Read it with toastsSeen().
+ */
+export const TOAST_RECORDER_SCRIPT = `(() => {
+  window.__toastsSeen = [];
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        const toasts = node.matches('li[data-swipe-direction]')
+          ? [node]
+          : [...node.querySelectorAll('li[data-swipe-direction]')];
+        for (const toast of toasts) window.__toastsSeen.push(toast.textContent);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+})();`;
+
+/** The texts of the toasts opened since the page loaded (needs TOAST_RECORDER_SCRIPT). */
+export function toastsSeen(page: Page): Promise<string[]> {
+  return page.evaluate('window.__toastsSeen');
+}
+
 /** Closes the open toast with its close button and waits until it is gone. */
 export async function closeToast(page: Page): Promise<void> {
   const toast = openToast(page);

@@ -1,7 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, sessionCookieFrom } from '../test-support/api-client.ts';
 import { createTestApp, RELAXED_RATE_LIMITS, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
+import type { PasswordHasher } from './password-hasher.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session.repository.ts';
+
+/** A fast stand-in for argon2id that counts how many passwords were really checked. */
+function countingHasher(): PasswordHasher & { verifications: number } {
+  return {
+    verifications: 0,
+    hash: async (password) => `plain:${password}`,
+    async verify(password, stored) {
+      this.verifications++;
+      // Yield like the real (thread-pool) hash does, so concurrent requests interleave here.
+      await new Promise((resolve) => setImmediate(resolve));
+      return stored === `plain:${password}`;
+    },
+  };
+}
+
+const statusCounts = (responses: Array<{ statusCode: number }>) =>
+  responses.reduce<Record<number, number>>((counts, { statusCode }) => {
+    counts[statusCode] = (counts[statusCode] ?? 0) + 1;
+    return counts;
+  }, {});
 
 describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
   let t: TestApp;
@@ -171,6 +192,104 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
         expect((await post('/api/login', { username: name, password: 'whatever1' })).statusCode).toBe(401);
       }
       expect((await post('/api/login', { username: 'ddd', password: 'whatever1' })).statusCode).toBe(429);
+    });
+  });
+
+  describe('limits under concurrency', () => {
+    it('a burst of 300 parallel wrong passwords for one account gets at most the limit checked', async () => {
+      await t.close();
+      const hasher = countingHasher();
+      t = await createTestApp(engine, {
+        hasher,
+        rateLimits: { ...RELAXED_RATE_LIMITS, loginFailuresPerUsername: 10 },
+      });
+      await post('/api/register', { username: 'BurstTarget', password: 'secret-pass' });
+      const burst = await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          post('/api/login', { username: 'BurstTarget', password: `wrong-guess-${i}` }),
+        ),
+      );
+      expect(statusCounts(burst)).toEqual({ 401: 10, 429: 290 });
+      expect(hasher.verifications).toBe(10);
+      // Still locked, even for the right password, until the window is over.
+      expect(
+        (await post('/api/login', { username: 'BurstTarget', password: 'secret-pass' })).statusCode,
+      ).toBe(429);
+      expect(hasher.verifications).toBe(10);
+    });
+
+    it('the per-IP login limit holds under a parallel burst across many usernames', async () => {
+      await t.close();
+      const hasher = countingHasher();
+      t = await createTestApp(engine, {
+        hasher,
+        rateLimits: { ...RELAXED_RATE_LIMITS, loginFailuresPerIp: 20 },
+      });
+      const burst = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          post('/api/login', { username: `user${i}`, password: 'whatever1' }),
+        ),
+      );
+      expect(statusCounts(burst)).toEqual({ 401: 20, 429: 80 });
+      expect(hasher.verifications).toBe(20);
+    });
+
+    it('a successful login clears the username counter', async () => {
+      await t.close();
+      t = await createTestApp(engine, {
+        hasher: countingHasher(),
+        rateLimits: { ...RELAXED_RATE_LIMITS, loginFailuresPerUsername: 3 },
+      });
+      await post('/api/register', { username: 'ForgetfulFred', password: 'secret-pass' });
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 2; i++) {
+          expect(
+            (await post('/api/login', { username: 'ForgetfulFred', password: 'nope-nope' })).statusCode,
+          ).toBe(401);
+        }
+        expect(
+          (await post('/api/login', { username: 'ForgetfulFred', password: 'secret-pass' })).statusCode,
+        ).toBe(200);
+      }
+    });
+
+    it('a burst of 50 parallel registrations from one IP creates at most the limit', async () => {
+      await t.close();
+      t = await createTestApp(engine, {
+        hasher: countingHasher(),
+        rateLimits: { ...RELAXED_RATE_LIMITS, registrationsPerIp: 5 },
+      });
+      const burst = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          post('/api/register', { username: `newbie${i}`, password: 'secret-pass' }),
+        ),
+      );
+      expect(statusCounts(burst)).toEqual({ 201: 5, 429: 45 });
+    });
+
+    it('one lockout per account whatever Unicode spelling of the name: NFKC + lower case, like the lookup', async () => {
+      await t.close();
+      t = await createTestApp(engine, {
+        hasher: countingHasher(),
+        rateLimits: { ...RELAXED_RATE_LIMITS, loginFailuresPerUsername: 10 },
+      });
+      await post('/api/register', { username: 'nfkcvictim', password: 'secret-pass' });
+      // The fullwidth 'ｎ' (U+FF4E) is the same account for the lookup...
+      expect(
+        (await post('/api/login', { username: 'ｎfkcvictim', password: 'secret-pass' })).statusCode,
+      ).toBe(200);
+      for (let i = 0; i < 10; i++) {
+        const spelling = i % 2 === 0 ? 'nfkcvictim' : 'ＮＦＫＣvictim';
+        expect((await post('/api/login', { username: spelling, password: `guess-${i}-x` })).statusCode).toBe(
+          401,
+        );
+      }
+      // ...so it is the same locked counter too.
+      for (const spelling of ['ｎfkcvictim', 'NFKCVICTIM', 'nfkcvictim']) {
+        expect((await post('/api/login', { username: spelling, password: 'secret-pass' })).statusCode).toBe(
+          429,
+        );
+      }
     });
   });
 

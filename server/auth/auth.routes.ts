@@ -16,7 +16,7 @@ import { isCommonPassword } from './common-passwords.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { SessionRepository } from './session.repository.ts';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from './session.ts';
-import type { UserRepository } from './user.repository.ts';
+import { type UserRepository, usernameKey } from './user.repository.ts';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const REGISTER_WINDOW_MS = 10 * 60 * 1000;
@@ -56,10 +56,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
 
   app.post('/api/register', async (request, reply) => {
     const ipKey = `register-ip:${request.ip}`;
-    if (await rateLimiter.isLimited(ipKey, rateLimits.registrationsPerIp, REGISTER_WINDOW_MS)) {
+    const attempt = await rateLimiter.consume(ipKey, rateLimits.registrationsPerIp, REGISTER_WINDOW_MS);
+    if (!attempt.allowed) {
       throw tooManyRequests('Too many new accounts from this network. Please try again later.');
     }
-    await rateLimiter.hit(ipKey, REGISTER_WINDOW_MS);
 
     const { username, password } = parseInput(credentialsSchema, request.body);
     if (isCommonPassword(password)) {
@@ -79,23 +79,30 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
 
   app.post('/api/login', async (request, reply) => {
     const { username, password } = parseInput(loginSchema, request.body);
-    const usernameKey = `login-username:${username.toLowerCase()}`;
-    const ipKey = `login-ip:${request.ip}`;
-    if (
-      (await rateLimiter.isLimited(usernameKey, rateLimits.loginFailuresPerUsername, LOGIN_WINDOW_MS)) ||
-      (await rateLimiter.isLimited(ipKey, rateLimits.loginFailuresPerIp, LOGIN_WINDOW_MS))
-    ) {
+    // Every attempt is counted before the password is checked, in one statement per counter: a burst of
+    // parallel guesses gets at most the limit verified, never all of them (the check and the count cannot be
+    // split by concurrency). The per-IP counter therefore counts attempts, successful ones included.
+    const usernameCounterKey = `login-username:${usernameKey(username)}`;
+    const byUsername = await rateLimiter.consume(
+      usernameCounterKey,
+      rateLimits.loginFailuresPerUsername,
+      LOGIN_WINDOW_MS,
+    );
+    const byIp = await rateLimiter.consume(
+      `login-ip:${request.ip}`,
+      rateLimits.loginFailuresPerIp,
+      LOGIN_WINDOW_MS,
+    );
+    if (!byUsername.allowed || !byIp.allowed) {
       throw tooManyRequests('Too many failed login attempts. Please wait 15 minutes and try again.');
     }
 
     const found = await users.findByUsername(username);
     const passwordMatches = await hasher.verify(password, found?.passwordHash ?? (await dummyHash));
     if (!found || !passwordMatches) {
-      await rateLimiter.hit(usernameKey, LOGIN_WINDOW_MS);
-      await rateLimiter.hit(ipKey, LOGIN_WINDOW_MS);
       throw new AppError(401, 'BAD_CREDENTIALS', 'Invalid username or password');
     }
-    await rateLimiter.reset(usernameKey);
+    await rateLimiter.reset(usernameCounterKey);
     await endCurrentSession(request);
     setSessionCookie(request, reply, await sessions.create(found.id, clock.now()));
     const { passwordHash: _hash, ...user } = found;

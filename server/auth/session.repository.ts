@@ -73,6 +73,20 @@ export class SessionRepository {
     return { id: row.id, username: row.username, createdAt: row.created_at };
   }
 
+  /** Deletes every session past its absolute expiry or idle for too long (the periodic sweep); returns how many. */
+  async deleteExpired(now: Date): Promise<number> {
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where((eb) =>
+        eb.or([
+          eb('expires_at', '<=', now.toISOString()),
+          eb('last_seen_at', '<=', new Date(now.getTime() - SESSION_IDLE_MS).toISOString()),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async delete(token: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../core/user.ts';
 import type { Clock } from '../clock.ts';
+import { isApiRequest } from '../http/api-paths.ts';
 import { notSignedIn } from '../http/app-error.ts';
 import { SESSION_ABSOLUTE_MS, type SessionRepository } from './session.repository.ts';
 
@@ -22,7 +23,7 @@ export function installSessionResolver(
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.url.startsWith('/api/')) return;
+    if (!token || !isApiRequest(request)) return;
     request.user = await sessions.findUser(token, clock.now());
   });
 }

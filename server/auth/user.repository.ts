@@ -13,7 +13,12 @@ function toUser(row: UserRow): UserWithPasswordHash {
   return { id: row.id, username: row.username, createdAt: row.created_at, passwordHash: row.password_hash };
 }
 
-function usernameKey(username: string): string {
+/**
+ * The one identity of a username: NFKC (so 'ｎ' and 'n' are the same letter) and lower case. Uniqueness, the
+ * account lookup and the per-username login limit all key on it, so no spelling reaches an account under a
+ * counter of its own.
+ */
+export function usernameKey(username: string): string {
   return username.normalize('NFKC').toLowerCase();
 }
 

@@ -5,50 +5,81 @@
  * GET /api/catches budget). Why it is safe with several app instances: the key holds the user's
  * `catches_version`, which every write bumps in the database in the same transaction as the write. A
  * request reads the version first, so it can only ever be answered with a list at least that new.
+ *
+ * What it costs is bounded: every entry is counted with its key and a fixed overhead for the map entry and the
+ * Buffer object, not only its JSON (issue 9, item 19), the number of entries is capped, and one list bigger than
+ * a quarter of the budget is never kept (catch-lists.ts streams those instead).
  */
+
+/** Map entry, key string header and Buffer object, beyond the key's characters and the JSON bytes. */
+export const ENTRY_OVERHEAD_BYTES = 160;
+
+interface Entry {
+  json: Buffer;
+  bytes: number;
+}
+
 export class CatchListCache {
-  private readonly maxBytes: number;
-  private readonly entries = new Map<string, string>();
+  readonly maxBytes: number;
+  readonly maxEntries: number;
+  private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
-  constructor(maxBytes = 32 * 1024 * 1024) {
+  constructor(maxBytes = 32 * 1024 * 1024, maxEntries = 4096) {
     this.maxBytes = maxBytes;
+    this.maxEntries = maxEntries;
+  }
+
+  /** The largest list kept; bigger ones are not worth evicting everyone else for. */
+  get maxEntryBytes(): number {
+    return Math.floor(this.maxBytes / 4);
   }
 
   private static key(userId: number, version: number, search: string): string {
     return `${userId}:${version}:${search}`;
   }
 
-  get(userId: number, version: number, search: string): string | undefined {
+  get(userId: number, version: number, search: string): Buffer | undefined {
     const key = CatchListCache.key(userId, version, search);
-    const json = this.entries.get(key);
-    if (json !== undefined) {
+    const entry = this.entries.get(key);
+    if (entry !== undefined) {
       // Map order is the eviction order: a hit moves the entry to the young end.
       this.entries.delete(key);
-      this.entries.set(key, json);
+      this.entries.set(key, entry);
     }
-    return json;
+    return entry?.json;
   }
 
-  set(userId: number, version: number, search: string, json: string): void {
+  /** Keeps `json` as the list for this key, unless it is too big, or a search that matched nothing. */
+  set(userId: number, version: number, search: string, json: Buffer): void {
+    // An empty search result is cheap to compute again, and caching them would let random searches evict lists.
+    if (search !== '' && json.length <= 2) return;
     const key = CatchListCache.key(userId, version, search);
-    const size = json.length * 2;
-    if (size > this.maxBytes / 4) return;
-    const previous = this.entries.get(key);
-    if (previous !== undefined) {
-      this.entries.delete(key);
-      this.bytes -= previous.length * 2;
+    // JavaScript strings may hold two bytes a character.
+    const bytes = json.length + key.length * 2 + ENTRY_OVERHEAD_BYTES;
+    if (bytes > this.maxEntryBytes) return;
+    this.delete(key);
+    this.entries.set(key, { json, bytes });
+    this.bytes += bytes;
+    for (const oldKey of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes && this.entries.size <= this.maxEntries) break;
+      this.delete(oldKey);
     }
-    this.entries.set(key, json);
-    this.bytes += size;
-    for (const [oldKey, oldJson] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldKey);
-      this.bytes -= oldJson.length * 2;
-    }
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Bytes counted for every entry: JSON, key and overhead. */
+  get usedBytes(): number {
+    return this.bytes;
   }
 }

@@ -2,6 +2,8 @@ import { type Insertable, type Kysely, type Selectable, sql, type Transaction } 
 import type { Catch } from '../../core/catch.ts';
 import type { CatchInput } from '../../core/catch-input.ts';
 import type { CatchesTable, Database } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { catchSearchText, catchTextBytes, searchTextPattern } from './catch-text.ts';
 
 export function photoUrl(photoId: string): string {
   return `/api/photos/${photoId}.webp`;
@@ -12,7 +14,28 @@ export function photoIdFromUrl(url: string): string | null {
   return /^\/api\/photos\/([0-9a-f-]{36})\.webp$/.exec(url)?.[1] ?? null;
 }
 
-function toCatch(row: Selectable<CatchesTable>): Catch {
+/** The columns a Catch is made of (not search_text, a second copy of the text only search reads). */
+const CATCH_COLUMNS = [
+  'id',
+  'client_id',
+  'fish_type',
+  'weight',
+  'length',
+  'location_name',
+  'latitude',
+  'longitude',
+  'notes',
+  'created_at',
+  'catch_date',
+  'time_of_day',
+  'water_temperature',
+  'depth',
+  'line_size',
+  'bait_used',
+  'photo_id',
+] as const;
+
+function toCatch(row: Pick<Selectable<CatchesTable>, (typeof CATCH_COLUMNS)[number]>): Catch {
   // Numbers pass through Number() so a driver that returns numeric strings can never leak them.
   const numberOrNull = (value: number | null) => (value === null ? null : Number(value));
   return {
@@ -39,6 +62,7 @@ function toCatch(row: Selectable<CatchesTable>): Catch {
 /** The table row for a new catch of this user. */
 function toRow(userId: number, input: NewCatch): Insertable<CatchesTable> {
   return {
+    search_text: catchSearchText(input),
     user_id: userId,
     client_id: input.clientId ?? null,
     fish_type: input.fishType,
@@ -59,18 +83,83 @@ function toRow(userId: number, input: NewCatch): Insertable<CatchesTable> {
   };
 }
 
-/** Every catch write bumps its owner's version in the same transaction (catch-list-cache.ts relies on it). */
-async function bumpCatchesVersion(trx: Transaction<Database>, userId: number): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ catches_version: eb('catches_version', '+', 1) }))
-    .where('id', '=', userId)
-    .execute();
+/** What one account may keep (issue 9, item 11): generous for a lifetime of fishing, bounded for the server. */
+export interface AccountLimits {
+  catches: number;
+  /** UTF-8 bytes of free text (fish type, place, notes, line, bait) over all the account's catches. */
+  textBytes: number;
 }
 
-/** LIKE pattern that matches `text` literally anywhere. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = { catches: 50_000, textBytes: 64 * 1024 * 1024 };
+
+function megabytesOrKilobytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/** 409: the account holds as much as it may; deleting catches makes room. */
+export function accountFull(limits: AccountLimits, which: 'catches' | 'textBytes'): AppError {
+  const message =
+    which === 'catches'
+      ? `Your log is full: one account can keep ${limits.catches.toLocaleString('en-US')} catches. ` +
+        'Delete some catches to log new ones.'
+      : `Your log is full: one account can keep ${megabytesOrKilobytes(limits.textBytes)} of notes and ` +
+        'names. Delete some catches or shorten their notes to log new ones.';
+  return new AppError(409, 'ACCOUNT_FULL', message);
+}
+
+/**
+ * Every catch write changes its owner's counters in the same transaction: the version (catch-list-cache.ts relies
+ * on it), the catch count and the text bytes (the account quota). With `limits`, the update only happens while the
+ * new totals stay within them, and otherwise says which one would be exceeded: check and count in one statement,
+ * so parallel writes cannot overshoot.
+ */
+async function changeAccountUsage(
+  trx: Transaction<Database>,
+  userId: number,
+  change: { catches: number; textBytes: number },
+  limits?: AccountLimits,
+): Promise<'catches' | 'textBytes' | null> {
+  let update = trx
+    .updateTable('users')
+    .set((eb) => ({
+      catches_version: eb('catches_version', '+', 1),
+      catch_count: eb('catch_count', '+', change.catches),
+      catch_text_bytes: eb('catch_text_bytes', '+', change.textBytes),
+    }))
+    .where('id', '=', userId);
+  if (limits) {
+    update = update
+      .where('catch_count', '<=', limits.catches - change.catches)
+      .where('catch_text_bytes', '<=', limits.textBytes - change.textBytes);
+  }
+  const result = await update.executeTakeFirst();
+  if (!limits || Number(result.numUpdatedRows) > 0) return null;
+  const usage = await trx
+    .selectFrom('users')
+    .select(['catch_count', 'catch_text_bytes'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(usage.catch_count) + change.catches > limits.catches ? 'catches' : 'textBytes';
+}
+
+/** The text bytes a stored row counts for (a delete gives them back). */
+function textBytesOfRow(
+  row: Pick<Selectable<CatchesTable>, 'fish_type' | 'location_name' | 'notes' | 'line_size' | 'bait_used'>,
+) {
+  return catchTextBytes({
+    fishType: row.fish_type,
+    locationName: row.location_name,
+    notes: row.notes,
+    lineSize: row.line_size,
+    baitUsed: row.bait_used,
+  });
+}
+
+/** Where the list stands for one user: the cache key's version, and how big the whole list is. */
+export interface CatchListState {
+  version: number;
+  count: number;
+  textBytes: number;
 }
 
 export interface NewCatch extends Omit<CatchInput, 'photo' | 'createdAt' | 'userId'> {
@@ -81,32 +170,54 @@ export interface NewCatch extends Omit<CatchInput, 'photo' | 'createdAt' | 'user
 /** All catch SQL. Every query is scoped to one user: there is no way to reach another user's rows. */
 export class CatchRepository {
   private readonly db: Kysely<Database>;
-  constructor(db: Kysely<Database>) {
+  private readonly limits: AccountLimits;
+  constructor(db: Kysely<Database>, limits: AccountLimits = DEFAULT_ACCOUNT_LIMITS) {
     this.db = db;
+    this.limits = limits;
   }
 
   /** The user's catches, newest first; `search` matches fish type, place, bait and notes, ignoring case. */
   async list(userId: number, search?: string): Promise<Catch[]> {
-    let query = this.db.selectFrom('catches').selectAll().where('user_id', '=', userId);
-    if (search) {
-      const pattern = containsPattern(search);
-      // ESCAPE spelled out: SQLite has no default escape character for LIKE.
-      query = query.where((eb) =>
-        eb.or(
-          (['fish_type', 'location_name', 'bait_used', 'notes'] as const).map(
-            (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
-          ),
-        ),
-      );
+    const all: Catch[] = [];
+    for await (const page of this.pages(userId, search, 1000)) all.push(...page);
+    return all;
+  }
+
+  /**
+   * The same list a page of `pageSize` rows at a time (keyset on createdAt, id): a big history is never held
+   * in memory at once, and each query is short, so other requests are served between pages. The pages are not one
+   * snapshot: a catch written meanwhile may or may not appear, as if the list had been read a moment earlier or
+   * later; every catch written before the first page is in it.
+   */
+  async *pages(userId: number, search: string | undefined, pageSize: number): AsyncGenerator<Catch[]> {
+    let after: { createdAt: string; id: number } | null = null;
+    for (;;) {
+      let query = this.db.selectFrom('catches').select(CATCH_COLUMNS).where('user_id', '=', userId);
+      if (search) {
+        // ESCAPE spelled out: SQLite has no default escape character for LIKE.
+        query = query.where(sql<boolean>`search_text like ${searchTextPattern(search)} escape '\\'`);
+      }
+      if (after) {
+        const { createdAt, id } = after;
+        query = query.where((eb) =>
+          eb.or([
+            eb('created_at', '<', createdAt),
+            eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
+          ]),
+        );
+      }
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).execute();
+      if (rows.length > 0) yield rows.map(toCatch);
+      const last = rows.at(-1);
+      if (!last || rows.length < pageSize) return;
+      after = { createdAt: last.created_at, id: Number(last.id) };
     }
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-    return rows.map(toCatch);
   }
 
   async findByClientId(userId: number, clientId: string): Promise<Catch | null> {
     const row = await this.db
       .selectFrom('catches')
-      .selectAll()
+      .select(CATCH_COLUMNS)
       .where('user_id', '=', userId)
       .where('client_id', '=', clientId)
       .executeTakeFirst();
@@ -123,9 +234,14 @@ export class CatchRepository {
         .insertInto('catches')
         .values(toRow(userId, input))
         .onConflict((conflict) => conflict.columns(['user_id', 'client_id']).doNothing())
-        .returningAll()
+        .returning(CATCH_COLUMNS)
         .executeTakeFirst();
-      if (inserted) await bumpCatchesVersion(trx, userId);
+      if (inserted) {
+        const change = { catches: 1, textBytes: catchTextBytes(input) };
+        const exceeded = await changeAccountUsage(trx, userId, change, this.limits);
+        // Thrown inside the transaction, so the insert is rolled back.
+        if (exceeded) throw accountFull(this.limits, exceeded);
+      }
       return inserted;
     });
     if (row) return { catch: toCatch(row), created: true };
@@ -134,7 +250,7 @@ export class CatchRepository {
     return { catch: existing, created: false };
   }
 
-  /** Imports many catches in one transaction (demo data, benchmarks); no clientId deduplication. */
+  /** Imports many catches in one transaction (demo data, benchmarks); no clientId deduplication, no quota. */
   async createMany(userId: number, inputs: readonly NewCatch[]): Promise<void> {
     if (inputs.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
@@ -142,7 +258,8 @@ export class CatchRepository {
         const chunk = inputs.slice(start, start + 500).map((input) => toRow(userId, input));
         await trx.insertInto('catches').values(chunk).execute();
       }
-      await bumpCatchesVersion(trx, userId);
+      const textBytes = inputs.reduce((sum, input) => sum + catchTextBytes(input), 0);
+      await changeAccountUsage(trx, userId, { catches: inputs.length, textBytes });
     });
   }
 
@@ -166,22 +283,27 @@ export class CatchRepository {
         .deleteFrom('catches')
         .where('user_id', '=', userId)
         .where(column, '=', value)
-        .returning(['photo_id'])
+        .returning(['photo_id', 'fish_type', 'location_name', 'notes', 'line_size', 'bait_used'])
         .executeTakeFirst();
-      if (removed) await bumpCatchesVersion(trx, userId);
+      if (removed)
+        await changeAccountUsage(trx, userId, { catches: -1, textBytes: -textBytesOfRow(removed) });
       return removed;
     });
     return { deleted: row !== undefined, photoId: row?.photo_id ?? null };
   }
 
-  /** Changes with every write of this user's catches: the key under which a listed history may be reused. */
-  async version(userId: number): Promise<number> {
+  /** The version changes with every write of this user's catches: the key under which a listed history may be reused. */
+  async listState(userId: number): Promise<CatchListState> {
     const row = await this.db
       .selectFrom('users')
-      .select('catches_version')
+      .select(['catches_version', 'catch_count', 'catch_text_bytes'])
       .where('id', '=', userId)
       .executeTakeFirst();
-    return Number(row?.catches_version ?? 0);
+    return {
+      version: Number(row?.catches_version ?? 0),
+      count: Number(row?.catch_count ?? 0),
+      textBytes: Number(row?.catch_text_bytes ?? 0),
+    };
   }
 
   async isPhotoUsed(userId: number, photoId: string): Promise<boolean> {

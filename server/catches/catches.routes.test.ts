@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Catch } from '../../core/catch.ts';
 import { ApiClient } from '../test-support/api-client.ts';
-import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
+import { bulkCatches, createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
+import { CatchRepository } from './catch.repository.ts';
 
 /** The main log form's payload (SPEC §3), every field filled. */
 const fullPayload = {
@@ -225,9 +226,126 @@ describe.each(TEST_ENGINES)('catches on %s', (engine) => {
       expect((await bob.get('/api/catches')).json()).toEqual([]);
     });
 
+    it('finds non-ASCII capitals ignoring case, the same on both engines (Äsche, ÖRING)', async () => {
+      await alice.createCatch({ fishType: 'Äsche', locationName: 'Große Mühl' });
+      await alice.createCatch({ fishType: 'Meerforelle', notes: 'ÖRING på flugan, Ångermanälven' });
+      await alice.createCatch({ fishType: 'Σολομός', baitUsed: 'ΜΎΓΑ' });
+      const search = async (text: string) =>
+        (await alice.get(`/api/catches?search=${encodeURIComponent(text)}`))
+          .json()
+          .map((c: Catch) => c.fishType);
+      expect(await search('äsche')).toEqual(['Äsche']);
+      expect(await search('ÄSCHE')).toEqual(['Äsche']);
+      expect(await search('große mühl')).toEqual(['Äsche']);
+      expect(await search('öring')).toEqual(['Meerforelle']);
+      expect(await search('ångermanälven')).toEqual(['Meerforelle']);
+      expect(await search('σολομός')).toEqual(['Σολομός']);
+      expect(await search('μύγα')).toEqual(['Σολομός']);
+    });
+
+    it('streams a list too big to cache as the same JSON array, newest first', async () => {
+      // ~10 MB of notes: over the cache's largest entry, so it is sent page by page.
+      const userId = alice.user?.id ?? 0;
+      const note = 'n'.repeat(5000);
+      const start = Date.parse('2026-01-01T00:00:00.000Z');
+      // Three catches a minute: many share a createdAt, so the order also rests on the id.
+      const many = bulkCatches(2000, (i) => ({
+        notes: note,
+        createdAt: new Date(start + Math.floor(i / 3) * 60_000),
+      }));
+      await new CatchRepository(t.database.db).createMany(userId, many);
+      const response = await alice.get('/api/catches');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['transfer-encoding']).toBe('chunked');
+      const list = response.json() as Catch[];
+      expect(list).toHaveLength(2000);
+      expect(list.map((c) => c.id)).toEqual(
+        (await new CatchRepository(t.database.db).list(userId)).map((c) => c.id),
+      );
+      const order = list.map((c) => [c.createdAt, c.id] as const);
+      const sorted = [...order].sort((a, b) => (a[0] === b[0] ? b[1] - a[1] : a[0] < b[0] ? 1 : -1));
+      expect(order).toEqual(sorted);
+      expect(list[0]?.notes).toBe(note);
+      expect(
+        (await alice.get('/api/catches?search=fish%201999')).json().map((c: Catch) => c.fishType),
+      ).toEqual(['Fish 1999']);
+    });
+
     it('refuses a repeated or overlong search with 400', async () => {
       expect((await alice.get('/api/catches?search=a&search=b')).statusCode).toBe(400);
       expect((await alice.get(`/api/catches?search=${'x'.repeat(101)}`)).statusCode).toBe(400);
+    });
+  });
+
+  describe('what one account may keep', () => {
+    const FULL_BY_COUNT =
+      'Your log is full: one account can keep 3 catches. Delete some catches to log new ones.';
+
+    async function withLimits(catches: number, textBytes: number) {
+      await t.close();
+      t = await createTestApp(engine, { accountLimits: { catches, textBytes } });
+      alice = await ApiClient.register(t.app, 'alice');
+    }
+
+    it('refuses a catch over the per-account count with 409 and a clear message; deleting makes room', async () => {
+      await withLimits(3, 1024 * 1024);
+      const kept = [];
+      for (let i = 0; i < 3; i++) kept.push(await alice.createCatch({ fishType: `Bass ${i}` }));
+      for (const path of ['/api/catches', '/api/mobile-catch', '/api/emergency-catch']) {
+        const refused = await alice.post(path, { fishType: 'One too many' });
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json()).toEqual({ message: FULL_BY_COUNT });
+      }
+      expect((await alice.get('/api/catches')).json()).toHaveLength(3);
+      await alice.delete(`/api/catches/${kept[0]?.id}`);
+      expect((await alice.post('/api/mobile-catch', { fishType: 'Room again' })).statusCode).toBe(201);
+      // Another angler has an account of their own.
+      const bob = await ApiClient.register(t.app, 'bob');
+      expect((await bob.post('/api/mobile-catch', { fishType: 'Perch' })).statusCode).toBe(201);
+    });
+
+    it('refuses a catch whose text would pass the per-account text bytes, counting UTF-8', async () => {
+      // Each catch: 4 bytes of fish type + 2,500 × 2-byte 'ö' = 5,004 bytes.
+      await withLimits(1000, 12_000);
+      const notes = 'ö'.repeat(2500);
+      const first = await alice.createCatch({ fishType: 'Pike', notes });
+      await alice.createCatch({ fishType: 'Pike', notes });
+      const refused = await alice.post('/api/mobile-catch', { fishType: 'Pike', notes });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(
+        /^Your log is full: one account can keep 12 KB of notes and names\./,
+      );
+      // A short catch still fits beside them...
+      expect((await alice.post('/api/mobile-catch', { fishType: 'Pike', notes: 'short' })).statusCode).toBe(
+        201,
+      );
+      // ...and a delete gives its bytes back.
+      await alice.delete(`/api/catches/${first.id}`);
+      expect((await alice.post('/api/mobile-catch', { fishType: 'Pike', notes })).statusCode).toBe(201);
+    });
+
+    it('30 parallel posts cannot overshoot the limit', async () => {
+      await withLimits(5, 1024 * 1024);
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => alice.post('/api/mobile-catch', { fishType: `Burst ${i}` })),
+      );
+      expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(5);
+      expect(burst.filter((r) => r.statusCode === 409)).toHaveLength(25);
+      expect((await alice.get('/api/catches')).json()).toHaveLength(5);
+    });
+
+    it('a retried catch already stored is still answered 200 when the account is full', async () => {
+      await withLimits(1, 1024 * 1024);
+      const clientId = randomUUID();
+      const first = await alice.post('/api/mobile-catch', { fishType: 'Walleye', clientId });
+      expect(first.statusCode).toBe(201);
+      const retry = await alice.post('/api/mobile-catch', { fishType: 'Walleye', clientId });
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().id).toBe(first.json().id);
+      // Deleting by the device's id gives the place back too.
+      expect((await alice.delete(`/api/catches/client/${clientId}`)).statusCode).toBe(204);
+      expect((await alice.post('/api/mobile-catch', { fishType: 'Walleye' })).statusCode).toBe(201);
     });
   });
 

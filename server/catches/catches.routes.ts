@@ -10,7 +10,7 @@ import type { PhotoRepository } from '../photos/photo.repository.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 import { type CatchRepository, photoIdFromUrl } from './catch.repository.ts';
 import { catchResponseSchema } from './catch.response-schema.ts';
-import { CatchListCache } from './catch-list-cache.ts';
+import { CatchLists } from './catch-lists.ts';
 
 const listQuerySchema = z.object({
   search: z
@@ -50,20 +50,14 @@ export interface CatchesDependencies {
 export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependencies): Promise<void> {
   const { catches, photos, photoStore, clock } = deps;
 
-  const listCache = new CatchListCache();
+  const lists = new CatchLists(catches);
 
-  // The list is sent as cached JSON text: the version read first means a cached answer is never older
-  // than the user's last write (catch-list-cache.ts).
+  // The list is sent as JSON already serialised (cached until the user's next write) or streamed page by page
+  // when it is too big to cache (catch-lists.ts).
   app.get('/api/catches', async (request, reply) => {
     const user = requireUser(request);
     const search = parseInput(listQuerySchema, request.query).search ?? '';
-    const version = await catches.version(user.id);
-    let json = listCache.get(user.id, version, search);
-    if (json === undefined) {
-      json = JSON.stringify(await catches.list(user.id, search || undefined));
-      listCache.set(user.id, version, search, json);
-    }
-    return reply.type('application/json; charset=utf-8').send(json);
+    return reply.type('application/json; charset=utf-8').send(await lists.answer(user.id, search));
   });
 
   /** The three create routes of SPEC §7 share one behaviour: the session decides the owner. */

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/api-client.ts';
 import { type FakeOpenMeteo, startFakeOpenMeteo } from '../test-support/fake-open-meteo.ts';
-import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
+import { createTestApp, RELAXED_RATE_LIMITS, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
 import { OpenMeteoProvider } from './open-meteo.provider.ts';
 import { WEATHER_CACHE_MS } from './weather.service.ts';
 
@@ -96,6 +96,76 @@ describe.each(TEST_ENGINES)('GET /api/weather on %s', (engine) => {
     t = await createTestApp(engine, { weatherProvider: new OpenMeteoProvider('http://127.0.0.1:9', 400) });
     alice = await ApiClient.register(t.app, 'alice');
     expect((await alice.get(`/api/weather?${TAHOE}`)).statusCode).toBe(502);
+  });
+
+  describe("the provider's quota", () => {
+    const TOO_MANY_FOR_USER = 'Too many weather lookups. Please wait a few minutes and try again.';
+    const SERVER_BUSY = 'Weather is busy right now. Please try again in a few minutes.';
+
+    async function withBudget(perUserPerHour: number, perMinute: number, perDay: number) {
+      await t.close();
+      t = await createTestApp(engine, {
+        weatherProvider: new OpenMeteoProvider(fake.url, 2000),
+        rateLimits: {
+          ...RELAXED_RATE_LIMITS,
+          weatherLookupsPerUserPerHour: perUserPerHour,
+          weatherUpstreamPerMinute: perMinute,
+          weatherUpstreamPerDay: perDay,
+        },
+      });
+      alice = await ApiClient.register(t.app, 'alice');
+    }
+    /** A distinct ~1 km cell for each i. */
+    const cell = (i: number) => `/api/weather?lat=${(10 + i * 0.05).toFixed(2)}&lon=20`;
+    const statuses = (responses: Array<{ statusCode: number }>) => responses.map((r) => r.statusCode);
+
+    it('one user asking for 600 different cells at once makes only their own budget of provider calls', async () => {
+      await withBudget(20, 1000, 100_000);
+      const burst = await Promise.all(Array.from({ length: 600 }, (_, i) => alice.get(cell(i))));
+      expect(statuses(burst).filter((status) => status === 200)).toHaveLength(20);
+      const refused = burst.filter((response) => response.statusCode === 429);
+      expect(refused).toHaveLength(580);
+      expect(refused[0]?.json()).toEqual({ message: TOO_MANY_FOR_USER });
+      expect(fake.requests).toHaveLength(20);
+      // Another angler is not locked out by the first one's burst.
+      const bob = await ApiClient.register(t.app, 'bob');
+      expect((await bob.get(cell(999))).statusCode).toBe(200);
+      // The user's budget comes back with the next hour.
+      t.clock.advance(60 * 60 * 1000);
+      expect((await alice.get(cell(600))).statusCode).toBe(200);
+    });
+
+    it('the whole server makes at most N provider calls a minute and M a day, whoever asks', async () => {
+      await withBudget(1000, 5, 8);
+      const anglers = [alice, await ApiClient.register(t.app, 'bob'), await ApiClient.register(t.app, 'cyd')];
+      const firstMinute = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => anglers[i % 3]?.get(cell(i))),
+      );
+      expect(statuses(firstMinute.flatMap((r) => (r ? [r] : []))).sort()).toEqual([
+        ...Array(5).fill(200),
+        ...Array(7).fill(429),
+      ]);
+      expect(firstMinute.find((r) => r?.statusCode === 429)?.json()).toEqual({ message: SERVER_BUSY });
+      t.clock.advance(60 * 1000);
+      const secondMinute = await Promise.all(Array.from({ length: 5 }, (_, i) => alice.get(cell(100 + i))));
+      expect(statuses(secondMinute).filter((status) => status === 200)).toHaveLength(3);
+      expect(fake.requests).toHaveLength(8);
+      t.clock.advance(24 * 60 * 60 * 1000);
+      expect((await alice.get(cell(200))).statusCode).toBe(200);
+    });
+
+    it('over budget, a cell read before is answered from its last reading instead of a 429', async () => {
+      await withBudget(2, 1000, 100_000);
+      const first = await alice.get(cell(1));
+      expect(first.statusCode).toBe(200);
+      expect((await alice.get(cell(2))).statusCode).toBe(200);
+      t.clock.advance(WEATHER_CACHE_MS * 2);
+      const stale = await alice.get(cell(1));
+      expect(stale.statusCode).toBe(200);
+      expect(stale.json()).toEqual(first.json());
+      expect((await alice.get(cell(3))).statusCode).toBe(429);
+      expect(fake.requests).toHaveLength(2);
+    });
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { describeWmoCode, type Weather } from '../../core/weather.ts';
 import type { Clock } from '../clock.ts';
 import type { ReverseGeocoder } from '../places/reverse-geocoder.ts';
 import type { ProviderObservation, WeatherProvider } from './open-meteo.provider.ts';
+import type { WeatherBudget, WeatherBudgetRefusal } from './weather-budget.ts';
 
 /** Answers are shared per 0.01° cell (about 1 km) for 5 minutes: repeated views do not hammer the provider. */
 export const WEATHER_CACHE_MS = 5 * 60 * 1000;
@@ -10,6 +11,15 @@ const CELL_DEGREES = 0.01;
 const MAX_CACHED_CELLS = 5000;
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+/** No reading of this cell is kept and the provider may not be asked now (weather-budget.ts). */
+export class WeatherBudgetExceededError extends Error {
+  readonly refusal: WeatherBudgetRefusal;
+  constructor(refusal: WeatherBudgetRefusal) {
+    super(`weather budget of the ${refusal} is used up`);
+    this.refusal = refusal;
+  }
+}
 
 interface CacheEntry {
   fetchedAt: number;
@@ -24,18 +34,21 @@ export class WeatherService {
   private readonly provider: WeatherProvider;
   private readonly geocoder: ReverseGeocoder;
   private readonly clock: Clock;
+  private readonly budget: WeatherBudget;
   private readonly cache = new Map<string, CacheEntry>();
 
-  constructor(provider: WeatherProvider, geocoder: ReverseGeocoder, clock: Clock) {
+  constructor(provider: WeatherProvider, geocoder: ReverseGeocoder, clock: Clock, budget: WeatherBudget) {
     this.provider = provider;
     this.geocoder = geocoder;
     this.clock = clock;
+    this.budget = budget;
   }
 
-  async current(latitude: number, longitude: number): Promise<Weather> {
+  /** The weather for `userId` at a position; throws WeatherBudgetExceededError when it would cost a call we may not make. */
+  async current(userId: number, latitude: number, longitude: number): Promise<Weather> {
     const cellLat = round(Math.round(latitude / CELL_DEGREES) * CELL_DEGREES, 2);
     const cellLon = round(Math.round(longitude / CELL_DEGREES) * CELL_DEGREES, 2);
-    const observation = await this.observe(cellLat, cellLon);
+    const observation = await this.observe(userId, cellLat, cellLon);
     const { condition, description, icon } = describeWmoCode(observation.weatherCode, observation.isDay);
     const pressure = hectopascalsToInchesOfMercury(observation.pressureHpa);
     const pressure3hAgo =
@@ -56,12 +69,21 @@ export class WeatherService {
     };
   }
 
-  /** One provider call per cell per 5 minutes; concurrent requests for a cell share the call; failures are not kept. */
-  private observe(cellLat: number, cellLon: number): Promise<ProviderObservation> {
+  /**
+   * One provider call per cell per 5 minutes; concurrent requests for a cell share the call; failures are not kept.
+   * A call needs room in the user's and the server's budgets; without it, the cell's last reading is served even
+   * when older than 5 minutes (its observedAt says how old), and only a cell never read is refused.
+   */
+  private observe(userId: number, cellLat: number, cellLon: number): Promise<ProviderObservation> {
     const key = `${cellLat},${cellLon}`;
     const now = this.clock.now().getTime();
     const cached = this.cache.get(key);
     if (cached && now - cached.fetchedAt < WEATHER_CACHE_MS) return cached.observation;
+    const refusal = this.budget.take(userId);
+    if (refusal) {
+      if (cached) return cached.observation;
+      throw new WeatherBudgetExceededError(refusal);
+    }
 
     const observation = this.provider.current(cellLat, cellLon);
     this.cache.delete(key);

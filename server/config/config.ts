@@ -1,32 +1,83 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type AccountLimits, DEFAULT_ACCOUNT_LIMITS } from '../catches/catch.repository.ts';
+import type { S3Settings } from '../photos/s3-photo-store.ts';
 
 /**
  * Every setting comes from the environment and is checked once, at start-up: a bad value stops the server
  * with a message naming the variable. `.env.example` lists them all.
  */
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** An optional setting: unset and empty (`S3_ENDPOINT=` in a .env file) both mean "not given". */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
-    .optional(),
-  WEATHER_API_URL: z.url().default('https://api.open-meteo.com'),
-  PHOTO_STORE: z.enum(['disk'], { error: "must be 'disk' (the S3 store is not built yet)" }).default('disk'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Set when running behind a reverse proxy, so client IPs (rate limits) come from X-Forwarded-For. */
-  TRUST_PROXY: z.stringbool().default(false),
-  RATE_LIMIT_LOGIN_PER_USERNAME: positiveInt(10),
-  RATE_LIMIT_LOGIN_PER_IP: positiveInt(100),
-  RATE_LIMIT_REGISTER_PER_IP: positiveInt(30),
-  RATE_LIMIT_UPLOADS_PER_USER: positiveInt(60),
-  /** Requests per minute per IP across the whole API; 0 turns it off (benchmarks). */
-  RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
-});
+/** What PHOTO_STORE=s3 needs; S3_ENDPOINT may stay unset for AWS S3 itself. */
+const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_VARIABLES = ['S3_ENDPOINT', ...S3_REQUIRED, 'S3_FORCE_PATH_STYLE'] as const;
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
+      .optional(),
+    WEATHER_API_URL: z.url().default('https://api.open-meteo.com'),
+    PHOTO_STORE: z.enum(['disk', 's3'], { error: "must be 'disk' or 's3'" }).default('disk'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    S3_REGION: optionalText,
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** Self-hosted stores (radosgw, MinIO) usually need path-style URLs: endpoint/bucket/key. */
+    S3_FORCE_PATH_STYLE: z.stringbool().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Set when running behind a reverse proxy, so client IPs (rate limits) come from X-Forwarded-For. */
+    TRUST_PROXY: z.stringbool().default(false),
+    RATE_LIMIT_LOGIN_PER_USERNAME: positiveInt(10),
+    RATE_LIMIT_LOGIN_PER_IP: positiveInt(100),
+    RATE_LIMIT_REGISTER_PER_IP: positiveInt(30),
+    RATE_LIMIT_UPLOADS_PER_USER: positiveInt(60),
+    /** Requests per minute per IP across the whole API; 0 turns it off (benchmarks). */
+    RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+    /** Photo storage per account (the re-encoded WebP and its thumbnail), in megabytes. */
+    PHOTO_QUOTA_MB: positiveInt(1024),
+    /** How long SIGTERM waits for running requests before it closes their connections. */
+    SHUTDOWN_GRACE_SECONDS: positiveInt(10),
+    /** Weather readings one user may cause the provider to make per hour (cached cells are free). */
+    RATE_LIMIT_WEATHER_PER_USER: positiveInt(60),
+    /** Provider calls the whole server may make: well under Open-Meteo's free 600 a minute and 10,000 a day. */
+    WEATHER_UPSTREAM_PER_MINUTE: positiveInt(300),
+    WEATHER_UPSTREAM_PER_DAY: positiveInt(5000),
+    /** What one account may keep: catches, and megabytes of free text (notes, places, names) over all of them. */
+    CATCHES_PER_ACCOUNT: positiveInt(DEFAULT_ACCOUNT_LIMITS.catches),
+    CATCH_TEXT_MB_PER_ACCOUNT: positiveInt(DEFAULT_ACCOUNT_LIMITS.textBytes / 1024 / 1024),
+  })
+  .superRefine((values, context) => {
+    if (values.PHOTO_STORE === 's3') {
+      for (const name of S3_REQUIRED) {
+        if (!values[name])
+          context.addIssue({ code: 'custom', path: [name], message: 'required when PHOTO_STORE=s3' });
+      }
+      return;
+    }
+    // S3 settings without PHOTO_STORE=s3 would put photos on this host's disk, where the other instances the
+    // operator meant to share a bucket with cannot see them.
+    for (const name of S3_VARIABLES) {
+      if (values[name] !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is set but PHOTO_STORE is '${values.PHOTO_STORE}': set PHOTO_STORE=s3 to keep photos in S3, or unset it`,
+        });
+      }
+    }
+  });
 
 export interface RateLimits {
   loginFailuresPerUsername: number;
@@ -34,17 +85,26 @@ export interface RateLimits {
   registrationsPerIp: number;
   uploadsPerUser: number;
   globalPerMinute: number;
+  weatherLookupsPerUserPerHour: number;
+  weatherUpstreamPerMinute: number;
+  weatherUpstreamPerDay: number;
 }
+
+export type PhotoStoreConfig = { kind: 'disk'; dir: string } | { kind: 's3'; s3: S3Settings };
 
 export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
   database: { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+  photoStore: PhotoStoreConfig;
   weatherApiUrl: string;
   logLevel: string;
   trustProxy: boolean;
   rateLimits: RateLimits;
+  photoQuotaBytes: number;
+  shutdownGraceMs: number;
+  accountLimits: AccountLimits;
 }
 
 export class ConfigError extends Error {}
@@ -64,6 +124,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: values.DATABASE_URL
       ? { engine: 'postgres', url: values.DATABASE_URL }
       : { engine: 'sqlite', file: path.join(dataDir, 'tightlines.db') },
+    photoStore:
+      values.PHOTO_STORE === 's3'
+        ? {
+            kind: 's3',
+            s3: {
+              endpoint: values.S3_ENDPOINT,
+              // superRefine made sure these are there.
+              region: values.S3_REGION as string,
+              bucket: values.S3_BUCKET as string,
+              accessKeyId: values.S3_ACCESS_KEY_ID as string,
+              secretAccessKey: values.S3_SECRET_ACCESS_KEY as string,
+              forcePathStyle: values.S3_FORCE_PATH_STYLE ?? false,
+            },
+          }
+        : { kind: 'disk', dir: path.join(dataDir, 'photos') },
     weatherApiUrl: values.WEATHER_API_URL,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
@@ -73,6 +148,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       registrationsPerIp: values.RATE_LIMIT_REGISTER_PER_IP,
       uploadsPerUser: values.RATE_LIMIT_UPLOADS_PER_USER,
       globalPerMinute: values.RATE_LIMIT_GLOBAL_PER_MINUTE,
+      weatherLookupsPerUserPerHour: values.RATE_LIMIT_WEATHER_PER_USER,
+      weatherUpstreamPerMinute: values.WEATHER_UPSTREAM_PER_MINUTE,
+      weatherUpstreamPerDay: values.WEATHER_UPSTREAM_PER_DAY,
     },
+    accountLimits: {
+      catches: values.CATCHES_PER_ACCOUNT,
+      textBytes: values.CATCH_TEXT_MB_PER_ACCOUNT * 1024 * 1024,
+    },
+    photoQuotaBytes: values.PHOTO_QUOTA_MB * 1024 * 1024,
+    shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }

@@ -6,48 +6,129 @@ import pg from 'pg';
 import { migrateToLatest } from './migrations.ts';
 import { createNodeSqliteDialect } from './node-sqlite-dialect.ts';
 import type { Database } from './schema.ts';
+import { acquireServerLock } from './server-lock.ts';
+import { refreshWriteReserve, WRITE_RESERVE_REFRESH_MS } from './write-reserve.ts';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
 export interface AppDatabase {
   db: Kysely<Database>;
   engine: DatabaseEngine;
+  /**
+   * Where to report errors of idle pooled connections (PostgreSQL restarting, a connection cut by a proxy): the
+   * pool drops such a connection and opens a new one for the next query; the error is only worth a log line.
+   */
+  onConnectionError(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
 export type DatabaseLocation =
   | { engine: 'sqlite'; file: string }
-  | { engine: 'postgres'; url: string; schema?: string; maxConnections?: number };
+  | {
+      engine: 'postgres';
+      url: string;
+      schema?: string;
+      maxConnections?: number;
+      /** Shown in pg_stat_activity; tests set their own to find (and terminate) only their connections. */
+      applicationName?: string;
+    };
 
-function openSqlite(file: string): AppDatabase {
+export interface OpenOptions {
+  /**
+   * Opened by the server that serves this database, not by a script or a test. On SQLite: refuse to start when
+   * another server already uses the file (server-lock.ts), and keep a write reserve so that logins and small
+   * writes still work on a full disk (write-reserve.ts).
+   */
+  server?: boolean;
+}
+
+/**
+ * How long a write waits for a lock held by another process before it fails with SQLITE_BUSY (answered 503).
+ * node:sqlite is synchronous: the whole event loop waits with it, so this must stay short.
+ */
+const SQLITE_BUSY_TIMEOUT_MS = 50;
+
+/** A PostgreSQL server that does not accept the connection within this time is reported as unavailable (503). */
+const PG_CONNECT_TIMEOUT_MS = 5000;
+
+function logToStderr(error: Error): void {
+  console.error(`database connection error: ${error.message}`);
+}
+
+/** A database just opened, and what to do once its schema is up to date. */
+interface OpenedDatabase {
+  database: AppDatabase;
+  afterMigrations(): Promise<void>;
+}
+
+function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new DatabaseSync(file);
+  const lock = options.server ? acquireServerLock(file) : null;
+  let sqlite: DatabaseSync;
+  try {
+    sqlite = new DatabaseSync(file);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   // WAL lets readers run beside the writer; synchronous=FULL makes a committed catch survive power loss.
   sqlite.exec('PRAGMA journal_mode = WAL');
   sqlite.exec('PRAGMA synchronous = FULL');
   sqlite.exec('PRAGMA foreign_keys = ON');
-  sqlite.exec('PRAGMA busy_timeout = 5000');
+  sqlite.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(sqlite) });
-  return {
+  let reportError = logToStderr;
+  let reserveTimer: NodeJS.Timeout | undefined;
+  // Through Kysely's one connection, so a refresh never lands inside a request's transaction.
+  const refreshReserve = () =>
+    db
+      .connection()
+      .execute(async () => refreshWriteReserve(sqlite))
+      .catch((error: Error) => reportError(error));
+  const database: AppDatabase = {
     db,
     engine: 'sqlite',
+    onConnectionError(listener) {
+      reportError = listener;
+    },
     close: async () => {
+      clearInterval(reserveTimer);
       await db.destroy();
+      lock?.release();
+    },
+  };
+  return {
+    database,
+    afterMigrations: async () => {
+      if (!options.server) return;
+      await refreshReserve();
+      reserveTimer = setInterval(refreshReserve, WRITE_RESERVE_REFRESH_MS).unref();
     },
   };
 }
 
-function openPostgres(url: string, schema: string | undefined, maxConnections: number): AppDatabase {
+/** A pool on a PostgreSQL database, without touching its schema (openDatabase migrates it). */
+export function connectPostgres(location: Extract<DatabaseLocation, { engine: 'postgres' }>): AppDatabase {
   const pool = new pg.Pool({
-    connectionString: url,
-    max: maxConnections,
+    connectionString: location.url,
+    max: location.maxConnections ?? 10,
     // A test database lives in its own schema; production uses the default search_path.
-    options: schema ? `-c search_path=${schema}` : undefined,
+    options: location.schema ? `-c search_path=${location.schema}` : undefined,
+    application_name: location.applicationName ?? 'tightlines',
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
   });
+  // Without a listener, an idle connection that the server terminates (restart, failover, idle timeout) emits an
+  // unhandled 'error' and takes the whole process down. The pool has already discarded that connection.
+  let reportError = logToStderr;
+  pool.on('error', (error) => reportError(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     engine: 'postgres',
+    onConnectionError(listener) {
+      reportError = listener;
+    },
     close: async () => {
       await db.destroy();
     },
@@ -55,16 +136,20 @@ function openPostgres(url: string, schema: string | undefined, maxConnections: n
 }
 
 /** Opens the database and brings its schema up to date. */
-export async function openDatabase(location: DatabaseLocation): Promise<AppDatabase> {
-  const database =
+export async function openDatabase(
+  location: DatabaseLocation,
+  options: OpenOptions = {},
+): Promise<AppDatabase> {
+  const opened =
     location.engine === 'sqlite'
-      ? openSqlite(location.file)
-      : openPostgres(location.url, location.schema, location.maxConnections ?? 10);
+      ? openSqlite(location.file, options)
+      : { database: connectPostgres(location), afterMigrations: async () => {} };
   try {
-    await migrateToLatest(database.db as Kysely<unknown>, database.engine);
+    await migrateToLatest(opened.database.db as Kysely<unknown>, opened.database.engine);
+    await opened.afterMigrations();
   } catch (error) {
-    await database.close();
+    await opened.database.close();
     throw error;
   }
-  return database;
+  return opened.database;
 }

@@ -1,11 +1,52 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { catchSearchText, catchTextBytes } from '../catches/catch-text.ts';
 import type { DatabaseEngine } from './database.ts';
+
+/** Rows read at a time by the backfills below, so a big database is not read into memory at once. */
+const BACKFILL_BATCH = 1000;
+
+interface CatchTextRow {
+  id: number;
+  user_id: number;
+  fish_type: string;
+  location_name: string | null;
+  notes: string | null;
+  line_size: string | null;
+  bait_used: string | null;
+}
+
+/** Every catch's free text, a batch at a time in id order. */
+async function* catchTextBatches(db: Kysely<unknown>): AsyncGenerator<CatchTextRow[]> {
+  // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema of their time, not today's types.
+  const table = db as Kysely<any>;
+  let afterId = 0;
+  for (;;) {
+    const rows: CatchTextRow[] = await table
+      .selectFrom('catches')
+      .select(['id', 'user_id', 'fish_type', 'location_name', 'notes', 'line_size', 'bait_used'])
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(BACKFILL_BATCH)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows;
+    afterId = Number(rows.at(-1)?.id);
+  }
+}
+
+const textOf = (row: CatchTextRow) => ({
+  fishType: row.fish_type,
+  locationName: row.location_name,
+  notes: row.notes,
+  lineSize: row.line_size,
+  baitUsed: row.bait_used,
+});
 
 /**
  * Every schema change, in order, written with Kysely's schema builder so one list serves SQLite and
  * PostgreSQL. Never edit a migration that has shipped: add the next one.
  */
-function migrations(engine: DatabaseEngine): Record<string, Migration> {
+export function migrations(engine: DatabaseEngine): Record<string, Migration> {
   // An auto-numbered primary key is spelled differently by the two engines.
   const serialKey = engine === 'postgres' ? 'serial' : 'integer';
   const autoIncrement = engine === 'sqlite';
@@ -99,6 +140,72 @@ function migrations(engine: DatabaseEngine): Record<string, Migration> {
           .alterTable('users')
           .addColumn('catches_version', 'integer', (col) => col.notNull().defaultTo(0))
           .execute();
+      },
+    },
+    '003-photo-bytes': {
+      // What each photo takes on disk (WebP plus thumbnail), for the per-account storage quota. Photos stored
+      // before this migration count as 0 bytes; the sweep of unattached uploads (created_at) gets an index.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('photos')
+          .addColumn('bytes', 'integer', (col) => col.notNull().defaultTo(0))
+          .execute();
+        await db.schema.createIndex('photos_created_at').on('photos').column('created_at').execute();
+        await db.schema.createIndex('catches_photo_id').on('catches').column('photo_id').execute();
+      },
+    },
+    '004-account-usage': {
+      // Each account's catch count and free-text bytes, kept beside the catches_version and changed in the same
+      // transaction as every catch write, so the per-account quota is checked without reading the catches.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('users')
+          .addColumn('catch_count', 'integer', (col) => col.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .alterTable('users')
+          .addColumn('catch_text_bytes', 'integer', (col) => col.notNull().defaultTo(0))
+          .execute();
+        const usage = new Map<number, { count: number; bytes: number }>();
+        for await (const rows of catchTextBatches(db)) {
+          for (const row of rows) {
+            const userId = Number(row.user_id);
+            const account = usage.get(userId) ?? { count: 0, bytes: 0 };
+            account.count++;
+            account.bytes += catchTextBytes(textOf(row));
+            usage.set(userId, account);
+          }
+        }
+        // biome-ignore lint/suspicious/noExplicitAny: see catchTextBatches.
+        const table = db as Kysely<any>;
+        for (const [userId, account] of usage) {
+          await table
+            .updateTable('users')
+            .set({ catch_count: account.count, catch_text_bytes: account.bytes })
+            .where('id', '=', userId)
+            .execute();
+        }
+      },
+    },
+    '005-catch-search-text': {
+      // SQLite's lower() folds ASCII only ('Äsche' was not found by 'äsche'); PostgreSQL's depends on the
+      // database's locale. The search text is folded once, in JavaScript, when a catch is written.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('catches')
+          .addColumn('search_text', 'text', (col) => col.notNull().defaultTo(''))
+          .execute();
+        // biome-ignore lint/suspicious/noExplicitAny: see catchTextBatches.
+        const table = db as Kysely<any>;
+        for await (const rows of catchTextBatches(db)) {
+          for (const row of rows) {
+            await table
+              .updateTable('catches')
+              .set({ search_text: catchSearchText(textOf(row)) })
+              .where('id', '=', row.id)
+              .execute();
+          }
+        }
       },
     },
   };

@@ -14,6 +14,9 @@ export interface UsersTable {
   created_at: string;
   /** Incremented by every catch write of this user (cache key of the history list). */
   catches_version: Generated<number>;
+  /** How many catches this user has, and the UTF-8 bytes of their free text: the per-account quota. */
+  catch_count: Generated<number>;
+  catch_text_bytes: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -44,6 +47,8 @@ export interface CatchesTable {
   line_size: string | null;
   bait_used: string | null;
   photo_id: string | null;
+  /** Fish type, place, bait and notes, lower-cased in JavaScript at write time (catch-text.ts): what search reads. */
+  search_text: string;
 }
 
 export interface PhotosTable {
@@ -52,6 +57,8 @@ export interface PhotosTable {
   width: number;
   height: number;
   created_at: string;
+  /** Bytes on disk (full WebP plus thumbnail), counted against the owner's quota; 0 for photos stored before 003. */
+  bytes: Generated<number>;
 }
 
 export interface RateLimitHitsTable {

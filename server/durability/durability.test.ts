@@ -3,65 +3,20 @@
 // there exactly once with what was sent, and re-sending every post (answered or not) leaves no duplicate.
 // On SQLite (WAL, synchronous=FULL) always; on PostgreSQL too when TEST_DATABASE_URL is set (a fresh database
 // is created on that server and dropped afterwards).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catch } from '../../core/catch.ts';
 import { freePort } from '../test-support/child-processes.ts';
+import { type ServerProcess, serverEnv, startServerProcess } from '../test-support/server-process.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORKERS = 8;
 /** The kill comes once this many posts were answered 2xx, while the other workers' posts are in flight. */
 const ACKS_BEFORE_KILL = 40;
 const TEST_TIMEOUT_MS = 90_000;
-
-interface ServerProcess {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Starts `node server/main.ts` the way users do and waits until it answers. */
-async function startServer(env: NodeJS.ProcessEnv, baseUrl: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited during start-up:\n${output}`);
-    }
-    try {
-      const response = await fetch(`${baseUrl}/api/user`, { signal: AbortSignal.timeout(1000) });
-      if (response.status === 401) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not come up within 30 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { child, output: () => output, exited };
-}
 
 interface Post {
   clientId: string;
@@ -206,18 +161,7 @@ describe.each(engines)('durability under SIGKILL on %s', (engine, setUp) => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'tightlines-durability-'));
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    env = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_GLOBAL_PER_MINUTE: '0',
-      WEATHER_API_URL: 'http://127.0.0.1:9',
-      ...setup.env,
-    };
-    if (!setup.env.DATABASE_URL) delete env.DATABASE_URL;
-    delete env.NODE_OPTIONS;
+    env = serverEnv(port, dataDir, setup.env);
   }, 30_000);
 
   afterAll(async () => {
@@ -238,7 +182,7 @@ describe.each(engines)('durability under SIGKILL on %s', (engine, setUp) => {
   it(
     'keeps every acknowledged catch exactly once across two kill -9s, and re-sending never duplicates',
     async () => {
-      server = await startServer(env, baseUrl);
+      server = await startServerProcess(env, baseUrl);
       const register = await fetch(`${baseUrl}/api/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -262,7 +206,7 @@ describe.each(engines)('durability under SIGKILL on %s', (engine, setUp) => {
       );
 
       // Restart on the same data: the session survived too (it lives in the database).
-      server = await startServer(env, baseUrl);
+      server = await startServerProcess(env, baseUrl);
       const afterCrash = await listCatches(baseUrl, cookie);
       const counts = countByClientId(afterCrash);
       const sent = new Set(posts.map((post) => post.clientId));
@@ -303,7 +247,7 @@ describe.each(engines)('durability under SIGKILL on %s', (engine, setUp) => {
       await killNow(second);
 
       // Round 3: restart and re-send everything once more; nothing may double.
-      server = await startServer(env, baseUrl);
+      server = await startServerProcess(env, baseUrl);
       const answers = await resendAll(baseUrl, cookie, posts);
       for (const post of acked) {
         const response = answers.get(post.clientId);

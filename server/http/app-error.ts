@@ -1,18 +1,33 @@
+export interface AppErrorOptions {
+  /** Sent as `code` in the body, for errors a client may handle by itself (quota, busy, storage full). */
+  exposeCode?: boolean;
+  /** Sent as the Retry-After header (seconds). */
+  retryAfterSeconds?: number;
+}
+
 /**
  * The one error type routes and repositories throw. The error handler turns it into
- * `{ message, errors? }` with its status; anything else becomes a 500 with a generic message.
+ * `{ message, errors?, code? }` with its status; anything else becomes a 500 with a generic message.
  */
 export class AppError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fieldErrors: Record<string, string> | undefined;
+  readonly options: AppErrorOptions;
 
-  constructor(status: number, code: string, message: string, fieldErrors?: Record<string, string>) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fieldErrors?: Record<string, string>,
+    options: AppErrorOptions = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.status = status;
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.options = options;
   }
 }
 

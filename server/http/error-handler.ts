@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiErrorBody } from '../../core/api-error.ts';
 import { AppError } from './app-error.ts';
+import { outageOf } from './outage-errors.ts';
 
 /** Fastify's own client errors, with the message we show instead of Fastify's developer wording. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
@@ -29,7 +30,20 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body: ApiErrorBody = { message: error.message };
       if (error.fieldErrors) body.errors = error.fieldErrors;
+      if (error.options.exposeCode) body.code = error.code;
+      if (error.options.retryAfterSeconds !== undefined) {
+        reply.header('Retry-After', String(error.options.retryAfterSeconds));
+      }
       return reply.status(error.status).send(body);
+    }
+    // A database that is down or locked, or a full disk: the client may try again later (not our bug, not theirs).
+    const outage = outageOf(error);
+    if (outage) {
+      request.log.warn({ err: error, code: outage.code }, 'storage or database unavailable');
+      if (outage.retryAfterSeconds !== undefined)
+        reply.header('Retry-After', String(outage.retryAfterSeconds));
+      const body: ApiErrorBody = { message: outage.message, code: outage.code };
+      return reply.status(outage.status).send(body);
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message });

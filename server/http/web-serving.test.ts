@@ -14,6 +14,11 @@ describe('serving the web app', () => {
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Tightlines</title>');
     writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // A source map left in the folder (vite.config.ts builds none) must still not be published.
+    writeFileSync(
+      path.join(webRoot, 'assets', 'index-abc123.js.map'),
+      '{"version":3,"sources":["secret.ts"]}',
+    );
     // A build manifest as Vite writes it (build.manifest): the shell, a shared vendor chunk, /auth's page and
     // the three tabs, which all need a shared 'forms' chunk.
     mkdirSync(path.join(webRoot, '.vite'));
@@ -69,7 +74,7 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it.each(['/assets/index-old999.js', '/missing.png', '/sw.js.map'])(
+  it.each(['/assets/index-old999.js', '/missing.png', '/sw.js.map', '/assets/index-abc123.js.map'])(
     'a missing file (%s) is a 404, not the app shell (a stale tab must not run HTML as a script)',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url });

@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ImageJobQueue, QueueFullError } from './image-job-queue.ts';
 import {
   FULL_MAX_SIDE,
   PhotoRejectedError,
@@ -347,6 +348,76 @@ describe('processPhoto', () => {
     const claim = bilevelPng(100_000, 100_000, deflateSync(Buffer.alloc(1000)));
     const error = await rejection(processPhoto(claim));
     expect(error.code).toBe('image_too_large');
+  });
+
+  it('refuses an interlaced PNG (49 megapixels in 165 KB, under the general cap) from its header', async () => {
+    const interlaced = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#3a7' } })
+      .png({ progressive: true, compressionLevel: 9 })
+      .toBuffer();
+    expect(interlaced.length).toBeLessThan(256 * 1024);
+    expect((await sharp(interlaced, { limitInputPixels: false }).metadata()).isProgressive).toBe(true);
+
+    const started = performance.now();
+    const error = await rejection(processPhoto(interlaced));
+    // Decoding it took 1.5 s of CPU and 300 MB (twelve at once: 11.5 s, 950 MB); the header takes milliseconds.
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(error.code).toBe('interlaced_image');
+    expect(error.message).toBe(
+      'Interlaced PNG and GIF images cannot be uploaded: save the image without interlacing, or as a JPEG',
+    );
+  });
+
+  it('refuses interlaced PNG and GIF of any size, but takes them saved without interlacing', async () => {
+    const small = sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a7' } });
+    for (const interlaced of [
+      await small.clone().png({ progressive: true }).toBuffer(),
+      await small.clone().gif({ progressive: true }).toBuffer(),
+    ]) {
+      expect((await rejection(processPhoto(interlaced))).code).toBe('interlaced_image');
+    }
+    for (const plain of [await small.clone().png().toBuffer(), await small.clone().gif().toBuffer()]) {
+      expect((await processPhoto(plain)).width).toBe(300);
+    }
+  });
+
+  it('caps formats decoded whole (PNG, GIF, TIFF at 16 megapixels, AVIF at 9), JPEG and WebP stay at 50', async () => {
+    // 16.8 megapixels, encoded as fast as each encoder goes.
+    const overCap = sharp({ create: { width: 4200, height: 4000, channels: 3, background: '#3a7' } });
+    const avif9mp = sharp({ create: { width: 3200, height: 3000, channels: 3, background: '#3a7' } });
+    for (const [name, megapixels, encoded] of [
+      ['PNG', 16, await overCap.clone().png({ compressionLevel: 1 }).toBuffer()],
+      ['GIF', 16, await overCap.clone().gif({ effort: 1 }).toBuffer()],
+      ['TIFF', 16, await overCap.clone().tiff({ compression: 'lzw' }).toBuffer()],
+      ['AVIF', 9, await avif9mp.avif({ effort: 0 }).toBuffer()],
+    ] as const) {
+      const error = await rejection(processPhoto(encoded));
+      expect(error.code).toBe('image_too_large');
+      expect(error.message).toBe(
+        `The image is too large: ${name} images can have at most ${megapixels} megapixels ` +
+          '(save it as a JPEG or WebP for more)',
+      );
+    }
+    for (const encoded of [
+      await overCap.clone().jpeg().toBuffer(),
+      await overCap.clone().webp({ effort: 0 }).toBuffer(),
+    ]) {
+      expect(await processPhoto(encoded)).toMatchObject({ width: 2048, height: 1950 });
+    }
+  }, 60_000);
+
+  it('decodes through the given queue, and reports a full queue without decoding', async () => {
+    const queue = new ImageJobQueue({ concurrency: 1, maxWaiting: 0 });
+    let release = () => {};
+    const blocker = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    await expect(processPhoto(png, { queue })).rejects.toBeInstanceOf(QueueFullError);
+    // A refusal never needs the queue.
+    expect((await rejection(processPhoto(Buffer.from('not a photo'), { queue }))).code).toBe('not_an_image');
+    release();
+    await blocker;
+    expect((await processPhoto(png, { queue })).width).toBe(40);
   });
 
   it('honours a lower pixel cap', async () => {

@@ -6,17 +6,26 @@
 //     SVG (sharp bundles an SVG renderer), text, PDF and anything else is refused before sharp sees it.
 //  2. metadata(): reads the header only; the declared width × height is checked against a pixel cap before any
 //     pixel is decoded (decompression bombs), and the format libvips detected must be the one we sniffed.
-//  3. decode with limitInputPixels (the cap again, enforced by libvips) and failOn 'truncated', so a cut-off upload
+//  3. what cannot be decoded cheaply is refused from the header too: interlaced PNG and GIF, and formats that are
+//     decoded whole into memory (PNG, GIF, TIFF, AVIF) above lower pixel caps (docs/decisions/008-storage-…).
+//  4. decode with limitInputPixels (the cap again, enforced by libvips) and failOn 'truncated', so a cut-off upload
 //     is refused instead of being stored with a grey lower half. Only the first frame of an animation is used.
-import sharp, { type SharpOptions } from 'sharp';
+//     The decoding runs through the caller's ImageJobQueue, one photo at a time; refusals never wait for it.
+import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import type { ImageJobQueue } from './image-job-queue.ts';
 
 // Defence in depth, process-wide: even if an SVG got past the sniffing, libvips refuses to load it (its SVG
 // renderer is a large attack surface and SVG can carry scripts). Nothing on the server needs SVG input.
 sharp.block({ operation: ['VipsForeignLoadSvg'] });
+// One libvips worker thread per pipeline: a photo's two pipelines then take at most the machine's two cores, and
+// the rest of the server keeps a share of the CPU. No operation cache: every upload is a different image, and the
+// cache would only keep up to 50 MB of decoded pixels alive for nothing.
+sharp.concurrency(1);
+sharp.cache(false);
 
 export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heic' | 'tiff' | 'bmp';
 
-export type PhotoRejectionCode = 'not_an_image' | 'damaged_image' | 'image_too_large';
+export type PhotoRejectionCode = 'not_an_image' | 'damaged_image' | 'image_too_large' | 'interlaced_image';
 
 /** A refused upload: `message` is safe and meant for the user; `status` is the HTTP status to answer with. */
 export class PhotoRejectedError extends Error {
@@ -42,6 +51,21 @@ export interface ProcessedPhoto {
 }
 
 export const DEFAULT_MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Lower caps for the formats libvips decodes whole before it can shrink them, where a 50 MP baseline JPEG or WebP,
+ * decoded in strips and shrunk on load, takes under 60 MB. A 16 MP GIF takes about 110 MB to decode; AVIF and HEIC
+ * about 18 bytes a pixel (a 500-byte 16 MP AVIF: 290 MB and a second of CPU), so they stop at 9 MP, which still
+ * takes a 4K image. A real photo of more than 16 MP in a lossless format would not fit the 20 MB upload limit
+ * anyway: what is bigger is nearly always a synthetic image made to be expensive.
+ */
+export const DECODED_WHOLE_MAX_PIXELS: Readonly<Partial<Record<ImageType, number>>> = {
+  png: 16_000_000,
+  gif: 16_000_000,
+  tiff: 16_000_000,
+  bmp: 16_000_000,
+  avif: 9_000_000,
+  heic: 9_000_000,
+};
 export const FULL_MAX_SIDE = 2048;
 export const THUMB_MAX_SIDE = 400;
 export const THUMB_MAX_BYTES = 40 * 1024;
@@ -52,6 +76,8 @@ const THUMB_QUALITIES = [70, 55, 40, 25];
 
 const NOT_AN_IMAGE = 'Only image files can be uploaded (JPEG, PNG, WebP, GIF, AVIF or TIFF)';
 const DAMAGED = 'The image is damaged or incomplete';
+const INTERLACED =
+  'Interlaced PNG and GIF images cannot be uploaded: save the image without interlacing, or as a JPEG';
 
 // What this sharp build can decode from a buffer. The prebuilt sharp binaries decode AVIF but not HEIC (HEVC is
 // patent-encumbered and left out), and have no BMP loader (that needs ImageMagick), so those stay null here.
@@ -78,6 +104,22 @@ const SHARP_FORMAT: Record<ImageType, string> = {
   heic: 'heif',
   bmp: 'magick',
 };
+
+const FORMAT_NAME: Record<ImageType, string> = {
+  jpeg: 'JPEG',
+  png: 'PNG',
+  gif: 'GIF',
+  webp: 'WebP',
+  tiff: 'TIFF',
+  avif: 'AVIF',
+  heic: 'HEIC',
+  bmp: 'BMP',
+};
+
+/** Decoded in strips, and shrunk while decoding: cheap at any size up to the general cap. */
+function decodesInStrips(type: ImageType, metadata: Metadata): boolean {
+  return type === 'webp' || (type === 'jpeg' && !metadata.isProgressive);
+}
 
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'hevm', 'hevs']);
@@ -164,12 +206,35 @@ function rejectionFor(error: unknown, maxInputPixels: number): PhotoRejectedErro
 }
 
 /**
+ * Refuses, from the header alone, what would be expensive to decode: more pixels than the cap, an interlaced PNG or
+ * GIF (decoded whole, and several times over), or a format decoded whole above its DECODED_WHOLE_MAX_PIXELS.
+ */
+function refuseCostlyDecoding(type: ImageType, metadata: Metadata, maxInputPixels: number): void {
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  if (pixels > maxInputPixels) throw tooLarge(maxInputPixels);
+  if ((type === 'png' || type === 'gif') && metadata.isProgressive) {
+    throw new PhotoRejectedError('interlaced_image', INTERLACED);
+  }
+  const formatCap = DECODED_WHOLE_MAX_PIXELS[type];
+  if (formatCap !== undefined && pixels > formatCap) {
+    const megapixels = formatCap / 1_000_000;
+    throw new PhotoRejectedError(
+      'image_too_large',
+      `The image is too large: ${FORMAT_NAME[type]} images can have at most ${megapixels} megapixels ` +
+        '(save it as a JPEG or WebP for more)',
+    );
+  }
+}
+
+/**
  * Validates and re-encodes an uploaded photo. Throws PhotoRejectedError (status 400, user-facing message) for
- * anything that is not a decodable, complete image within the pixel cap (default 50 megapixels).
+ * anything that is not a decodable, complete image within the pixel caps (default 50 megapixels, less for formats
+ * decoded whole: DECODED_WHOLE_MAX_PIXELS). The checks read the header only; the decoding itself runs through `queue` when one is given
+ * (QueueFullError when it is full).
  */
 export async function processPhoto(
   bytes: Uint8Array,
-  options?: { maxInputPixels?: number },
+  options?: { maxInputPixels?: number; queue?: ImageJobQueue },
 ): Promise<ProcessedPhoto> {
   const maxInputPixels = options?.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS;
   const type = sniffImageType(bytes);
@@ -183,35 +248,65 @@ export async function processPhoto(
     pages: 1,
   } as const satisfies SharpOptions;
 
+  let metadata: Metadata;
   try {
     // Header only: no pixels are decoded here.
-    const metadata = await sharp(input, inputOptions).metadata();
+    metadata = await sharp(input, inputOptions).metadata();
     if (metadata.format !== SHARP_FORMAT[type]) {
       throw new PhotoRejectedError('not_an_image', NOT_AN_IMAGE);
     }
     if (!metadata.width || !metadata.height) throw new PhotoRejectedError('damaged_image', DAMAGED);
-    if (metadata.width * metadata.height > maxInputPixels) throw tooLarge(maxInputPixels);
-
-    // Two pipelines from the same input rather than one decode: the thumbnail then profits from JPEG/WebP
-    // shrink-on-load (decoding at 1/8 scale), which is faster than resizing the 2048 px image again.
-    // autoOrient applies the EXIF orientation; no withMetadata()/keepMetadata(), so nothing of the input's
-    // metadata is written out (sharp outputs sRGB without EXIF, XMP or ICC by default).
-    const [full, thumb] = await Promise.all([
-      sharp(input, { ...inputOptions, autoOrient: true })
-        .resize(FULL_MAX_SIDE, FULL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: FULL_QUALITY })
-        .toBuffer({ resolveWithObject: true }),
-      encodeThumbnail(input, inputOptions),
-    ]);
-    return { full: full.data, thumb, width: full.info.width, height: full.info.height };
+    refuseCostlyDecoding(type, metadata, maxInputPixels);
   } catch (error) {
     throw rejectionFor(error, maxInputPixels);
   }
+
+  const encode = async () => {
+    try {
+      // autoOrient applies the EXIF orientation; no withMetadata()/keepMetadata(), so nothing of the input's
+      // metadata is written out (sharp outputs sRGB without EXIF, XMP or ICC by default).
+      const decoder = () => sharp(input, { ...inputOptions, autoOrient: true });
+      return decodesInStrips(type, metadata) ? await encodeTwice(decoder) : await encodeOnce(decoder());
+    } catch (error) {
+      throw rejectionFor(error, maxInputPixels);
+    }
+  };
+  return options?.queue ? options.queue.run(encode) : encode();
 }
 
-async function encodeThumbnail(input: Buffer, inputOptions: SharpOptions): Promise<Buffer> {
+/**
+ * Two pipelines from the same input rather than one decode: the thumbnail then profits from JPEG/WebP
+ * shrink-on-load (decoding at 1/8 scale), which is faster than resizing the 2048 px image again.
+ */
+async function encodeTwice(decoder: () => Sharp): Promise<ProcessedPhoto> {
+  const [full, thumb] = await Promise.all([
+    decoder()
+      .resize(FULL_MAX_SIDE, FULL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: FULL_QUALITY })
+      .toBuffer({ resolveWithObject: true }),
+    encodeThumbnail(decoder()),
+  ]);
+  return { full: full.data, thumb, width: full.info.width, height: full.info.height };
+}
+
+/** Formats decoded whole are decoded once: the thumbnail is made from the 2048 px image. */
+async function encodeOnce(decoded: Sharp): Promise<ProcessedPhoto> {
+  const { data, info } = await decoded
+    .resize(FULL_MAX_SIDE, FULL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const fromRaw = () =>
+    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const [full, thumb] = await Promise.all([
+    fromRaw().webp({ quality: FULL_QUALITY }).toBuffer(),
+    encodeThumbnail(fromRaw()),
+  ]);
+  return { full, thumb, width: info.width, height: info.height };
+}
+
+async function encodeThumbnail(source: Sharp): Promise<Buffer> {
   // Decode and resize once, then try decreasing qualities (usually only the first is needed).
-  const { data, info } = await sharp(input, { ...inputOptions, autoOrient: true })
+  const { data, info } = await source
     .resize(THUMB_MAX_SIDE, THUMB_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestPhotoStore,
+  NO_S3_SERVER,
+  TEST_S3,
+  type TestPhotoStore,
+} from '../test-support/test-photo-stores.ts';
 import { DiskPhotoStore, isPhotoId, MemoryPhotoStore, type PhotoStore } from './photo-store.ts';
 
 const BAD_IDS = [
@@ -76,6 +82,20 @@ function contractTests(name: string, makeStore: () => Promise<PhotoStore>) {
       );
     });
 
+    it('removes one photo from several places at once: every remove succeeds', async () => {
+      const id = randomUUID();
+      await store.save(id, 'full', Buffer.from('a'));
+      await store.save(id, 'thumb', Buffer.from('b'));
+      const removals = await Promise.allSettled([store.remove(id), store.remove(id), store.remove(id)]);
+      expect(removals.map((removal) => removal.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      expect(await store.read(id, 'full')).toBeNull();
+      expect(await store.read(id, 'thumb')).toBeNull();
+    });
+
+    it('is reachable', async () => {
+      await expect(store.checkReachable()).resolves.toBeUndefined();
+    });
+
     it('does not share buffers with callers', async () => {
       const id = randomUUID();
       const data = Buffer.from('original');
@@ -98,6 +118,22 @@ describe('isPhotoId', () => {
 });
 
 contractTests('MemoryPhotoStore', async () => new MemoryPhotoStore());
+
+describe.skipIf(!TEST_S3)(
+  `S3PhotoStore on a real S3 server${TEST_S3 ? '' : ` (skipped: ${NO_S3_SERVER})`}`,
+  () => {
+    const made: TestPhotoStore[] = [];
+    afterEach(async () => {
+      await Promise.all(made.splice(0).map((store) => store.destroy()));
+    });
+    // Each test gets a bucket of its own (radosgw makes one in milliseconds).
+    contractTests('S3PhotoStore', async () => {
+      const fresh = await createTestPhotoStore('s3');
+      made.push(fresh);
+      return fresh.store;
+    });
+  },
+);
 
 describe('MemoryPhotoStore.size', () => {
   it('counts photos, not variants, and follows removals', async () => {
@@ -155,6 +191,14 @@ describe('DiskPhotoStore', () => {
     const files = (await readdir(nested, { recursive: true })).map(String);
     expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.webp'))).toHaveLength(20);
+  });
+
+  it('is not reachable when its folder cannot be made', async () => {
+    const blocker = path.join(dir, 'a-file');
+    await writeFile(blocker, 'not a folder');
+    await expect(new DiskPhotoStore(path.join(blocker, 'photos')).checkReachable()).rejects.toMatchObject({
+      code: 'ENOTDIR',
+    });
   });
 
   it('writes nothing outside its directory for a traversal id', async () => {

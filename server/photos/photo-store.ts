@@ -1,7 +1,8 @@
 // Where re-encoded photos live. Only processPhoto's WebP output is ever saved here (DESIGN §6), under ids the server
 // generated (UUIDs), never under a client-supplied name.
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 export type PhotoVariant = 'full' | 'thumb';
@@ -13,6 +14,21 @@ export interface PhotoStore {
   read(id: string, variant: PhotoVariant): Promise<Buffer | null>;
   /** Removes both variants; removing a photo that is not there is not an error. */
   remove(id: string): Promise<void>;
+  /** Resolves when the store can be used now (cheap: for a readiness probe); throws when it cannot. */
+  checkReachable(): Promise<void>;
+}
+
+/**
+ * The store cannot be reached right now (connection refused, timed out, the service answering 5xx): a 503 with
+ * PHOTO_STORE_UNAVAILABLE (server/http/outage-errors.ts), not a 500. `cause` is the original error.
+ */
+export class PhotoStoreUnavailableError extends Error {
+  readonly code = 'PHOTO_STORE_UNAVAILABLE';
+}
+
+/** The store refuses to take more bytes (an object store's quota): a 507 STORAGE_FULL, like a full disk. */
+export class PhotoStoreFullError extends Error {
+  readonly code = 'PHOTO_STORE_FULL';
 }
 
 const PHOTO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -34,13 +50,28 @@ function assertVariant(variant: string): asserts variant is PhotoVariant {
   }
 }
 
+/**
+ * Where a variant lives inside a store: `3f/<id>.webp` and `3f/<id>.thumb.webp` (the two-character fan-out keeps
+ * directories small). The disk store and the S3 store share it, so a photo folder copied into a bucket as it is
+ * (`aws s3 sync DATA_DIR/photos s3://bucket --exclude '*.tmp'`) is a working S3 store.
+ */
+export function photoObjectName(id: string, variant: PhotoVariant): string {
+  assertPhotoId(id);
+  assertVariant(variant);
+  return `${id.slice(0, 2)}/${variant === 'thumb' ? `${id}.thumb.webp` : `${id}.webp`}`;
+}
+
+/** Every variant's object name of a photo. */
+export function photoObjectNames(id: string): string[] {
+  return VARIANTS.map((variant) => photoObjectName(id, variant));
+}
+
 function isMissing(error: unknown): boolean {
   return error instanceof Error && (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
 /**
- * Photos as files: `${dir}/${id.slice(0, 2)}/${id}.webp` and `${id}.thumb.webp` (the two-character fan-out keeps
- * directories small). Writes are atomic and durable: temporary file, fsync, rename, fsync of the directory, so a
+ * Photos as files: `${dir}/${id.slice(0, 2)}/${id}.webp` and `${id}.thumb.webp` (photoObjectName). Writes are atomic and durable: temporary file, fsync, rename, fsync of the directory, so a
  * crash leaves either the old file or the new one, never half a photo.
  */
 export class DiskPhotoStore implements PhotoStore {
@@ -52,10 +83,7 @@ export class DiskPhotoStore implements PhotoStore {
 
   /** The file holding a variant (exposed for tests and operations tooling). */
   pathOf(id: string, variant: PhotoVariant): string {
-    assertPhotoId(id);
-    assertVariant(variant);
-    const name = variant === 'thumb' ? `${id}.thumb.webp` : `${id}.webp`;
-    return path.join(this.dir, id.slice(0, 2), name);
+    return path.join(this.dir, photoObjectName(id, variant));
   }
 
   async save(id: string, variant: PhotoVariant, data: Buffer): Promise<void> {
@@ -91,6 +119,12 @@ export class DiskPhotoStore implements PhotoStore {
 
   async remove(id: string): Promise<void> {
     await Promise.all(VARIANTS.map((variant) => rm(this.pathOf(id, variant), { force: true })));
+  }
+
+  /** The folder exists (made if need be) and this process may write in it. */
+  async checkReachable(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await access(this.dir, constants.W_OK);
   }
 }
 
@@ -139,4 +173,6 @@ export class MemoryPhotoStore implements PhotoStore {
   async remove(id: string): Promise<void> {
     for (const variant of VARIANTS) this.files.delete(this.key(id, variant));
   }
+
+  async checkReachable(): Promise<void> {}
 }

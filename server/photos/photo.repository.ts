@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** Photo records: who owns which stored image. The bytes live in a PhotoStore. */
+/** Photo records: who owns which stored image, and how many bytes it takes. The bytes live in a PhotoStore. */
 export class PhotoRepository {
   private readonly db: Kysely<Database>;
+
   constructor(db: Kysely<Database>) {
     this.db = db;
   }
@@ -13,6 +14,7 @@ export class PhotoRepository {
     userId: number;
     width: number;
     height: number;
+    bytes: number;
     createdAt: Date;
   }): Promise<void> {
     await this.db
@@ -22,6 +24,7 @@ export class PhotoRepository {
         user_id: photo.userId,
         width: photo.width,
         height: photo.height,
+        bytes: photo.bytes,
         created_at: photo.createdAt.toISOString(),
       })
       .execute();
@@ -37,7 +40,44 @@ export class PhotoRepository {
     return row !== undefined;
   }
 
+  /** Bytes of all the user's stored photos (the storage quota counts these). */
+  async bytesStoredBy(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('photos')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('bytes'), eb.lit(0)).as('total'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
   async delete(photoId: string, userId: number): Promise<void> {
     await this.db.deleteFrom('photos').where('id', '=', photoId).where('user_id', '=', userId).execute();
+  }
+
+  /**
+   * Deletes up to `limit` photos created before `cutoff` that no catch references (uploads whose catch was never
+   * saved), and returns their ids so their files can be removed. A photo a catch references meanwhile is kept:
+   * the check and the delete are one statement.
+   */
+  async deleteUnattachedBefore(cutoff: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .deleteFrom('photos')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('photos as unattached')
+          .select('unattached.id')
+          .where('unattached.created_at', '<', cutoff.toISOString())
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('catches').select('catches.id').whereRef('catches.photo_id', '=', 'unattached.id'),
+              ),
+            ),
+          )
+          .limit(limit),
+      )
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
   }
 }

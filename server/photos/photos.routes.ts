@@ -7,15 +7,18 @@ import type { Clock } from '../clock.ts';
 import { AppError, notFound, tooManyRequests } from '../http/app-error.ts';
 import { parseInput } from '../http/validation.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
-import { PhotoRejectedError, processPhoto } from './image-pipeline.ts';
+import { type ImageJobQueue, QueueFullError } from './image-job-queue.ts';
+import { PhotoRejectedError, type ProcessedPhoto, processPhoto } from './image-pipeline.ts';
 import type { PhotoRepository } from './photo.repository.ts';
 import type { PhotoStore } from './photo-store.ts';
 
 /** Uploads larger than this are refused with 413 (DESIGN §4). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 const UPLOAD_WINDOW_MS = 60 * 1000;
-/** Photos never change under an id, so browsers may keep them for a year. */
-const IMMUTABLE_PRIVATE_CACHE = 'private, max-age=31536000, immutable';
+/** The default storage quota per account (PHOTO_QUOTA_MB). */
+export const DEFAULT_PHOTO_QUOTA_BYTES = 1024 * 1024 * 1024;
+/** A full image queue frees up within seconds: photos take about a second each. */
+const QUEUE_FULL_RETRY_AFTER_SECONDS = 5;
 
 const photoParamsSchema = z.object({
   file: z.string().regex(/^[0-9a-f-]{36}\.webp$/, 'Photo not found'),
@@ -27,24 +30,51 @@ export interface PhotosDependencies {
   photoStore: PhotoStore;
   rateLimiter: RateLimiter;
   uploadsPerUser: number;
+  /** Bytes of photos one account may store. */
+  quotaBytes: number;
+  /** Where photos are decoded, one at a time. */
+  imageJobs: ImageJobQueue;
   clock: Clock;
 }
 
-export async function photosRoutes(app: FastifyInstance, deps: PhotosDependencies): Promise<void> {
-  const { photos, photoStore, rateLimiter, uploadsPerUser, clock } = deps;
+const serverBusy = () =>
+  new AppError(
+    503,
+    'SERVER_BUSY',
+    'The server is busy with other photos. Please try again in a moment.',
+    undefined,
+    {
+      exposeCode: true,
+      retryAfterSeconds: QUEUE_FULL_RETRY_AFTER_SECONDS,
+    },
+  );
 
-  /** Reads the `photo` field, re-encodes it (no metadata survives) and stores both sizes. Returns the URL. */
-  async function acceptUpload(request: FastifyRequest): Promise<string> {
-    const user = requireUser(request);
-    const limitKey = `upload-user:${user.id}`;
-    if (await rateLimiter.isLimited(limitKey, uploadsPerUser, UPLOAD_WINDOW_MS)) {
-      throw tooManyRequests('Too many uploads. Please wait a minute and try again.');
-    }
-    await rateLimiter.hit(limitKey, UPLOAD_WINDOW_MS);
+const quotaExceeded = (quotaBytes: number) =>
+  new AppError(
+    403,
+    'PHOTO_QUOTA_EXCEEDED',
+    `Your photo storage is full (${formatBytes(quotaBytes)}). Delete catches with photos you no longer need to ` +
+      'upload new ones.',
+    undefined,
+    { exposeCode: true },
+  );
 
-    if (!request.isMultipart()) {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as a multipart form');
-    }
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB`;
+  if (bytes >= 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
+  return `${Math.round(bytes / 1024)} KB`;
+}
+
+/** The body is not a multipart form a parser can follow (no boundary, a part never closed, plain garbage). */
+const malformedUpload = () =>
+  new AppError(400, 'MALFORMED_UPLOAD', 'The upload is not a valid multipart form. Please try again.');
+
+/**
+ * The `photo` file of a multipart body, read whole. Errors of the multipart parser that carry no HTTP status
+ * (busboy's "Unexpected end of multipart data", "Malformed part header"…) mean a malformed body: a 400, not a 500.
+ */
+async function readPhotoField(request: FastifyRequest): Promise<Buffer> {
+  try {
     const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
     if (!file) throw new AppError(400, 'NO_FILE', 'Please select a file to upload');
     if (file.fieldname !== 'photo') {
@@ -57,24 +87,61 @@ export async function photosRoutes(app: FastifyInstance, deps: PhotosDependencie
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Photo is too large (20 MB at most)');
     }
     if (bytes.length === 0) throw new AppError(400, 'NO_FILE', 'The selected file is empty');
+    return bytes;
+  } catch (error) {
+    const hasStatus =
+      error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number';
+    throw hasStatus ? error : malformedUpload();
+  }
+}
 
-    let processed: Awaited<ReturnType<typeof processPhoto>>;
+export async function photosRoutes(app: FastifyInstance, deps: PhotosDependencies): Promise<void> {
+  const { photos, photoStore, rateLimiter, uploadsPerUser, quotaBytes, imageJobs, clock } = deps;
+
+  /** Reads the `photo` field, re-encodes it (no metadata survives) and stores both sizes. Returns the URL. */
+  async function acceptUpload(request: FastifyRequest): Promise<string> {
+    const user = requireUser(request);
+    if (!(await rateLimiter.consume(`upload-user:${user.id}`, uploadsPerUser, UPLOAD_WINDOW_MS)).allowed) {
+      throw tooManyRequests('Too many uploads. Please wait a minute and try again.');
+    }
+
+    if (!request.isMultipart()) {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as a multipart form');
+    }
+    // Refused before the body is read when it could not be taken anyway.
+    if (imageJobs.isFull) throw serverBusy();
+    if ((await photos.bytesStoredBy(user.id)) >= quotaBytes) throw quotaExceeded(quotaBytes);
+
+    const bytes = await readPhotoField(request);
+    let processed: ProcessedPhoto;
     try {
-      processed = await processPhoto(bytes);
+      processed = await processPhoto(bytes, { queue: imageJobs });
     } catch (error) {
       if (error instanceof PhotoRejectedError) throw new AppError(400, 'BAD_IMAGE', error.message);
+      if (error instanceof QueueFullError) throw serverBusy();
       throw error;
     }
+    const photoBytes = processed.full.length + processed.thumb.length;
+    // Counted again with this photo's real size (two uploads at once may both pass: the quota is a bound, not a lock).
+    if ((await photos.bytesStoredBy(user.id)) + photoBytes > quotaBytes) throw quotaExceeded(quotaBytes);
+
     const id = randomUUID();
-    await photoStore.save(id, 'full', processed.full);
-    await photoStore.save(id, 'thumb', processed.thumb);
-    await photos.create({
-      id,
-      userId: user.id,
-      width: processed.width,
-      height: processed.height,
-      createdAt: clock.now(),
-    });
+    try {
+      await photoStore.save(id, 'full', processed.full);
+      await photoStore.save(id, 'thumb', processed.thumb);
+      await photos.create({
+        id,
+        userId: user.id,
+        width: processed.width,
+        height: processed.height,
+        bytes: photoBytes,
+        createdAt: clock.now(),
+      });
+    } catch (error) {
+      // No record, no files: a disk that filled up half-way must not keep half a photo nobody can delete.
+      await photoStore.remove(id).catch(() => {});
+      throw error;
+    }
     return photoUrl(id);
   }
 
@@ -95,10 +162,6 @@ export async function photosRoutes(app: FastifyInstance, deps: PhotosDependencie
     if (!(await photos.isOwnedBy(id, user.id))) throw notFound('Photo');
     const bytes = await photoStore.read(id, size === 'thumb' ? 'thumb' : 'full');
     if (!bytes) throw notFound('Photo');
-    return reply
-      .header('Content-Type', 'image/webp')
-      .header('Cache-Control', IMMUTABLE_PRIVATE_CACHE)
-      .header('Content-Disposition', 'inline')
-      .send(bytes);
+    return reply.header('Content-Type', 'image/webp').header('Content-Disposition', 'inline').send(bytes);
   });
 }

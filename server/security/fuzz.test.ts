@@ -480,6 +480,68 @@ describe.each(TEST_ENGINES)('fuzzing the API on %s: never a 5xx', (engine) => {
     );
   });
 
+  const MALFORMED_UPLOAD = 'The upload is not a valid multipart form. Please try again.';
+  const photoPartHead =
+    '--xyz\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n';
+
+  it.each([
+    ['garbage', 'garbage'],
+    ['only an opening boundary', '--xyz'],
+    ['a part with no closing boundary', `${photoPartHead}\xff\xd8\xff\xe0 and then the body just stops`],
+    ['a part header that never ends', '--xyz\r\nContent-Disposition: form-data; name="photo"'],
+  ])(
+    'POST /api/upload with a malformed multipart body (%s) → 400, not 500 (found from outside)',
+    async (_label, payload) => {
+      const response = await send({
+        method: 'POST',
+        url: '/api/upload',
+        payload,
+        headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: MALFORMED_UPLOAD });
+    },
+  );
+
+  it('POST /api/upload with broken multipart framing: cut, corrupted, or with another boundary', async () => {
+    const jpeg = await smallJpeg();
+    const valid = Buffer.concat([Buffer.from(photoPartHead), jpeg, Buffer.from('\r\n--xyz--\r\n')]);
+    const body = fc.oneof(
+      // Cut anywhere before the closing boundary.
+      fc.nat({ max: valid.length - 10 }).map((cut) => valid.subarray(0, cut)),
+      // A framing byte (boundary, header or CRLF) replaced.
+      fc
+        .tuple(fc.nat({ max: photoPartHead.length - 1 }), fc.integer({ min: 0, max: 255 }))
+        .map(([at, byte]) => {
+          const copy = Buffer.from(valid);
+          copy[at] = byte;
+          return copy;
+        }),
+      // Noise around boundaries.
+      fc
+        .array(
+          fc.oneof(fc.constantFrom('--xyz', '--xyz--', '\r\n', '\r\n\r\n', photoPartHead), fc.string()),
+          {
+            maxLength: 8,
+          },
+        )
+        .map((pieces) => Buffer.from(pieces.join(''))),
+    );
+    const boundary = fc.constantFrom('xyz', 'xyz', 'xyz', '', '"xyz"', 'x'.repeat(80), 'a b', 'xy\u00e9z');
+    await fc.assert(
+      fc.asyncProperty(body, boundary, async (payload, boundaryParam) => {
+        const response = await send({
+          method: 'POST',
+          url: '/api/upload',
+          payload,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundaryParam}` },
+        });
+        expectSaneAnswer(response, `upload of ${payload.length} bytes, boundary ${boundaryParam}`);
+      }),
+      { ...params, numRuns: Math.min(RUNS, 100) },
+    );
+  });
+
   it('the signed-in user is still there and the server still answers', async () => {
     expect((await alice.get('/api/user')).statusCode).toBe(200);
     expect((await alice.get('/api/catches')).statusCode).toBe(200);

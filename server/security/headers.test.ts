@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/api-client.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { createTestApp, RELAXED_RATE_LIMITS, type TestApp } from '../test-support/test-app.ts';
 import { multipart, smallJpeg } from './hostile-inputs.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -52,7 +52,8 @@ function expectSecurityHeaders(response: LightMyRequestResponse, what: string): 
   expect(h['referrer-policy'], `${what}: Referrer-Policy`).toBe('no-referrer');
   expect(h['cross-origin-opener-policy'], `${what}: COOP`).toBe('same-origin');
   expect(h['cross-origin-resource-policy'], `${what}: CORP`).toBe('same-origin');
-  expect(String(h['strict-transport-security']), `${what}: HSTS`).toMatch(/max-age=\d{7,}/);
+  // These answers go over plain http (app.inject): HSTS is only sent over HTTPS (see 'HSTS only over HTTPS').
+  expect(h['strict-transport-security'], `${what}: no HSTS over plain http`).toBeUndefined();
   expect(h['x-powered-by'], `${what}: X-Powered-By`).toBeUndefined();
 }
 
@@ -102,6 +103,19 @@ describe.skipIf(!BUILT)('security headers on every page of the built app', () =>
     expect((await t.app.inject({ method: 'GET', url: script })).headers['cache-control']).toBe(
       'public, max-age=31536000, immutable',
     );
+  });
+
+  it('publishes no source maps: none in the build, none referenced, none served', async () => {
+    const files = readdirSync(WEB_ROOT, { recursive: true, encoding: 'utf8' });
+    expect(files.filter((name) => name.endsWith('.map'))).toEqual([]);
+    const code = files.filter((name) => /\.(js|css)$/.test(name));
+    expect(code.length).toBeGreaterThan(0);
+    for (const name of code) {
+      expect(readFileSync(path.join(WEB_ROOT, name), 'utf8'), name).not.toMatch(/sourceMappingURL=/);
+    }
+    for (const name of code.slice(0, 5)) {
+      expect((await t.app.inject({ method: 'GET', url: `/${name}.map` })).statusCode, name).toBe(404);
+    }
   });
 
   it('index.html has no inline script or event handler, so the strict CSP leaves the app working', () => {
@@ -187,6 +201,56 @@ describe('security headers on API answers', () => {
       const response = await send();
       expect(response.statusCode, what).toBe(status);
       expectSecurityHeaders(response, what);
+      // Nothing a signed-in angler saw stays in the browser's HTTP cache (issue 9, item 5).
+      expect(response.headers['cache-control'], `${what}: Cache-Control`).toBe('no-store');
+    }
+  });
+
+  it("the global limit's 429 is no-store too", async () => {
+    const limited = await createTestApp('sqlite', {
+      rateLimits: { ...RELAXED_RATE_LIMITS, globalPerMinute: 1 },
+    });
+    try {
+      await limited.app.inject({ method: 'GET', url: '/api/user' });
+      const response = await limited.app.inject({ method: 'GET', url: '/api/user' });
+      expect(response.statusCode).toBe(429);
+      expect(response.headers['cache-control']).toBe('no-store');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('HSTS only over HTTPS', () => {
+  const HSTS = /^max-age=\d{8,}; includeSubDomains$/;
+
+  it('is sent when the request came over HTTPS (a trusted proxy says so), never over plain http', async () => {
+    const t = await createTestApp('sqlite', { trustProxy: true });
+    try {
+      const overHttps = await t.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(overHttps.headers['strict-transport-security']).toMatch(HSTS);
+      const overHttp = await t.app.inject({ method: 'GET', url: '/api/user' });
+      expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('an untrusted X-Forwarded-Proto does not turn it on', async () => {
+    const t = await createTestApp('sqlite', { trustProxy: false });
+    try {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await t.close();
     }
   });
 });

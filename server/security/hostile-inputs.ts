@@ -107,3 +107,15 @@ export function jpegClaiming(jpeg: Buffer, width: number, height: number): Buffe
   }
   throw new Error('no SOF marker found');
 }
+
+/**
+ * A decoding bomb under the pixel cap: a flat 7000 × 7000 PNG (49 megapixels, about 165 KB) saved interlaced, which
+ * libvips must decode whole, several times over. Twelve at once took 11.5 s and 950 MB before they were refused.
+ */
+export function interlacedPngBomb(): Promise<Buffer> {
+  interlacedBomb ??= sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#33aa77' } })
+    .png({ progressive: true, compressionLevel: 9 })
+    .toBuffer();
+  return interlacedBomb;
+}
+let interlacedBomb: Promise<Buffer> | undefined;

@@ -6,12 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../photos/photos.routes.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
-import { gradientJpeg, jpegClaiming, pngBomb, smallJpeg } from './hostile-inputs.ts';
+import { gradientJpeg, interlacedPngBomb, jpegClaiming, pngBomb, smallJpeg } from './hostile-inputs.ts';
 
 const NOT_AN_IMAGE = 'Only image files can be uploaded (JPEG, PNG, WebP, GIF, AVIF or TIFF)';
 const DAMAGED = 'The image is damaged or incomplete';
 const TOO_MANY_PIXELS = 'The image is too large (more than 50 megapixels)';
 const TOO_MANY_BYTES = 'Photo is too large (20 MB at most)';
+const INTERLACED =
+  'Interlaced PNG and GIF images cannot be uploaded: save the image without interlacing, or as a JPEG';
 
 const SVG_WITH_SCRIPT =
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="fetch(\'/api/catches\')">' +
@@ -128,6 +130,14 @@ describe.each(TEST_ENGINES)('hostile uploads over HTTP on %s', (engine) => {
       bytes: async () => pngBomb(12_000),
       status: 400,
       message: TOO_MANY_PIXELS,
+    },
+    {
+      label: 'an interlaced PNG of 49 megapixels in 165 KB (a decoding bomb under the pixel cap)',
+      fileName: 'interlaced.png',
+      type: 'image/png',
+      bytes: interlacedPngBomb,
+      status: 400,
+      message: INTERLACED,
     },
     {
       label: 'a JPEG whose header claims 65500 × 65500 pixels',

@@ -3,12 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { type AppDependencies, buildApp } from '../app.ts';
+import type { NewCatch } from '../catches/catch.repository.ts';
 import type { Clock } from '../clock.ts';
 import { OpenMeteoProvider } from '../conditions/open-meteo.provider.ts';
 import type { RateLimits } from '../config/config.ts';
 import { type AppDatabase, type DatabaseEngine, openDatabase } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { MemoryPhotoStore } from '../photos/photo-store.ts';
 import { loadGeoNamesGeocoder, type ReverseGeocoder } from '../places/reverse-geocoder.ts';
 
@@ -27,6 +30,9 @@ export const RELAXED_RATE_LIMITS: RateLimits = {
   registrationsPerIp: 1000,
   uploadsPerUser: 1000,
   globalPerMinute: 0,
+  weatherLookupsPerUserPerHour: 1000,
+  weatherUpstreamPerMinute: 1000,
+  weatherUpstreamPerDay: 100_000,
 };
 
 /** A clock tests can move forward. */
@@ -55,6 +61,25 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** A fresh, empty schema in the TEST_DATABASE_URL database, and a way to drop it. */
+export async function createTestSchema(): Promise<{
+  url: string;
+  schema: string;
+  dropSchema(): Promise<void>;
+}> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(statement);
+    await admin.end();
+  };
+  await run(`CREATE SCHEMA ${schema}`);
+  return { url, schema, dropSchema: () => run(`DROP SCHEMA ${schema} CASCADE`) };
+}
+
 /** A brand-new, empty, migrated database: a temp SQLite file, or a fresh PostgreSQL schema. */
 export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDatabase> {
   if (engine === 'sqlite') {
@@ -68,24 +93,65 @@ export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDa
       },
     };
   }
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const database = await openDatabase({ engine: 'postgres', url, schema, maxConnections: 5 });
+  const { url, schema, dropSchema } = await createTestSchema();
+  // Its own application_name, so a test can find (and terminate) exactly its own connections.
+  const database = await openDatabase({
+    engine: 'postgres',
+    url,
+    schema,
+    maxConnections: 5,
+    applicationName: `tightlines_${schema}`,
+  });
   return {
     database,
     drop: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
+      await dropSchema();
     },
   };
+}
+
+/** Users straight in the users table (repository and migration tests need owners, not sessions); their ids. */
+export async function insertTestUsers(db: Kysely<Database>, names: string[]): Promise<number[]> {
+  const rows = await db
+    .insertInto('users')
+    .values(
+      names.map((name) => ({
+        username: name,
+        username_key: name,
+        password_hash: 'not-a-hash',
+        created_at: '2026-01-01T00:00:00.000Z',
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/** `count` catches for CatchRepository.createMany, one second apart from 2026-01-01: `fields(i)` fills them in. */
+export function bulkCatches(
+  count: number,
+  fields: (i: number) => Partial<NewCatch> = () => ({}),
+): NewCatch[] {
+  const start = Date.parse('2026-01-01T00:00:00.000Z');
+  return Array.from({ length: count }, (_, i) => ({
+    fishType: `Fish ${i}`,
+    createdAt: new Date(start + i * 1000),
+    photoId: null,
+    weight: null,
+    length: null,
+    locationName: null,
+    latitude: null,
+    longitude: null,
+    notes: null,
+    waterTemperature: null,
+    depth: null,
+    catchDate: null,
+    timeOfDay: null,
+    lineSize: null,
+    baitUsed: null,
+    ...fields(i),
+  }));
 }
 
 export interface TestApp {

@@ -5,21 +5,30 @@ import { App } from '@/app';
 import defaultFishUrl from '@/assets/default-fish.svg?no-inline';
 import { DeferredToaster } from '@/components/deferred-toaster';
 import { firstScreenShown } from '@/lib/first-screen';
-import { queryClient } from '@/lib/query-client';
+import { loadWhenOnline } from '@/lib/load-when-online';
+import { queryClient, queryKeys } from '@/lib/query-client';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
+import { hasPendingLogout, sendPendingLogout } from '@/offline/pending-logout';
 import { markRestored } from '@/offline/restore-state';
+import { registerServiceWorker, whenOfflineReady } from '@/offline/service-worker';
 import './index.css';
 
 // The kept query cache (user, catch list, last weather) comes back from IndexedDB while React starts
 // (DESIGN §5). Its code loads beside the first bundle; queries do not wait for it (see query-persistence.ts).
-void import('@/offline/query-persistence')
-  .then((m) => m.restoreAndPersist(queryClient))
-  .catch(() => {})
-  .finally(markRestored);
+// A logout queued offline (pending-logout.ts) means signed out, whatever the session cookie still says.
+void Promise.all([
+  import('@/offline/query-persistence').then((m) => m.restoreAndPersist(queryClient)).catch(() => {}),
+  hasPendingLogout().then((pending) => {
+    if (pending) queryClient.setQueryData(queryKeys.user, null);
+  }),
+]).finally(markRestored);
+window.addEventListener('online', () => void sendPendingLogout());
 
-// Not needed for the first paint: the service worker's registration and update offer, and the outbox's
-// sync triggers. Both load once the first screen is up (DESIGN §7: the shell's first bundle stays small).
-const UpdatePrompt = lazy(() => import('@/offline/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+// Not needed for the first paint: the update offer and the outbox's sync triggers. They load once the page is
+// ready for offline (DESIGN §7: the shell's first bundle stays small; see startDeferredWork).
+const UpdatePrompt = lazy(() =>
+  loadWhenOnline(() => import('@/offline/update-prompt')).then((m) => ({ default: m.UpdatePrompt })),
+);
 
 function whenIdle(run: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
@@ -53,9 +62,9 @@ function afterFirstScreen(run: () => void): () => void {
 }
 
 /**
- * The three tabs' code (and the no-photo fish illustration), fetched once the page is idle: a tab opened after
- * the signal dropped must not need the network, even before the service worker has finished its first install
- * (which precaches them too).
+ * With no service worker for this page (no support, development, a hard reload), nothing is precached: the
+ * three tabs' code and the no-photo fish illustration are fetched while there is a network, so a tab opened
+ * after the signal dropped still works in this open page.
  */
 const warmImage = typeof Image === 'undefined' ? { src: '' } : new Image();
 function warmTabs(): void {
@@ -66,17 +75,24 @@ function warmTabs(): void {
   import('@/features/tools/tools-tab').catch(ignore);
 }
 
+/**
+ * The work deferred until after the first screen. The service worker registers first; its install precaches
+ * every file of the build. The rest (the update offer, the outbox's triggers) is fetched only once the worker
+ * controls the page ("ready for offline"): then it comes from the precache and cannot fail when the signal
+ * drops (issue #9). Without a worker it is fetched when the network allows (loadWhenOnline).
+ */
+function startDeferredWork(showUpdatePrompt: () => void): void {
+  registerServiceWorker();
+  void whenOfflineReady().then((offlineReady) => {
+    showUpdatePrompt();
+    void loadWhenOnline(loadOfflineRuntime).then((m) => m.startOfflineSync());
+    if (!offlineReady && navigator.onLine) warmTabs();
+  });
+}
+
 function AfterFirstPaint() {
   const [ready, setReady] = useState(false);
-  useEffect(
-    () =>
-      afterFirstScreen(() => {
-        setReady(true);
-        void loadOfflineRuntime().then((m) => m.startOfflineSync());
-        warmTabs();
-      }),
-    [],
-  );
+  useEffect(() => afterFirstScreen(() => startDeferredWork(() => setReady(true))), []);
   if (!ready) return null;
   return (
     <Suspense fallback={null}>

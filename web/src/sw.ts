@@ -1,12 +1,14 @@
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { clientsClaim } from 'workbox-core';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { createOutbox } from './offline/outbox.ts';
 import { BACKGROUND_SYNC_TAG } from './offline/outbox-channel.ts';
+import { sendPendingLogout } from './offline/pending-logout.ts';
+import { deletePhotoCaches, FORGET_PHOTOS_MESSAGE, PHOTO_CACHES } from './offline/photo-caches.ts';
 import { createSyncEngine } from './offline/sync-engine.ts';
 
 /**
@@ -20,15 +22,20 @@ import { createSyncEngine } from './offline/sync-engine.ts';
  *    index.html, as the server's SPA fallback would. Not /api/*, and not paths naming a file (/guide.md).
  * 3. Photos (GET /api/photos/<uuid>.webp, thumbnails and full size): cache first, in 'photo-thumbs'
  *    (?size=thumb, 500 newest, 30 days) and 'photo-full' (60 newest, 30 days). Photo ids are random and never
- *    reused and the server says `immutable`, so a cached copy is never out of date; only 200 answers are kept
- *    (never a 401/404 from a signed-out moment). They are private to the device's user and signing out deletes
- *    both caches (use-auth.ts).
+ *    reused, so a cached copy is never out of date; only 200 answers are kept (never a 401/404 from a
+ *    signed-out moment). The Cache API keeps them whatever the server's Cache-Control says (the server sends
+ *    `no-store` so that the browser's HTTP cache never holds them), and the worker fetches them with
+ *    `cache: 'no-store'` too: these two caches are the only copy on the device. They are private to the
+ *    device's user: every end of a session deletes both with their expiration records (offline/device-copy.ts,
+ *    offline/photo-caches.ts), and a photo download still running at that moment is not stored.
  * 4. Everything else under /api/ (catches, user, weather, uploads…) is never cached here: it goes straight to
  *    the network. The app keeps its own copy of the few answers it needs offline in IndexedDB, per user.
  *
- * Messages: {type: 'SKIP_WAITING'} from the page activates a waiting new version (the angler tapped Reload).
- * Background Sync 'tightlines-outbox': when connectivity returns, open windows are asked to flush the outbox;
- * with none open, the worker sends it itself with the same sync engine.
+ * Messages: {type: 'SKIP_WAITING'} from the page activates a waiting new version (the angler tapped Reload);
+ * {type: 'FORGET_PHOTOS'} deletes the photo caches (a session ended).
+ * Background Sync 'tightlines-outbox': when connectivity returns, a logout queued offline is sent first
+ * (offline/pending-logout.ts), then open windows are asked to flush the outbox; with none open, the worker
+ * sends it itself with the same sync engine.
  */
 
 declare let self: ServiceWorkerGlobalScope;
@@ -51,28 +58,49 @@ registerRoute(
 );
 
 // 3. Photos, cache first.
-const photoPlugins = (maxEntries: number) => [
-  new CacheableResponsePlugin({ statuses: [200] }),
-  new ExpirationPlugin({ maxEntries, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true }),
-];
+/** When the photo caches were last forgotten: a download that started earlier belongs to the ended session. */
+let photosForgottenAt = 0;
+const notFromEndedSession: WorkboxPlugin = {
+  requestWillFetch: async ({ request, state }) => {
+    if (state) state.startedAt = Date.now();
+    return request;
+  },
+  cacheWillUpdate: async ({ response, state }) =>
+    Number(state?.startedAt ?? 0) < photosForgottenAt ? null : response,
+};
+const photoStrategy = (cacheName: string, maxEntries: number) =>
+  new CacheFirst({
+    cacheName,
+    fetchOptions: { cache: 'no-store' },
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      notFromEndedSession,
+      new ExpirationPlugin({ maxEntries, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true }),
+    ],
+  });
 registerRoute(
   ({ url, request, sameOrigin }) =>
     sameOrigin &&
     request.method === 'GET' &&
     PHOTO_PATH.test(url.pathname) &&
     url.searchParams.get('size') === 'thumb',
-  new CacheFirst({ cacheName: 'photo-thumbs', plugins: photoPlugins(500) }),
+  photoStrategy(PHOTO_CACHES.thumbs, 500),
 );
 registerRoute(
   ({ url, request, sameOrigin }) =>
     sameOrigin && request.method === 'GET' && PHOTO_PATH.test(url.pathname) && !url.searchParams.has('size'),
-  new CacheFirst({ cacheName: 'photo-full', plugins: photoPlugins(60) }),
+  photoStrategy(PHOTO_CACHES.full, 60),
 );
 
 // 4. No other route: every other request (all of /api/) is left to the network, uncached.
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: unknown } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === FORGET_PHOTOS_MESSAGE) {
+    photosForgottenAt = Date.now();
+    event.waitUntil(deletePhotoCaches());
+  }
 });
 
 // Background Sync (Chromium): the outbox still held entries when the page last tried.
@@ -83,6 +111,8 @@ interface SyncEvent extends ExtendableEvent {
 let engine: ReturnType<typeof createSyncEngine> | null = null;
 
 async function syncOutbox(): Promise<void> {
+  // A logout queued offline goes first: nothing may be sent with the session it ends.
+  if ((await sendPendingLogout()) === 'waiting') throw new Error('Logout not sent yet');
   const windows = await self.clients.matchAll({ type: 'window' });
   if (windows.length > 0) {
     for (const client of windows) client.postMessage({ type: 'flush-outbox' });

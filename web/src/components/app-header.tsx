@@ -4,11 +4,13 @@ import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/hooks/use-auth';
 import { type ShellTab, writeActiveTab } from '@/lib/active-tab';
+import { loadWhenOnline } from '@/lib/load-when-online';
 import { UserMenuButton } from './user-menu-button.tsx';
 
 // The menu (Radix DropdownMenu with its positioning and focus code, ~20 KB gzip) loads on first use,
-// keeping it out of the shell's initial JavaScript (DESIGN §7). A look-alike button stands in until then.
-const loadUserMenu = () => import('./user-menu.tsx');
+// keeping it out of the shell's initial JavaScript (DESIGN §7). A look-alike button stands in until then
+// (also while offline before the service worker has precached it: never an error).
+const loadUserMenu = () => loadWhenOnline(() => import('./user-menu.tsx'));
 const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
 
 function HeaderIconButton({

@@ -1,8 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useToast } from '@/hooks/use-toast';
+import { loadWhenOnline } from '@/lib/load-when-online';
 
 // Radix Toast (~5 KB gzip) loads with the first toast, not with the shell (DESIGN §7); it then stays mounted.
-const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
+// Offline before the service worker has precached it, the toast waits for the network instead of failing.
+const Toaster = lazy(() =>
+  loadWhenOnline(() => import('@/components/ui/toaster')).then((m) => ({ default: m.Toaster })),
+);
 
 /** Mounts the Toaster once there is something to show. */
 export function DeferredToaster() {

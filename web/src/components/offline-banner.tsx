@@ -10,6 +10,7 @@ export function OfflineBanner() {
       {online ? null : (
         <div
           data-testid="offline-banner"
+          data-toast-avoid
           className="fixed inset-x-0 bottom-0 z-40 flex items-center justify-center gap-2 bg-amber-800 px-4 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] text-sm font-medium text-white shadow-lg"
         >
           <WifiOff aria-hidden="true" className="size-4" />

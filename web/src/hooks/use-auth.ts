@@ -3,6 +3,8 @@ import { useLocation } from 'wouter';
 import { toast } from '@/hooks/use-toast';
 import { apiRequest, errorMessage, getJson } from '@/lib/api';
 import { queryClient, queryKeys } from '@/lib/query-client';
+import { announceSignOut, forgetDeviceCopy } from '@/offline/device-copy';
+import { clearPendingLogout, queueLogout, sendPendingLogout } from '@/offline/pending-logout';
 import { useCacheRestored } from '@/offline/restore-state';
 import type { User } from '../../../core/user.ts';
 
@@ -11,46 +13,46 @@ export interface Credentials {
   password: string;
 }
 
-/** The current user query: a 401 gives null (SPEC §7). */
-export function fetchCurrentUser(): Promise<User | null> {
-  return getJson<User>(queryKeys.user[0], { on401: 'returnNull' });
+/**
+ * The current user query: a 401 gives null (SPEC §7). A 401 means the session ended without Logout here
+ * (expired, removed on the server, cookies cleared): the device forgets the account's copy, exactly as at
+ * Logout. A logout queued offline is sent first; until the server has ended that session, its cookie does not
+ * count as signed in (offline/pending-logout.ts).
+ */
+export async function fetchCurrentUser(): Promise<User | null> {
+  const user = (await sendPendingLogout()) === 'waiting' ? null : await getUser();
+  if (user === null) await forgetDeviceCopy();
+  return user;
 }
 
+const getUser = () => getJson<User>(queryKeys.user[0], { on401: 'returnNull' });
+
 async function postCredentials(url: string, { username, password }: Credentials): Promise<User> {
+  // A logout still queued from offline goes first: its answer clears the session cookie, which must never
+  // happen to the session this sign-in starts.
+  await sendPendingLogout();
   // Only username and password are sent (SPEC §5): a confirmPassword never leaves the form.
   const response = await apiRequest('POST', url, { username, password });
   return (await response.json()) as User;
 }
 
-/** The runtime photo caches of the service worker (sw.ts): another account must not find them. */
-export const PHOTO_CACHES = ['photo-thumbs', 'photo-full'] as const;
-
-async function deletePhotoCaches(): Promise<void> {
-  if (typeof caches === 'undefined') return;
-  await Promise.all(PHOTO_CACHES.map((name) => caches.delete(name).catch(() => false)));
-}
-
-/** Every cached answer but the user query (catches, weather…), in memory; the disk copy follows. */
-function forgetCachedQueries(): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
-}
-
-function signedIn(user: User): void {
+async function signedIn(user: User): Promise<void> {
+  // The server ended any earlier session of this browser (rotation): no queued logout is left to send.
+  await clearPendingLogout();
   // A different account must never see the previous one's catches, readings or photos.
-  forgetCachedQueries();
-  void deletePhotoCaches();
+  await forgetDeviceCopy();
   queryClient.setQueryData(queryKeys.user, user);
 }
 
 /**
- * Signing out forgets what this device kept for the account: every cached query (memory and disk copy) and the
- * cached photos. The outbox is NOT emptied: catches not yet sent stay on the phone, tagged with their owner's
- * id, and are sent when that angler signs in again; no other account ever sends or sees them.
+ * Logout works with or without a connection (docs/decisions/009-offline-sign-out.md): the logout is queued
+ * (persisted), the device forgets the account's copy and the user at once, and the server is told now or,
+ * offline, when the network is back. Unsent catches stay in the outbox for their owner.
  */
-async function forgetAccountData(): Promise<void> {
-  forgetCachedQueries();
-  await import('@/offline/query-persistence').then((m) => m.clearPersistedQueries()).catch(() => {});
-  await deletePhotoCaches();
+async function signOutOnThisDevice(): Promise<void> {
+  await queueLogout();
+  announceSignOut();
+  await forgetDeviceCopy();
 }
 
 /**
@@ -66,8 +68,8 @@ export function useAuth() {
 
   const loginMutation = useMutation({
     mutationFn: (credentials: Credentials) => postCredentials('/api/login', credentials),
-    onSuccess: (user) => {
-      signedIn(user);
+    onSuccess: async (user) => {
+      await signedIn(user);
       toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
     },
     onError: (error) => {
@@ -77,8 +79,8 @@ export function useAuth() {
 
   const registerMutation = useMutation({
     mutationFn: (credentials: Credentials) => postCredentials('/api/register', credentials),
-    onSuccess: (user) => {
-      signedIn(user);
+    onSuccess: async (user) => {
+      await signedIn(user);
       toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });
     },
     onError: (error) => {
@@ -87,15 +89,22 @@ export function useAuth() {
   });
 
   const logoutMutation = useMutation({
-    mutationFn: async () => {
-      await apiRequest('POST', '/api/logout');
-    },
+    // Offline too: TanStack's default would pause it until the network is back ('Logging out...' for ever).
+    networkMode: 'always',
+    mutationFn: signOutOnThisDevice,
     onSuccess: async () => {
-      // Forget first, then drop the user (which leaves the signed-in screens): nothing is left behind.
-      await forgetAccountData();
-      queryClient.setQueryData(queryKeys.user, null);
       navigate('/auth');
-      toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
+      if ((await sendPendingLogout()) !== 'waiting') {
+        toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
+        return;
+      }
+      toast({
+        title: 'Logged out',
+        description:
+          "You have been logged out on this phone. Tightlines will end the session on the server when you're back online.",
+      });
+      // Background Sync wakes the worker when the network is back, even with the app closed (sw.ts).
+      void import('@/offline/sync-triggers').then((m) => m.registerBackgroundSync()).catch(() => {});
     },
     onError: (error) => {
       toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, errorMessage, getJson } from './api.ts';
+import { ApiError, apiRequest, apiUpload, errorMessage, getJson } from './api.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -57,6 +57,7 @@ describe('requests', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/login', {
       method: 'POST',
       credentials: 'include',
+      cache: 'no-store',
       headers: { 'Content-Type': 'application/json' },
       body: '{"username":"ann","password":"secret1"}',
     });
@@ -66,5 +67,17 @@ describe('requests', () => {
     vi.stubGlobal('fetch', async () => new Response('', { status: 401 }));
     await expect(getJson('/api/user', { on401: 'returnNull' })).resolves.toBeNull();
     await expect(getJson('/api/user')).rejects.toBeInstanceOf(ApiError);
+  });
+
+  // Issue #9: an account's answers must not outlive a sign-out in the browser's HTTP cache.
+  it('keeps no API answer in the browser HTTP cache', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    await getJson('/api/catches');
+    await apiUpload('/api/upload', new FormData());
+    for (const [, init] of fetchMock.mock.calls as unknown as Array<[string, RequestInit]>) {
+      expect(init).toMatchObject({ credentials: 'include', cache: 'no-store' });
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

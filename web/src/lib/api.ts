@@ -31,6 +31,16 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong'):
   return fallback;
 }
 
+/**
+ * Every API request: with the session cookie, and never through the browser's HTTP cache. An account's answers
+ * (its catches, notes, places) must not outlive a sign-out there, whatever headers a server or proxy sends;
+ * the app keeps what it needs offline itself, per user (DESIGN §5).
+ */
+export const API_REQUEST_DEFAULTS = {
+  credentials: 'include',
+  cache: 'no-store',
+} as const satisfies RequestInit;
+
 async function throwIfNotOk(response: Response): Promise<void> {
   if (!response.ok) {
     const text = await response.text();
@@ -41,8 +51,8 @@ async function throwIfNotOk(response: Response): Promise<void> {
 /** A JSON (or body-less) request with the session cookie. Throws ApiError on a non-OK answer. */
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
   const response = await fetch(url, {
+    ...API_REQUEST_DEFAULTS,
     method,
-    credentials: 'include',
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -52,7 +62,7 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
 
 /** A multipart upload (the `photo` field) with the session cookie. Throws ApiError on a non-OK answer. */
 export async function apiUpload(url: string, form: FormData): Promise<Response> {
-  const response = await fetch(url, { method: 'POST', credentials: 'include', body: form });
+  const response = await fetch(url, { ...API_REQUEST_DEFAULTS, method: 'POST', body: form });
   await throwIfNotOk(response);
   return response;
 }
@@ -62,7 +72,7 @@ export async function getJson<T>(
   url: string,
   options: { on401?: 'throw' | 'returnNull' } = {},
 ): Promise<T | null> {
-  const response = await fetch(url, { credentials: 'include' });
+  const response = await fetch(url, API_REQUEST_DEFAULTS);
   if (options.on401 === 'returnNull' && response.status === 401) return null;
   await throwIfNotOk(response);
   return (await response.json()) as T;

@@ -3,6 +3,7 @@ import { toast } from '@/hooks/use-toast';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import type { Catch } from '../../../core/catch.ts';
 import type { User } from '../../../core/user.ts';
+import { forgetDeviceCopy } from './device-copy.ts';
 import { createOutbox, type DeleteTarget } from './outbox.ts';
 import { isDeleteTarget } from './outbox-actions.ts';
 import { OUTBOX_CHANNEL } from './outbox-channel.ts';
@@ -77,14 +78,15 @@ function handleEvent(event: SyncEvent): void {
       }
       break;
     case 'signed-out':
-      // The session ended on the server. Pending catches stay on the phone and are sent after signing in again.
+      // The session ended on the server: the device forgets the account's copy, as at Logout. Pending catches
+      // stay on the phone and are sent after signing in again.
       if (cachedUser()) {
         toast({
           title: 'Authentication Required',
           description: 'You must be logged in to save catches',
           variant: 'destructive',
         });
-        queryClient.setQueryData(queryKeys.user, null);
+        void forgetDeviceCopy();
       }
       break;
     case 'photo-dropped':

@@ -22,6 +22,15 @@ function seededClient(): QueryClient {
   return client;
 }
 
+/** Waits until a fresh client restores the signed-in user from the disk copy. */
+async function waitForUserOnDisk(): Promise<void> {
+  await vi.waitFor(async () => {
+    const restored = new QueryClient();
+    await restoreQueries(restored);
+    expect(restored.getQueryData(['/api/user'])).toEqual(user);
+  });
+}
+
 afterEach(async () => {
   vi.useRealTimers();
   await clearPersistedQueries();
@@ -64,6 +73,19 @@ describe('query persistence', () => {
     expect(live.getQueryData(['/api/user'])).toEqual(user);
   });
 
+  it('marks what it restored as stale, so the next screen asks the server (a fresh-looking old list would not)', async () => {
+    await persistQueries(seededClient());
+    const live = new QueryClient();
+    vi.useFakeTimers({ now: Date.now() + 5000 });
+    live.setQueryData(['/api/weather', 39.1, -120.0], { temperature: 70 }); // newer than the disk copy: kept fresh
+    vi.useRealTimers();
+    await restoreQueries(live);
+    expect(live.getQueryState(['/api/catches'])?.isInvalidated).toBe(true);
+    expect(live.getQueryState(['/api/user'])?.isInvalidated).toBe(true);
+    expect(live.getQueryData(['/api/catches'])).toEqual(catches);
+    expect(live.getQueryState(['/api/weather', 39.1, -120.0])?.isInvalidated).toBe(false);
+  });
+
   it('throws away a copy older than 30 days', async () => {
     await persistQueries(seededClient());
     const restored = new QueryClient();
@@ -103,5 +125,33 @@ describe('query persistence', () => {
       await restoreQueries(restored);
       expect(restored.getQueryData(['/api/catches'])).toEqual(catches);
     });
+  });
+
+  // Issue #9: signed in, the network gone a second later: the user must already be on disk.
+  it('writes the signed-in user at once, without waiting for the throttle', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const stop = persistChanges(client);
+    client.setQueryData(['/api/user'], user);
+    vi.useRealTimers();
+    await waitForUserOnDisk();
+    stop();
+  });
+
+  it('writes what arrived before persisting started (a user known before the restore finished)', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['/api/user'], user);
+    const stop = persistChanges(client);
+    await waitForUserOnDisk();
+    stop();
+  });
+
+  it('writes nothing while nobody is signed in: a late write cannot outlive a sign-out', async () => {
+    const client = seededClient();
+    client.removeQueries({ queryKey: ['/api/user'] });
+    await persistQueries(client);
+    const restored = new QueryClient();
+    await restoreQueries(restored);
+    expect(restored.getQueryCache().getAll()).toEqual([]);
   });
 });

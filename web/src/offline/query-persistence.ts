@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { openDB } from 'idb';
 import { APP_VERSION } from '../../../core/app-info.ts';
-import { isPersistedQueryKey } from '../lib/query-client.ts';
+import { isPersistedQueryKey, queryKeys } from '../lib/query-client.ts';
 
 /**
  * The query cache kept across restarts (DESIGN §5): the signed-in user, the catch list and the latest weather
@@ -18,9 +18,12 @@ import { isPersistedQueryKey } from '../lib/query-client.ts';
  * older @tanstack/query-core (a second copy of the query core in the bundle), and its provider holds every
  * query back until the disk is read. Here queries start at once: online, the fresh answers win (hydrate never
  * overwrites newer data); offline, the queries wait for the network and the restored data shows meanwhile.
- * main.tsx loads this module beside the first bundle, not in it. The disk copy is written at most once a
- * second after a persisted query changed, and at once when the page is hidden; a copy older than 30 days or
- * from another app version (the buster) is thrown away. A signed-out (null) user is never written.
+ * main.tsx loads this module beside the first bundle, not in it. The disk copy is written the moment the
+ * signed-in user is known (right after the restore too, for a user who arrived before it), at most once a
+ * second after another persisted query changed, and at once when the page is hidden; a copy older than 30
+ * days or from another app version (the buster) is thrown away. It always belongs to a signed-in user:
+ * nothing is written while the cache holds no user (signed out, or not known yet), so nothing written late
+ * can outlive a sign-out (offline/device-copy.ts).
  */
 
 const DB_NAME = 'tightlines-cache';
@@ -65,8 +68,11 @@ function shouldPersist(query: Query, newestWeather: Query | undefined): boolean 
   return !isWeather(query) || query === newestWeather;
 }
 
-/** Writes the persisted queries to disk now. */
+const isUserQuery = (query: Query) => query.queryKey[0] === queryKeys.user[0];
+
+/** Writes the persisted queries to disk now; nothing while no user is signed in. */
 export async function persistQueries(client: QueryClient): Promise<void> {
+  if (!client.getQueryData(queryKeys.user)) return;
   const [newestWeather] = client
     .getQueryCache()
     .getAll()
@@ -89,6 +95,20 @@ export async function clearPersistedQueries(): Promise<void> {
   }
 }
 
+/**
+ * A restored answer keeps the time it was fetched in an earlier visit, so it could look fresh (the catch list is
+ * fresh for 10 s) and a screen mounted right after the restore would not ask the server. What came from the disk
+ * is marked stale instead, without a refetch now: the next screen that uses it asks, and offline it simply shows.
+ * Answers the cache already had newer (hydrate kept them) are left alone.
+ */
+function markRestoredStale(client: QueryClient, restored: DehydratedState): void {
+  const restoredAt = new Map(restored.queries.map((query) => [query.queryHash, query.state.dataUpdatedAt]));
+  void client.invalidateQueries({
+    predicate: (query) => restoredAt.get(query.queryHash) === query.state.dataUpdatedAt,
+    refetchType: 'none',
+  });
+}
+
 /** Puts the disk copy back into the cache; a stale or foreign copy is deleted instead. Never throws. */
 export async function restoreQueries(client: QueryClient, now = Date.now()): Promise<void> {
   try {
@@ -99,12 +119,17 @@ export async function restoreQueries(client: QueryClient, now = Date.now()): Pro
       return;
     }
     hydrate(client, saved.state);
+    markRestoredStale(client, saved.state);
   } catch {
     // Private browsing without IndexedDB, or a damaged record: start with an empty cache.
   }
 }
 
-/** Writes the disk copy after changes to persisted queries (throttled), and when the page is hidden. */
+/**
+ * Writes the disk copy now, then after changes to persisted queries: at once when the user query got an
+ * answer (the angler may lose the signal any second after signing in: DESIGN §5, issue #9), throttled for the
+ * rest, and when the page is hidden.
+ */
 export function persistChanges(client: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const writeNow = () => {
@@ -116,9 +141,15 @@ export function persistChanges(client: QueryClient): () => void {
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (!isPersistedQueryKey(event.query.queryKey)) return;
+    if (event.type === 'updated' && event.action.type === 'success' && isUserQuery(event.query)) {
+      writeNow();
+      return;
+    }
     if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
     timer ??= setTimeout(writeNow, THROTTLE_MS);
   });
+  // Whatever arrived while the restore ran (often the user itself, on a first visit) is not lost.
+  writeNow();
   const onHidden = () => {
     if (document.visibilityState === 'hidden' && timer !== null) writeNow();
   };

@@ -7,11 +7,21 @@ import { useSyncExternalStore } from 'react';
  */
 let restored = false;
 const listeners = new Set<() => void>();
+let resolveRestored: () => void = () => {};
+const restoredPromise = new Promise<void>((resolve) => {
+  resolveRestored = resolve;
+});
 
 export function markRestored(): void {
   if (restored) return;
   restored = true;
+  resolveRestored();
   for (const listener of listeners) listener();
+}
+
+/** Resolves once the kept cache has been read back (at once if it already was). */
+export function whenCacheRestored(): Promise<void> {
+  return restoredPromise;
 }
 
 function subscribe(listener: () => void): () => void {

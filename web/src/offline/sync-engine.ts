@@ -1,4 +1,5 @@
 import type { Catch } from '../../../core/catch.ts';
+import { API_REQUEST_DEFAULTS } from '../lib/api.ts';
 import type { CreateEntry, DeleteEntry, Outbox, OutboxEntry } from './outbox.ts';
 
 /**
@@ -159,7 +160,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   async function call(url: string, init: RequestInit): Promise<Answer> {
     let response: Response;
     try {
-      response = await fetchImpl(url, { credentials: 'include', ...init });
+      response = await fetchImpl(url, { ...API_REQUEST_DEFAULTS, ...init });
     } catch (error) {
       return { kind: 'network', message: error instanceof Error ? error.message : 'Network error' };
     }

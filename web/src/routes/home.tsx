@@ -18,8 +18,11 @@ const LogCatchForm = lazy(tabModules.log);
 const CatchHistory = lazy(tabModules.history);
 const ToolsTab = lazy(tabModules.tools);
 
-// Start fetching the remembered tab's code right away, in parallel with the user query.
-if (typeof window !== 'undefined' && window.location.pathname === '/') void tabModules[readActiveTab()]();
+// Start fetching the remembered tab's code right away, in parallel with the user query. A failure shows in
+// the tab's error boundary when it renders; here it must not become an unhandled rejection.
+if (typeof window !== 'undefined' && window.location.pathname === '/') {
+  tabModules[readActiveTab()]().catch(() => {});
+}
 
 function TabFallback() {
   return (

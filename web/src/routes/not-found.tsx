@@ -1,7 +1,12 @@
-import { AlertCircle } from 'lucide-react';
+import { AlertCircle, Home } from 'lucide-react';
+import { Link } from 'wouter';
+import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 
-/** Any unknown path (SPEC §2): a centred card on a light grey, full-height background. */
+/**
+ * Any unknown path (SPEC §2): a centred card on a light grey, full-height background, with the spec's texts and,
+ * beyond the spec, a way home (issue 9).
+ */
 export function NotFound() {
   return (
     <main className="flex min-h-dvh w-full items-center justify-center bg-gray-50 px-4">
@@ -12,6 +17,10 @@ export function NotFound() {
             <h1 className="text-2xl font-bold text-gray-900">404 Page Not Found</h1>
           </div>
           <p className="mt-4 text-sm text-gray-600">Did you forget to add the page to the router?</p>
+          <Link href="/" className={buttonVariants({ className: 'mt-6 w-full' })}>
+            <Home aria-hidden="true" />
+            Go to Tightlines
+          </Link>
         </CardContent>
       </Card>
     </main>

@@ -29,7 +29,7 @@ export function DropdownMenuContent({
 
 // Items are at least 40 px tall: comfortable touch targets on a phone.
 const itemClasses =
-  'relative flex min-h-10 cursor-pointer select-none items-center gap-2 rounded-md px-2.5 text-sm outline-none ' +
+  'relative flex min-h-11 cursor-pointer select-none items-center gap-2 rounded-md px-2.5 text-sm outline-none ' +
   'data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground data-[disabled]:pointer-events-none ' +
   'data-[disabled]:opacity-60 [&_svg]:size-4';
 

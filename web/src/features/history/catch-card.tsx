@@ -1,4 +1,4 @@
-import { Calendar, CloudOff, MapPin, MoreVertical, Ruler, Trash2, TriangleAlert } from 'lucide-react';
+import { Calendar, CloudOff, MapPin, MoreVertical, Ruler, Trash2, TriangleAlert, Trophy } from 'lucide-react';
 import { memo, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -17,16 +17,20 @@ import type { PendingSync } from './history-merge.ts';
  * The fish type is a button stretched over the card (tap anywhere opens the details); the options
  * menu sits above it. Memoised and `content-visibility: auto`, so long lists stay cheap.
  * A catch still in the phone's outbox is marked 'Waiting to sync'; one the server refused for good says why,
- * with Retry and Discard (which asks, like Delete).
+ * with Retry and Discard (which asks, like Delete). The heaviest or longest of its species wears a 'Personal
+ * best' badge (issue 12; core/catch-stats.ts decides).
  */
 export const CatchCard = memo(function CatchCard({
   item,
+  personalBest = false,
   sync,
   onOpen,
   onDelete,
   onRetry,
 }: {
   item: Catch;
+  /** The heaviest or the longest catch of its species. */
+  personalBest?: boolean;
   sync?: PendingSync;
   /** `opener` is the element to give focus back to when the dialog closes. */
   onOpen: (item: Catch, opener: HTMLElement) => void;
@@ -45,23 +49,39 @@ export const CatchCard = memo(function CatchCard({
       }
     >
       <CatchPhoto item={item} size="thumb" className="size-24 shrink-0 rounded-lg" />
-      <div className="flex min-w-0 flex-1 flex-col gap-1 pr-8">
-        <h3 className="truncate text-base font-semibold leading-tight">
+      {/* pr-10 keeps the text clear of the 44 px options button in the corner. */}
+      <div className="flex min-w-0 flex-1 flex-col gap-1 pr-10">
+        {/* A long name wraps onto a second line, then ends in an ellipsis; a long single word breaks rather than
+            being cut mid-letter (issue 9). The dialog shows it whole. */}
+        <h3 className="text-base font-semibold leading-tight">
           <button
             type="button"
             onClick={(event) => onOpen(item, event.currentTarget)}
             className={
-              'text-left outline-none after:absolute after:inset-0 after:rounded-xl after:content-[""] ' +
-              'focus-visible:after:ring-2 focus-visible:after:ring-ring'
+              'line-clamp-2 text-left outline-none [overflow-wrap:anywhere] after:absolute after:inset-0 ' +
+              'after:rounded-xl after:content-[""] focus-visible:after:ring-2 focus-visible:after:ring-ring'
             }
           >
             {item.fishType}
           </button>
         </h3>
-        {weight ? (
-          <span className="w-fit rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
-            {weight}
-          </span>
+        {weight || personalBest ? (
+          <div className="flex flex-wrap gap-1.5">
+            {weight ? (
+              <span className="w-fit rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                {weight}
+              </span>
+            ) : null}
+            {personalBest ? (
+              <span
+                data-testid="personal-best"
+                className="flex w-fit items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+              >
+                <Trophy aria-hidden="true" className="size-3.5 shrink-0" />
+                Personal best
+              </span>
+            ) : null}
+          </div>
         ) : null}
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <Calendar aria-hidden="true" className="size-3.5 shrink-0" />

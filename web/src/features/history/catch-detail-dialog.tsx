@@ -2,6 +2,7 @@ import { Calendar, Map as MapIcon, MapPin, NotebookPen } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { formatClockTime } from '@/lib/clock-time';
 import type { Catch } from '../../../../core/catch.ts';
 import {
   formatCatchDate,
@@ -46,7 +47,8 @@ function CatchDetailContent({
   const [mapOpen, setMapOpen] = useState(false);
   const viewMapButton = useRef<HTMLButtonElement>(null);
   const caught = formatCatchDate(item.catchDate);
-  const caughtAt = item.timeOfDay ? `${caught} at ${item.timeOfDay}` : caught;
+  const caughtTime = item.timeOfDay ? (formatClockTime(item.timeOfDay) ?? item.timeOfDay) : null;
+  const caughtAt = caughtTime ? `${caught} at ${caughtTime}` : caught;
   const coordinates = formatCoordinates(item.latitude, item.longitude);
   const saved = formatTimestamp(item.createdAt);
 

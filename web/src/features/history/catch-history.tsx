@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Fish, Search } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Fish, Search, SearchX } from 'lucide-react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useAuth } from '@/hooks/use-auth';
 import { getJson } from '@/lib/api';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
@@ -11,12 +14,21 @@ import type { CreateEntry } from '@/offline/outbox';
 import { deleteCatchOffline } from '@/offline/outbox-actions';
 import { useOutboxEntries, usePendingPhotoUrls } from '@/offline/use-outbox-entries';
 import type { Catch } from '../../../../core/catch.ts';
+import { computeCatchStats } from '../../../../core/catch-stats.ts';
 import { CatchCard } from './catch-card.tsx';
 import { CatchDetailDialog } from './catch-detail-dialog.tsx';
 import { type CatchSortOrder, DEFAULT_CATCH_SORT, filterCatches, sortCatches } from './catch-list-order.ts';
 import { DeleteCatchDialog } from './delete-catch-dialog.tsx';
 import { mergeWithOutbox } from './history-merge.ts';
+import { DEFAULT_HISTORY_VIEW, type HistoryView, HistoryViewTabs, isHistoryView } from './history-views.tsx';
 import { SortMenu } from './sort-menu.tsx';
+
+// The Stats view is a chunk of its own, loaded when it is first opened (issue 12).
+const CatchStatsView = lazy(() =>
+  import('./catch-stats-view.tsx').then((m) => ({ default: m.CatchStatsView })),
+);
+
+const NO_CATCHES: Catch[] = [];
 
 /** How many cards are added each time the end of the list comes into view. */
 export const HISTORY_PAGE_SIZE = 50;
@@ -29,6 +41,7 @@ export async function fetchCatches(): Promise<Catch[]> {
 /**
  * The History tab (SPEC §2): search, sort, browse, open and delete catches. Shows the last server list (kept
  * across restarts, so also offline) merged with the catches still waiting in the phone's outbox (DESIGN §5).
+ * A switch at the top shows the same catches as a list or as stats and personal bests (issue 12).
  */
 export function CatchHistory() {
   const { user } = useAuth();
@@ -41,6 +54,7 @@ export function CatchHistory() {
     enabled: !!user,
   });
 
+  const [view, setView] = useState<HistoryView>(DEFAULT_HISTORY_VIEW);
   const [search, setSearch] = useState('');
   const [sortOrder, setSortOrder] = useState<CatchSortOrder>(DEFAULT_CATCH_SORT);
   const [openCatch, setOpenCatch] = useState<Catch | null>(null);
@@ -66,6 +80,10 @@ export function CatchHistory() {
     [sortedCatches, deferredSearch],
   );
   const isStale = search !== deferredSearch || sortOrder !== deferredSort;
+  // Stats and personal bests from the same list, one pass (core/catch-stats.ts). Deferred, so a long log's first
+  // cards are not held back by it: the badges follow a moment later.
+  const statsCatches = useDeferredValue(merged.catches, NO_CATCHES);
+  const stats = useMemo(() => computeCatchStats(statsCatches, new Date()), [statsCatches]);
 
   const { count, sentinelRef } = usePagedCount(
     visibleCatches.length,
@@ -109,7 +127,11 @@ export function CatchHistory() {
     target?.focus();
   }, []);
 
-  return (
+  const loadingCatches =
+    catchesQuery.isPending && catchesQuery.fetchStatus !== 'idle' && merged.catches.length === 0;
+  const loadFailed = catchesQuery.isError && !data && merged.catches.length === 0;
+
+  const listView = (
     <section aria-labelledby="recent-catches-heading" className="flex flex-col gap-4">
       <h2
         ref={headingRef}
@@ -140,19 +162,26 @@ export function CatchHistory() {
         <SortMenu value={sortOrder} onChange={setSortOrder} />
       </div>
 
-      {catchesQuery.isPending && catchesQuery.fetchStatus !== 'idle' && merged.catches.length === 0 ? (
+      {loadingCatches ? (
         <div className="flex flex-col gap-3" role="status" aria-label="Loading catches">
           {[0, 1, 2].map((key) => (
             <CatchCardSkeleton key={key} />
           ))}
         </div>
-      ) : catchesQuery.isError && !data && merged.catches.length === 0 ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive"
-        >
-          Failed to load catches. Please try again later.
-        </p>
+      ) : loadFailed ? (
+        <LoadFailed />
+      ) : visibleCatches.length === 0 && deferredSearch.trim() !== '' && merged.catches.length > 0 ? (
+        // A search that matches nothing says so (issue 9); the spec's empty-log text is for an empty log.
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center">
+          <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
+          <p className="font-medium break-words [overflow-wrap:anywhere]">
+            {`No catches match "${deferredSearch.trim()}"`}
+          </p>
+          <p className="text-sm text-muted-foreground">Try another word, or clear the search.</p>
+          <Button variant="outline" className="mt-2" onClick={() => setSearch('')}>
+            Clear Search
+          </Button>
+        </div>
       ) : visibleCatches.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center">
           <Fish aria-hidden="true" className="size-10 text-muted-foreground" />
@@ -170,6 +199,7 @@ export function CatchHistory() {
               <li key={item.id}>
                 <CatchCard
                   item={item}
+                  personalBest={stats.personalBests.has(item.id)}
                   sync={merged.pending.get(item.id)}
                   onOpen={handleOpen}
                   onDelete={handleDelete}
@@ -185,6 +215,30 @@ export function CatchHistory() {
           ) : null}
         </>
       )}
+    </section>
+  );
+
+  return (
+    <Tabs
+      value={view}
+      onValueChange={(next) => isHistoryView(next) && setView(next)}
+      className="flex flex-col gap-4"
+    >
+      <HistoryViewTabs />
+      <TabsContent value="list" className="mt-0">
+        {listView}
+      </TabsContent>
+      <TabsContent value="stats" className="mt-0">
+        {loadFailed ? (
+          <LoadFailed />
+        ) : loadingCatches || (statsCatches === NO_CATCHES && merged.catches !== NO_CATCHES) ? (
+          <ViewSpinner />
+        ) : (
+          <Suspense fallback={<ViewSpinner />}>
+            <CatchStatsView stats={stats} onOpen={handleOpen} />
+          </Suspense>
+        )}
+      </TabsContent>
 
       <CatchDetailDialog
         item={openCatch}
@@ -200,7 +254,26 @@ export function CatchHistory() {
         }}
         onCloseAutoFocus={restoreFocus}
       />
-    </section>
+    </Tabs>
+  );
+}
+
+function LoadFailed() {
+  return (
+    <p
+      role="alert"
+      className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive"
+    >
+      Failed to load catches. Please try again later.
+    </p>
+  );
+}
+
+function ViewSpinner() {
+  return (
+    <div className="flex justify-center py-12">
+      <Spinner className="size-7 text-primary" label="Loading" />
+    </div>
   );
 }
 

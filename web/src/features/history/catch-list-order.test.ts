@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Catch } from '../../../../core/catch.ts';
+import { testCatch } from '../../../../core/test-catch.ts';
 import { filterCatches, isCatchSortOrder, orderCatches, sortCatches } from './catch-list-order.ts';
 
 function makeCatch(id: number, overrides: Partial<Catch> = {}): Catch {
-  return {
-    id,
-    fishType: 'Bass',
-    photo: null,
-    weight: null,
-    length: null,
-    locationName: null,
-    latitude: null,
-    longitude: null,
-    notes: null,
-    createdAt: new Date(Date.UTC(2025, 0, id)).toISOString(),
-    catchDate: null,
-    timeOfDay: null,
-    waterTemperature: null,
-    depth: null,
-    lineSize: null,
-    baitUsed: null,
-    clientId: null,
-    ...overrides,
-  };
+  return testCatch({ id, createdAt: new Date(Date.UTC(2025, 0, id)).toISOString(), ...overrides });
 }
 
 const ids = (list: Catch[]) => list.map((c) => c.id);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Catch } from '../../../../core/catch.ts';
+import { testCatch } from '../../../../core/test-catch.ts';
 import type { CreateEntry } from '../../offline/outbox.ts';
 import { newCreateEntry, newDeleteEntry } from '../../offline/outbox-actions.ts';
 import { buildCatchPayload, emptyCatchForm } from '../catches/catch-payload.ts';
@@ -8,26 +9,7 @@ import { mergeWithOutbox } from './history-merge.ts';
 const now = new Date('2026-06-01T12:00:00Z');
 
 function serverCatch(id: number, fields: Partial<Catch> = {}): Catch {
-  return {
-    id,
-    fishType: `Fish ${id}`,
-    photo: null,
-    weight: null,
-    length: null,
-    locationName: null,
-    latitude: null,
-    longitude: null,
-    notes: null,
-    createdAt: now.toISOString(),
-    catchDate: null,
-    timeOfDay: null,
-    waterTemperature: null,
-    depth: null,
-    lineSize: null,
-    baitUsed: null,
-    clientId: null,
-    ...fields,
-  };
+  return testCatch({ id, fishType: `Fish ${id}`, createdAt: now.toISOString(), ...fields });
 }
 
 function pending(fishType: string, state: CreateEntry['state'] = 'pending'): CreateEntry {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Crosshair } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -82,10 +82,18 @@ export function LogCatchForm() {
   const save = useMutation({
     // The save only writes to IndexedDB: it must run offline too (the default 'online' mode would pause it).
     networkMode: 'always',
-    mutationFn: async ({ values, file }: { values: CatchFormValues; file: File | null }) => {
+    mutationFn: async ({
+      values,
+      file,
+      clientId,
+    }: {
+      values: CatchFormValues;
+      file: File | null;
+      clientId: string;
+    }) => {
       if (!user) throw new Error('You must be logged in to save catches');
       const offline = await loadOfflineRuntime();
-      const entry = await saveCatch(values, file, { outbox: offline.outbox, userId: user.id });
+      const entry = await saveCatch(values, file, { outbox: offline.outbox, userId: user.id, clientId });
       // So the browser does not evict the outbox under storage pressure (asked at the first save).
       void offline.requestPersistentStorage();
       offline.requestFlush();
@@ -117,9 +125,17 @@ export function LogCatchForm() {
     },
   });
 
-  const onSubmit = handleSubmit((values) => {
-    if (save.isPending) return;
+  // One tap, one catch (issue 9: two taps in the same instant saved two). `save.isPending` and the disabled button
+  // only change at the next render, and handleSubmit validates asynchronously, so a second tap in the same task
+  // got through. The submission in progress is claimed synchronously, before any await, with its own clientId (the
+  // server's idempotency key): a repeat could only ever resend the same catch.
+  const submission = useRef<string | null>(null);
+  const release = () => {
+    submission.current = null;
+  };
+  const submitValid = (values: CatchFormValues) => {
     if (!hasFishType(values)) {
+      release();
       toast({
         title: 'Fish type required',
         description: 'Please enter the type of fish you caught.',
@@ -127,8 +143,17 @@ export function LogCatchForm() {
       });
       return;
     }
-    save.mutate({ values, file: photo });
-  });
+    save.mutate(
+      { values, file: photo, clientId: submission.current ?? crypto.randomUUID() },
+      { onSettled: release },
+    );
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submission.current !== null) return;
+    submission.current = crypto.randomUUID();
+    handleSubmit(submitValid, release)(event).catch(release);
+  };
 
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;

@@ -60,7 +60,7 @@ export function PhotoField({
         id={id}
         type="file"
         accept="image/*"
-        className="h-auto py-2 text-sm file:mr-3 file:rounded-md file:bg-accent file:px-3 file:py-1.5 file:text-accent-foreground"
+        className="h-auto min-h-11 py-2 text-sm file:mr-3 file:rounded-md file:bg-accent file:px-3 file:py-1.5 file:text-accent-foreground"
         onChange={handleChange}
       />
     </div>

@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { useOnlineStatus } from '@/hooks/use-online-status';
+import { formatClockTime } from '@/lib/clock-time';
 import {
   fishingInsight,
   type PressureCategory,
@@ -13,13 +15,16 @@ import {
   READINGS_KEPT,
   TREND_WINDOW,
 } from '../../../../core/barometer.ts';
+import { OfflineReading, useNewestWeatherReading } from './offline-reading.tsx';
 import { Pill, StatusMessage } from './tool-card-parts.tsx';
-import { describePressureChange3h, formatClockTime, TREND_LABELS } from './tools-format.ts';
+import { describePressureChange3h, TREND_LABELS } from './tools-format.ts';
 import { useToolsLocation } from './tools-location.tsx';
 import { useBarometer } from './use-barometer.ts';
 
 /** SPEC §8. */
 export const BAROMETER_FAILED_TEXT = 'Unable to read atmospheric pressure';
+/** Offline before a first reading (issue 9). */
+export const BAROMETER_NEEDS_CONNECTION = 'Pressure readings need a connection';
 
 const CATEGORY_STYLES: Record<PressureCategory, string> = {
   High: 'bg-emerald-100 text-emerald-900',
@@ -47,18 +52,49 @@ function BarometerSkeleton() {
   );
 }
 
+function PressureValue({ pressure, testId }: { pressure: number; testId?: string }) {
+  return (
+    <p className="flex items-baseline gap-1.5">
+      <span className="text-4xl font-bold tracking-tight" data-testid={testId}>
+        {pressure.toFixed(2)}
+      </span>
+      <span className="text-sm font-medium text-muted-foreground">inHg</span>
+    </p>
+  );
+}
+
+/** A kept reading's pressure and category (offline; its place and age are said above it). */
+function PressureSummary({ pressure }: { pressure: number }) {
+  const category = pressureCategory(pressure);
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <PressureValue pressure={pressure} />
+      <Pill className={CATEGORY_STYLES[category]}>{category} pressure</Pill>
+    </div>
+  );
+}
+
 /**
  * The barometer (SPEC §4): pressure in inHg with its category (29.8 / 30.2), the trend of the last up to 3
  * readings, the fishing insight, and, beyond the spec, the provider's real 3-hour tendency, labelled as such.
  */
 export function BarometerCard() {
-  const { readings, latest, failed, isReading, read } = useBarometer();
+  const { readings, latest, failed, offline, isReading, read } = useBarometer();
   const { permission, enabled } = useToolsLocation();
+  const online = useOnlineStatus();
+  const lastReading = useNewestWeatherReading();
   const newest = readings[readings.length - 1];
 
   let body: ReactNode;
   let footnote: ReactNode = null;
-  if (failed) {
+  if (!newest && (offline || !online)) {
+    // Offline before a first reading here: say so at once, with the last pressure the phone kept.
+    body = (
+      <OfflineReading title={BAROMETER_NEEDS_CONNECTION} reading={lastReading}>
+        {lastReading ? <PressureSummary pressure={lastReading.weather.pressure} /> : null}
+      </OfflineReading>
+    );
+  } else if (failed) {
     body = (
       <StatusMessage
         icon={Gauge}
@@ -83,12 +119,7 @@ export function BarometerCard() {
     const trendCount = Math.min(readings.length, TREND_WINDOW);
     body = (
       <div className="flex flex-col gap-3">
-        <p className="flex items-baseline gap-1.5">
-          <span className="text-4xl font-bold tracking-tight" data-testid="barometer-pressure">
-            {newest.pressure.toFixed(2)}
-          </span>
-          <span className="text-sm font-medium text-muted-foreground">inHg</span>
-        </p>
+        <PressureValue pressure={newest.pressure} testId="barometer-pressure" />
         <div className="flex flex-wrap gap-2">
           <Pill className={CATEGORY_STYLES[category]} data-testid="barometer-category">
             {category} pressure
@@ -118,6 +149,7 @@ export function BarometerCard() {
       <p className="mt-3 text-xs text-muted-foreground">
         Trend from your last {trendCount} {trendCount === 1 ? 'reading' : 'readings'} ({readings.length} of{' '}
         {READINGS_KEPT} kept), read every 2 minutes{updated ? `; last at ${updated}` : ''}.
+        {offline ? " You're offline: the next reading waits for the connection." : ''}
       </p>
     );
   } else if (isReading || (enabled && !failed) || permission === 'checking') {

@@ -56,7 +56,7 @@ function CompassDial({ heading }: { heading: number }) {
 
 /** The compass (SPEC §4): heading in degrees plus one of the 8 points; a simulation where there is no sensor. */
 export function CompassCard() {
-  const { heading, source, canRequestPermission, requestPermission } = useCompass();
+  const { heading, source, simulationReason, canRequestPermission, requestPermission } = useCompass();
   const degrees = Math.round(heading) % 360;
   return (
     <Card role="region" aria-labelledby="tools-compass-title">
@@ -80,7 +80,9 @@ export function CompassCard() {
               ? 'Starting the compass…'
               : canRequestPermission
                 ? 'Simulated heading until you allow the compass.'
-                : 'Simulated heading: no compass on this device.'}
+                : simulationReason === 'denied'
+                  ? 'Simulated heading: permission to access device orientation was denied.'
+                  : 'Simulated heading: no compass on this device.'}
         </p>
         {canRequestPermission ? (
           <Button variant="outline" onClick={requestPermission}>

@@ -12,7 +12,7 @@ import { GEAR_ICONS } from './gear-icons.ts';
 import { Pill } from './tool-card-parts.tsx';
 import { formatTemperature, formatWind } from './tools-format.ts';
 import { useToolsLocation } from './tools-location.tsx';
-import { weatherQueryOptions } from './weather-query.ts';
+import { fetchWeatherReading } from './weather-query.ts';
 
 const GROUPS: Array<{ priority: GearPriority; label: string; badge: string }> = [
   { priority: 'essential', label: 'Essential', badge: 'bg-red-100 text-red-900' },
@@ -57,7 +57,7 @@ export function GearCard() {
     try {
       const next = await recommendationsForHere({
         locate,
-        weatherAt: (position) => queryClient.fetchQuery(weatherQueryOptions(position)),
+        weatherAt: (position) => fetchWeatherReading(queryClient, position),
       });
       setResult(next);
       toast(gearSuccessToast(next.items.length));

@@ -3,6 +3,7 @@ import type { Weather } from '../../../../core/weather.ts';
 import { ApiError } from '../../lib/api.ts';
 import { DeviceLocationError } from '../catches/use-device-location.ts';
 import { GearFlowError, gearFailureToast, gearSuccessToast, recommendationsForHere } from './gear-flow.ts';
+import { WeatherOfflineError } from './weather-query.ts';
 
 const RAINY: Weather = {
   location: 'South Lake Tahoe',
@@ -72,6 +73,19 @@ describe('the gear flow', () => {
     expect(gearFailureToast(failure)).toMatchObject({
       title: 'Weather Error',
       description: 'Failed to fetch weather data',
+    });
+  });
+
+  it("gives 'Weather Error' saying it needs a connection when offline", async () => {
+    const failure = await recommendationsForHere({
+      locate: async () => HERE,
+      weatherAt: async () => {
+        throw new WeatherOfflineError();
+      },
+    }).catch((error: unknown) => error);
+    expect(gearFailureToast(failure)).toMatchObject({
+      title: 'Weather Error',
+      description: "Weather needs a connection: you're offline.",
     });
   });
 

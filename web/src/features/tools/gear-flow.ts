@@ -2,7 +2,7 @@ import { type GearRecommendation, recommendGear } from '../../../../core/gear.ts
 import type { Weather } from '../../../../core/weather.ts';
 import type { ToastOptions } from '../../hooks/use-toast.ts';
 import { DeviceLocationError } from '../catches/use-device-location.ts';
-import { type Position, WEATHER_FETCH_FAILED } from './weather-query.ts';
+import { type Position, WEATHER_FETCH_FAILED, WeatherOfflineError } from './weather-query.ts';
 
 /**
  * The gear card's 'Get Recommendations' flow (SPEC §5 rules, §8 gear toasts): position, then weather at it,
@@ -64,7 +64,11 @@ export function gearFailureToast(error: unknown): ToastOptions {
     };
   }
   if (error instanceof GearFlowError && error.step === 'weather') {
-    return { title: 'Weather Error', description: WEATHER_FETCH_FAILED, variant: 'destructive' };
+    const description =
+      error.cause instanceof WeatherOfflineError
+        ? `${error.cause.message}: you're offline.`
+        : WEATHER_FETCH_FAILED;
+    return { title: 'Weather Error', description, variant: 'destructive' };
   }
   return {
     title: 'Error',

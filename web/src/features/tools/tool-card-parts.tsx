@@ -1,6 +1,10 @@
-import type { LucideIcon } from 'lucide-react';
+import { type LucideIcon, MapPinOff, RefreshCw } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+
+/** SPEC §8 on-screen message when a card cannot have the position. */
+export const LOCATION_NEEDED_TITLE = 'Location Access Needed';
 
 /** A centred message with an icon, a title, an optional text and an optional action (prompts and errors). */
 export function StatusMessage({
@@ -39,5 +43,24 @@ export function Pill({ className, ...props }: ComponentProps<'span'>) {
       )}
       {...props}
     />
+  );
+}
+
+/** The position could not be had (SPEC §8): the reason, and a way to ask again. */
+export function LocationNeeded({ reason, onRetry }: { reason: string; onRetry: () => void }) {
+  return (
+    <StatusMessage
+      icon={MapPinOff}
+      tone="error"
+      title={LOCATION_NEEDED_TITLE}
+      action={
+        <Button variant="outline" onClick={onRetry}>
+          <RefreshCw aria-hidden="true" />
+          Try Again
+        </Button>
+      }
+    >
+      {reason}
+    </StatusMessage>
   );
 }

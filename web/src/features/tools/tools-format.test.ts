@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   capitalizeFirst,
   describePressureChange3h,
-  formatClockTime,
   formatHumidity,
   formatPressure,
   formatTemperature,
@@ -31,10 +30,5 @@ describe('tool value formats', () => {
     expect(describePressureChange3h(-0.004)).toBe('steady over 3 h');
     expect(describePressureChange3h(null)).toBeNull();
     expect(describePressureChange3h(Number.NaN)).toBeNull();
-  });
-
-  it('formats a clock time and refuses an unreadable date', () => {
-    expect(formatClockTime('2025-04-29T15:45:00Z', 'en-US')).toMatch(/^\d{1,2}:45\s?(AM|PM)$/);
-    expect(formatClockTime('not a date')).toBeNull();
   });
 });

@@ -41,10 +41,3 @@ export function describePressureChange3h(change: number | null): string | null {
   const amount = (Math.abs(hundredths) / 100).toFixed(2);
   return `${hundredths > 0 ? 'rising' : 'falling'} ${amount} inHg in 3 h`;
 }
-
-/** A clock time such as '10:45 AM' in the browser's locale, or null for an unreadable date. */
-export function formatClockTime(value: string | number, locale?: string): string | null {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
-}

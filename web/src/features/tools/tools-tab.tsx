@@ -5,13 +5,14 @@ import { GearCard } from './gear-card.tsx';
 import { HelpSupportCard } from './help-support-card.tsx';
 import { MerchCards } from './merch-cards.tsx';
 import { ProAppCard } from './pro-app-card.tsx';
+import { SunMoonCard } from './sun-moon-card.tsx';
 import { ToolsLocationProvider } from './tools-location.tsx';
 import { WeatherCard } from './weather-card.tsx';
 
 /**
- * The Tools tab (SPEC §2 'Tools tab (Fishing Tools)'): weather, barometer, gear recommendations and compass,
- * the Get Pro App card, the shop cards, Help & Support and the footer. The weather, barometer and gear cards
- * share one device position (tools-location.tsx).
+ * The Tools tab (SPEC §2 'Tools tab (Fishing Tools)'): weather, barometer, sun and moon (issue 12), gear
+ * recommendations and compass, the Get Pro App card, the shop cards, Help & Support and the footer. The weather,
+ * barometer, sun and moon, and gear cards share one device position (tools-location.tsx).
  */
 export function ToolsTab() {
   return (
@@ -20,6 +21,7 @@ export function ToolsTab() {
         <h2 className="sr-only">Fishing Tools</h2>
         <WeatherCard />
         <BarometerCard />
+        <SunMoonCard />
         <GearCard />
         <CompassCard />
         <ProAppCard />

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { addReading, BAROMETER_REFRESH_MS, type PressureReading } from '../../../../core/barometer.ts';
 import type { Weather } from '../../../../core/weather.ts';
 import { useToolsLocation } from './tools-location.tsx';
-import { weatherQueryOptions } from './weather-query.ts';
+import { fetchWeatherReading, WeatherOfflineError } from './weather-query.ts';
 
 /**
  * A reading younger than this is taken from the query cache instead of asking the server again (the weather
@@ -18,6 +18,8 @@ export interface BarometerState {
   latest: Weather | null;
   /** The last reading attempt failed (location or weather). */
   failed: boolean;
+  /** The last reading attempt found the browser offline; the next one is taken as soon as it is back online. */
+  offline: boolean;
   isReading: boolean;
   /** Takes a reading now (the Retry button; also starts the barometer). */
   read: () => void;
@@ -34,9 +36,11 @@ export function useBarometer(): BarometerState {
   const [readings, setReadings] = useState<PressureReading[]>([]);
   const [latest, setLatest] = useState<Weather | null>(null);
   const [failed, setFailed] = useState(false);
+  const [offline, setOffline] = useState(false);
   const [isReading, setIsReading] = useState(false);
   const running = useRef(false);
   const failedRef = useRef(false);
+  const offlineRef = useRef(false);
   const lastAttemptAt = useRef(0);
   const mounted = useRef(true);
 
@@ -54,18 +58,23 @@ export function useBarometer(): BarometerState {
     setIsReading(true);
     try {
       const position = await locate();
-      const weather = await queryClient.fetchQuery({
-        ...weatherQueryOptions(position),
-        staleTime: BAROMETER_READING_MAX_AGE_MS,
-      });
+      const weather = await fetchWeatherReading(queryClient, position, BAROMETER_READING_MAX_AGE_MS);
       if (!mounted.current) return;
       setReadings((previous) => addReading(previous, { pressure: weather.pressure, timestamp: Date.now() }));
       setLatest(weather);
       failedRef.current = false;
+      offlineRef.current = false;
       setFailed(false);
-    } catch {
-      failedRef.current = true;
-      if (mounted.current) setFailed(true);
+      setOffline(false);
+    } catch (error) {
+      // Offline is not a failure: the card says it needs a connection, and reads again once online.
+      const isOffline = error instanceof WeatherOfflineError;
+      failedRef.current = !isOffline;
+      offlineRef.current = isOffline;
+      if (mounted.current) {
+        setFailed(!isOffline);
+        setOffline(isOffline);
+      }
     } finally {
       running.current = false;
       if (mounted.current) setIsReading(false);
@@ -86,10 +95,16 @@ export function useBarometer(): BarometerState {
         void takeReading();
       }
     };
+    // Back online after a reading found it offline: read at once, not at the next tick.
+    const onOnline = () => {
+      if (offlineRef.current) void takeReading();
+    };
     document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('online', onOnline);
     return () => {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('online', onOnline);
     };
   }, [enabled, takeReading]);
 
@@ -102,5 +117,5 @@ export function useBarometer(): BarometerState {
   }, [permission, takeReading]);
 
   const read = useCallback(() => void takeReading(), [takeReading]);
-  return { readings, latest, failed, isReading, read };
+  return { readings, latest, failed, offline, isReading, read };
 }

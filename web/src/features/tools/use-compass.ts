@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/hooks/use-toast';
 import { COMPASS_SIMULATION_TICK_MS, nextSimulatedHeading } from '../../../../core/compass.ts';
 import {
@@ -14,9 +14,14 @@ import {
 
 export type CompassSource = 'device' | 'simulated' | 'starting';
 
+/** Why the heading is simulated, for the card's quiet line (SPEC §8's texts are toasts only after a tap). */
+export type SimulationReason = 'no-compass' | 'denied';
+
 export interface CompassState {
   heading: number;
   source: CompassSource;
+  /** Set while simulated: no sensor answered (or none exists), or the browser refused the permission. */
+  simulationReason: SimulationReason;
   /** iOS: the 'Use Device Compass' button is needed (the permission request must follow a tap). */
   canRequestPermission: boolean;
   requestPermission: () => void;
@@ -49,13 +54,18 @@ function deviceHints(): DeviceHints {
 
 /**
  * The compass heading (SPEC §4): a phone's orientation sensor, or a simulation advancing 1° every 100 ms.
- * Timers and listeners stop on unmount.
+ * Timers and listeners stop on unmount. The spec's compass toasts answer only the angler's own tap on 'Use Device
+ * Compass' (issue 9: red toasts on every visit to the Tools tab); found on its own, the same news is a quiet line in
+ * the card (simulationReason).
  */
 export function useCompass(): CompassState {
   const [heading, setHeading] = useState(0);
   const [source, setSource] = useState<CompassSource>('starting');
+  const [simulationReason, setSimulationReason] = useState<SimulationReason>('no-compass');
   const [listening, setListening] = useState(false);
   const [canRequestPermission, setCanRequestPermission] = useState(false);
+  /** The sensor is being tried because the angler tapped 'Use Device Compass': its failure is told in a toast. */
+  const tapped = useRef(false);
 
   // Decide once how to start.
   useEffect(() => {
@@ -81,7 +91,7 @@ export function useCompass(): CompassState {
             setListening(true);
           } else {
             setSource('simulated');
-            toast({ title: COMPASS_PERMISSION_DENIED, variant: 'destructive' });
+            setSimulationReason('denied');
           }
         },
         () => {
@@ -94,7 +104,6 @@ export function useCompass(): CompassState {
         cancelled = true;
       };
     }
-    if (mode === 'unavailable') toast({ title: COMPASS_NOT_AVAILABLE, variant: 'destructive' });
     if (mode === 'ask-permission') setCanRequestPermission(true);
     setSource('simulated');
   }, []);
@@ -128,7 +137,8 @@ export function useCompass(): CompassState {
       if (gotReading) return;
       setListening(false);
       setSource('simulated');
-      toast({ title: COMPASS_NOT_AVAILABLE, variant: 'destructive' });
+      setSimulationReason('no-compass');
+      if (tapped.current) toast({ title: COMPASS_NOT_AVAILABLE, variant: 'destructive' });
     }, ORIENTATION_WAIT_MS);
     return () => {
       clearTimeout(giveUp);
@@ -137,24 +147,28 @@ export function useCompass(): CompassState {
     };
   }, [listening]);
 
+  // The angler's tap on 'Use Device Compass': the only place the spec's compass toasts are shown.
   const requestPermission = useCallback(() => {
     const events = orientationEventClass();
+    tapped.current = true;
     setCanRequestPermission(false);
-    if (typeof events?.requestPermission !== 'function') {
+    const unavailable = () => {
+      setSimulationReason('no-compass');
       toast({ title: COMPASS_NOT_AVAILABLE, variant: 'destructive' });
+    };
+    if (typeof events?.requestPermission !== 'function') {
+      unavailable();
       return;
     }
-    events.requestPermission().then(
-      (answer) => {
-        if (answer === 'granted') {
-          setListening(true);
-        } else {
-          toast({ title: COMPASS_PERMISSION_DENIED, variant: 'destructive' });
-        }
-      },
-      () => toast({ title: COMPASS_NOT_AVAILABLE, variant: 'destructive' }),
-    );
+    events.requestPermission().then((answer) => {
+      if (answer === 'granted') {
+        setListening(true);
+      } else {
+        setSimulationReason('denied');
+        toast({ title: COMPASS_PERMISSION_DENIED, variant: 'destructive' });
+      }
+    }, unavailable);
   }, []);
 
-  return { heading, source, canRequestPermission, requestPermission };
+  return { heading, source, simulationReason, canRequestPermission, requestPermission };
 }

@@ -1,15 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CloudOff, CloudSun, Droplets, Gauge, MapPin, MapPinOff, RefreshCw, Wind } from 'lucide-react';
+import { CloudOff, CloudSun, Droplets, Gauge, MapPin, RefreshCw, TriangleAlert, Wind } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { useOnlineStatus } from '@/hooks/use-online-status';
+import { formatClockTime } from '@/lib/clock-time';
+import { hasLightningRisk, LIGHTNING_ADVICE } from '../../../../core/gear.ts';
 import type { Weather } from '../../../../core/weather.ts';
-import { StatusMessage } from './tool-card-parts.tsx';
+import { OfflineReading, readingAge, useNewestWeatherReading } from './offline-reading.tsx';
+import { LocationNeeded, StatusMessage } from './tool-card-parts.tsx';
 import {
   capitalizeFirst,
-  formatClockTime,
   formatHumidity,
   formatPressure,
   formatTemperature,
@@ -17,12 +20,11 @@ import {
 } from './tools-format.ts';
 import { useToolsLocation } from './tools-location.tsx';
 import { WeatherIcon } from './weather-icon.tsx';
-import { weatherQueryOptions } from './weather-query.ts';
+import { WEATHER_NEEDS_CONNECTION, weatherQueryOptions } from './weather-query.ts';
 
 /** SPEC §8 on-screen weather messages. */
 export const WEATHER_UNAVAILABLE_TITLE = 'Weather Unavailable';
 export const WEATHER_UNAVAILABLE_TEXT = 'Could not load weather data. Please check your internet connection.';
-export const LOCATION_NEEDED_TITLE = 'Location Access Needed';
 
 function WeatherSkeleton({ label }: { label: string }) {
   return (
@@ -44,7 +46,24 @@ function WeatherSkeleton({ label }: { label: string }) {
   );
 }
 
-function WeatherDetails({ weather }: { weather: Weather }) {
+/** A thunderstorm's danger, on the weather itself (issue 9: it was only the 7th gear card, below sunscreen). */
+function LightningAlert() {
+  return (
+    <p
+      role="alert"
+      data-testid="weather-alert"
+      className="flex items-start gap-2 rounded-lg border border-destructive bg-red-50 px-3 py-2.5 text-sm text-destructive"
+    >
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>
+        <span className="font-bold">SAFETY ALERT: </span>
+        {LIGHTNING_ADVICE}
+      </span>
+    </p>
+  );
+}
+
+function WeatherDetails({ weather, showLocation = true }: { weather: Weather; showLocation?: boolean }) {
   const observed = formatClockTime(weather.observedAt);
   const facts = [
     { icon: Wind, label: 'Wind', value: formatWind(weather.windSpeed) },
@@ -53,10 +72,13 @@ function WeatherDetails({ weather }: { weather: Weather }) {
   ];
   return (
     <div className="flex flex-col gap-4">
-      <p className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
-        <MapPin aria-hidden="true" className="size-4 shrink-0 text-primary" />
-        <span data-testid="weather-location">{weather.location}</span>
-      </p>
+      {hasLightningRisk(weather) ? <LightningAlert /> : null}
+      {showLocation ? (
+        <p className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+          <MapPin aria-hidden="true" className="size-4 shrink-0 text-primary" />
+          <span data-testid="weather-location">{weather.location}</span>
+        </p>
+      ) : null}
       <div className="flex items-center gap-4">
         <WeatherIcon code={weather.icon} className="size-14 shrink-0" />
         <div>
@@ -84,11 +106,15 @@ function WeatherDetails({ weather }: { weather: Weather }) {
 
 /**
  * Current weather at the device position (SPEC §2 Tools tab, weather card states): the 'Enable Weather'
- * prompt, loading, 'Location Access Needed', 'Weather Unavailable', the data, or no data.
+ * prompt, loading, 'Location Access Needed', 'Weather Unavailable', the data, or no data. Offline with no answer
+ * for this spot it says so at once, with the last reading kept on the phone (the query waits for the network and
+ * fills in by itself when it is back).
  */
 export function WeatherCard() {
   const { permission, enabled, location, error, isLocating, locate } = useToolsLocation();
   const query = useQuery({ ...weatherQueryOptions(location), placeholderData: keepPreviousData });
+  const online = useOnlineStatus();
+  const lastReading = useNewestWeatherReading();
   const askForLocation = () => {
     locate().catch(() => {
       // Shown below through `error`.
@@ -96,25 +122,17 @@ export function WeatherCard() {
   };
 
   let body: ReactNode;
-  if (!location) {
+  if (!online && !query.data) {
+    body = (
+      <OfflineReading title={WEATHER_NEEDS_CONNECTION} reading={lastReading}>
+        {lastReading ? <WeatherDetails weather={lastReading.weather} showLocation={false} /> : null}
+      </OfflineReading>
+    );
+  } else if (!location) {
     if (permission === 'checking' || isLocating) {
       body = <WeatherSkeleton label="Finding your location…" />;
     } else if (error) {
-      body = (
-        <StatusMessage
-          icon={MapPinOff}
-          tone="error"
-          title={LOCATION_NEEDED_TITLE}
-          action={
-            <Button variant="outline" onClick={askForLocation}>
-              <RefreshCw aria-hidden="true" />
-              Try Again
-            </Button>
-          }
-        >
-          {error.message}
-        </StatusMessage>
-      );
+      body = <LocationNeeded reason={error.message} onRetry={askForLocation} />;
     } else if (!enabled) {
       body = (
         <StatusMessage
@@ -158,13 +176,18 @@ export function WeatherCard() {
         {query.isError && !query.isFetching ? (
           <p className="mt-3 text-xs text-destructive">Could not refresh; showing the last weather.</p>
         ) : null}
+        {!online ? (
+          <p className="mt-3 text-xs text-muted-foreground" data-testid="offline-reading-age">
+            {`You're offline: the reading from ${readingAge(query.dataUpdatedAt)}.`}
+          </p>
+        ) : null}
       </>
     );
   } else {
     body = <p className="py-4 text-center text-sm text-muted-foreground">No weather data available.</p>;
   }
 
-  const showRefresh = location !== null && query.data !== undefined;
+  const showRefresh = online && location !== null && query.data !== undefined;
   return (
     <Card role="region" aria-labelledby="tools-weather-title">
       <CardHeader className="flex-row items-center justify-between pb-3">

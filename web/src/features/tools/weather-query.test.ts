@@ -50,6 +50,7 @@ describe('the weather query', () => {
     expect((failure as ApiError).serverMessage).toBe('Failed to fetch weather data');
     expect(fetchMock).toHaveBeenCalledWith('/api/weather?lat=39.097&lon=-120.032', {
       credentials: 'include',
+      cache: 'no-store',
     });
   });
 });

@@ -1,4 +1,4 @@
-import { queryOptions, skipToken } from '@tanstack/react-query';
+import { onlineManager, type QueryClient, queryOptions, skipToken } from '@tanstack/react-query';
 import { WEATHER_STALE_MS, type Weather } from '../../../../core/weather.ts';
 import { getJson } from '../../lib/api.ts';
 
@@ -13,6 +13,17 @@ export const WEATHER_COORDINATE_DECIMALS = 3;
 
 /** SPEC §8: what the gear card says when the weather call fails. */
 export const WEATHER_FETCH_FAILED = 'Failed to fetch weather data';
+
+/** What the Tools tab says offline, at once, instead of waiting for the network (issue 9). */
+export const WEATHER_NEEDS_CONNECTION = 'Weather needs a connection';
+
+/** A weather reading was asked for while the browser is offline. */
+export class WeatherOfflineError extends Error {
+  constructor() {
+    super(WEATHER_NEEDS_CONNECTION);
+    this.name = 'WeatherOfflineError';
+  }
+}
 
 export interface Position {
   latitude: number;
@@ -53,4 +64,44 @@ export function weatherQueryOptions(position: Position | null) {
     staleTime: WEATHER_STALE_MS,
     retry: false,
   });
+}
+
+/**
+ * fetchQuery for a one-off reading (the barometer's, the gear card's). Online, or with a cached answer for the
+ * position younger than `staleTime`, it is fetchQuery; offline it rejects at once with WeatherOfflineError, where
+ * fetchQuery would pause until the network is back and leave the card spinning.
+ */
+export function fetchWeatherReading(
+  client: QueryClient,
+  position: Position,
+  staleTime: number = WEATHER_STALE_MS,
+): Promise<Weather> {
+  const options = { ...weatherQueryOptions(position), staleTime };
+  if (!onlineManager.isOnline()) {
+    const cached = client.getQueryCache().find<Weather>({ queryKey: options.queryKey, exact: true });
+    if (!cached?.state.data || cached.isStaleByTime(staleTime))
+      return Promise.reject(new WeatherOfflineError());
+  }
+  return client.fetchQuery(options);
+}
+
+/** A weather answer kept in the query cache, and when it arrived (epoch ms). */
+export interface KeptWeatherReading {
+  weather: Weather;
+  receivedAt: number;
+}
+
+/**
+ * The newest weather answer in the cache, wherever it was taken: offline, the cards show it with its place and age.
+ * It survives restarts with the rest of the kept cache (offline/query-persistence.ts keeps the newest one).
+ */
+export function newestWeatherReading(client: QueryClient): KeptWeatherReading | null {
+  let newest: KeptWeatherReading | null = null;
+  for (const query of client.getQueryCache().findAll({ queryKey: ['/api/weather'] })) {
+    const { data, dataUpdatedAt } = query.state;
+    if (data && (newest === null || dataUpdatedAt > newest.receivedAt)) {
+      newest = { weather: data as Weather, receivedAt: dataUpdatedAt };
+    }
+  }
+  return newest;
 }

@@ -54,7 +54,7 @@ export function StaticPageLayout({
         <div className="mx-auto flex h-14 max-w-2xl items-center gap-2 px-2">
           <Link
             href={back.href}
-            className="inline-flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-white/15 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+            className="inline-flex h-11 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-white/15 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
           >
             <ArrowLeft aria-hidden="true" className="size-4" />
             {back.label}

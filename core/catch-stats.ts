@@ -1,0 +1,199 @@
+import { type Catch, DEFAULT_LOCATION_NAME } from './catch.ts';
+import { type NamedCount, NameTally, nameKey } from './names.ts';
+
+/**
+ * Personal bests and statistics of an angler's log (issue 12 item 6), computed on the phone from the catch list,
+ * so they work offline. One pass over the catches (O(n)): instant at 10,000.
+ *
+ * Rules (docs/decisions/011-sun-moon-stats-species.md):
+ * - species (and baits and places) are grouped case- and space-insensitively ('bass', 'Bass ', 'BASS') and shown
+ *   in their most common spelling; on a tie, the spelling met first (History's list is newest first);
+ * - a weight or length counts only when it is a positive number (a missing one is no measurement, never 0);
+ * - a catch is a personal best when it is the heaviest or the longest of its species; on a tie the one caught
+ *   first (catch date and time, else when it was saved; then the lower id) keeps the record;
+ * - months are the phone's calendar months, from the catch date, else from when the catch was saved.
+ */
+
+/** How many baits and places the stats list. */
+export const TOP_LIST_SIZE = 5;
+/** The chart's span, ending with the current month. */
+export const MONTHS_SHOWN = 12;
+
+export interface SpeciesStats {
+  /** The most common spelling of the species in the log. */
+  name: string;
+  count: number;
+  /** The heaviest catch of the species, null when none was weighed. */
+  heaviest: Catch | null;
+  /** The longest catch of the species, null when none was measured. */
+  longest: Catch | null;
+}
+
+export interface MonthCount {
+  year: number;
+  /** 1 (January) to 12. */
+  month: number;
+  count: number;
+}
+
+export interface CatchStats {
+  totalCatches: number;
+  speciesCount: number;
+  /** Sum of the known weights (lbs). */
+  totalWeight: number;
+  heaviest: Catch | null;
+  longest: Catch | null;
+  /** Most caught first (ties: alphabetical). */
+  species: SpeciesStats[];
+  /** The last MONTHS_SHOWN calendar months, oldest first, months without a catch included. */
+  months: MonthCount[];
+  topBaits: NamedCount[];
+  /** Named places only (not the form's 'Unknown Location'). */
+  topPlaces: NamedCount[];
+  /** Ids of the catches that are the heaviest or longest of their species. */
+  personalBests: ReadonlySet<number>;
+}
+
+const CATCH_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_OF_DAY = /^\d{2}:\d{2}$/;
+const UNKNOWN_PLACE = nameKey(DEFAULT_LOCATION_NAME);
+
+/** A positive, finite measurement, else null. */
+function measurement(value: number | null): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+// Catches from the query cache are immutable: each one's moment is worked out once.
+const caughtAtCache = new WeakMap<Catch, string>();
+
+/**
+ * When the catch was caught, as a sortable local 'yyyy-MM-ddTHH:mm' string: its catch date and time of day
+ * (midnight when no time), else when it was saved on the device.
+ */
+function caughtAt(item: Catch): string {
+  let moment = caughtAtCache.get(item);
+  if (moment === undefined) {
+    moment = computeCaughtAt(item);
+    caughtAtCache.set(item, moment);
+  }
+  return moment;
+}
+
+function computeCaughtAt(item: Catch): string {
+  if (item.catchDate && CATCH_DATE.test(item.catchDate)) {
+    return `${item.catchDate}T${item.timeOfDay && TIME_OF_DAY.test(item.timeOfDay) ? item.timeOfDay : '00:00'}`;
+  }
+  const saved = new Date(item.createdAt);
+  if (Number.isNaN(saved.getTime())) return '';
+  return `${saved.getFullYear()}-${pad(saved.getMonth() + 1)}-${pad(saved.getDate())}T${pad(saved.getHours())}:${pad(saved.getMinutes())}`;
+}
+
+/** Whether `a` was caught before `b` (ties on every clock: the lower id, i.e. the one saved first). */
+function caughtBefore(a: Catch, b: Catch): boolean {
+  const at = caughtAt(a);
+  const bt = caughtAt(b);
+  if (at !== bt) return at !== '' && (bt === '' || at < bt);
+  const saved = Date.parse(a.createdAt) - Date.parse(b.createdAt);
+  if (saved !== 0 && !Number.isNaN(saved)) return saved < 0;
+  return a.id < b.id;
+}
+
+/** Whether `candidate` takes the record from `holder`: bigger, or equal and caught first. */
+function beats(candidate: Catch, value: number, holder: Catch | null, holderValue: number | null): boolean {
+  if (holder === null || holderValue === null) return true;
+  return value > holderValue || (value === holderValue && caughtBefore(candidate, holder));
+}
+
+/** The catch's calendar month as a running index (year × 12 + month - 1), or null when it has no date. */
+function monthIndex(item: Catch): number | null {
+  const date = item.catchDate ? CATCH_DATE.exec(item.catchDate) : null;
+  if (date) return Number(date[1]) * 12 + Number(date[2]) - 1;
+  const saved = new Date(item.createdAt);
+  return Number.isNaN(saved.getTime()) ? null : saved.getFullYear() * 12 + saved.getMonth();
+}
+
+interface Best {
+  holder: Catch | null;
+  value: number | null;
+}
+
+interface SpeciesAccumulator {
+  heaviest: Best;
+  longest: Best;
+}
+
+function consider(record: Best, item: Catch, value: number | null): void {
+  if (value !== null && beats(item, value, record.holder, record.value)) {
+    record.holder = item;
+    record.value = value;
+  }
+}
+
+/** Everything the Stats view and the 'Personal best' badges show, for the catches as of `now`. */
+export function computeCatchStats(catches: readonly Catch[], now: Date): CatchStats {
+  const speciesNames = new NameTally();
+  const baits = new NameTally();
+  const places = new NameTally();
+  const bySpecies = new Map<string, SpeciesAccumulator>();
+  const heaviest: Best = { holder: null, value: null };
+  const longest: Best = { holder: null, value: null };
+  const lastMonth = now.getFullYear() * 12 + now.getMonth();
+  const firstMonth = lastMonth - (MONTHS_SHOWN - 1);
+  const monthCounts = new Array<number>(MONTHS_SHOWN).fill(0);
+  let totalWeight = 0;
+
+  for (const item of catches) {
+    const weight = measurement(item.weight);
+    const length = measurement(item.length);
+    if (weight !== null) totalWeight += weight;
+    consider(heaviest, item, weight);
+    consider(longest, item, length);
+
+    const key = speciesNames.add(item.fishType);
+    if (key !== null) {
+      let species = bySpecies.get(key);
+      if (!species) {
+        species = { heaviest: { holder: null, value: null }, longest: { holder: null, value: null } };
+        bySpecies.set(key, species);
+      }
+      consider(species.heaviest, item, weight);
+      consider(species.longest, item, length);
+    }
+
+    baits.add(item.baitUsed);
+    places.add(item.locationName);
+
+    const month = monthIndex(item);
+    if (month !== null && month >= firstMonth && month <= lastMonth) {
+      monthCounts[month - firstMonth] = (monthCounts[month - firstMonth] ?? 0) + 1;
+    }
+  }
+
+  places.delete(UNKNOWN_PLACE);
+  const personalBests = new Set<number>();
+  const species: SpeciesStats[] = speciesNames.top().map(({ name, count }) => {
+    const records = bySpecies.get(nameKey(name));
+    const best = { heaviest: records?.heaviest.holder ?? null, longest: records?.longest.holder ?? null };
+    if (best.heaviest) personalBests.add(best.heaviest.id);
+    if (best.longest) personalBests.add(best.longest.id);
+    return { name, count, ...best };
+  });
+
+  return {
+    totalCatches: catches.length,
+    speciesCount: speciesNames.size,
+    totalWeight,
+    heaviest: heaviest.holder,
+    longest: longest.holder,
+    species,
+    months: monthCounts.map((count, offset) => {
+      const index = firstMonth + offset;
+      return { year: Math.floor(index / 12), month: (index % 12) + 1, count };
+    }),
+    topBaits: baits.top(TOP_LIST_SIZE),
+    topPlaces: places.top(TOP_LIST_SIZE),
+    personalBests,
+  };
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { cleanName, countNames, foldName, NameTally, nameKey } from './names.ts';
+
+describe('names typed by anglers', () => {
+  it('are cleaned, keyed case- and space-insensitively, and folded without accents for matching', () => {
+    expect(cleanName('  Largemouth \t Bass ')).toBe('Largemouth Bass');
+    expect(nameKey('  BASS ')).toBe(nameKey('bass'));
+    expect(nameKey('Brème')).not.toBe(nameKey('Breme'));
+    expect(foldName(' Brème  Commune')).toBe('breme commune');
+    expect(foldName('Ōmori')).toBe('omori');
+  });
+
+  it('are counted by group with their most common spelling, the most counted first', () => {
+    expect(countNames(['bass', 'Bass ', 'Bass', 'BASS', null, '   ', 'Pike', undefined])).toEqual([
+      { name: 'Bass', count: 4 },
+      { name: 'Pike', count: 1 },
+    ]);
+  });
+
+  it('tell how many groups there are and can leave one out', () => {
+    const tally = new NameTally();
+    for (const name of ['Unknown Location', 'unknown location', 'Lake Geneva']) tally.add(name);
+    expect(tally.size).toBe(2);
+    tally.delete(nameKey('Unknown Location'));
+    expect(tally.top()).toEqual([{ name: 'Lake Geneva', count: 1 }]);
+  });
+});

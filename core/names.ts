@@ -1,0 +1,90 @@
+/**
+ * Free-text names typed by anglers (species, baits, places) grouped the way people mean them: 'bass', 'Bass '
+ * and 'BASS' are one species (issue 12). Shared by the stats and the species suggestions.
+ */
+
+/** The name as shown: trimmed, inner runs of whitespace made one space. */
+export function cleanName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ');
+}
+
+/** The grouping key: case- and space-insensitive ('Bass ' and 'BASS' → 'bass'). */
+export function nameKey(name: string): string {
+  return cleanName(name).toLowerCase();
+}
+
+/** The matching form for typing: the grouping key without accents ('Brochet', 'Bröchet' → 'brochet'). */
+export function foldName(name: string): string {
+  return nameKey(name)
+    .normalize('NFD')
+    .replace(/\p{Mark}/gu, '');
+}
+
+export interface NamedCount {
+  /** The most common spelling in the group (ties: the one seen first). */
+  name: string;
+  count: number;
+}
+
+interface Group extends NamedCount {
+  key: string;
+  spellings: Map<string, number>;
+  nameCount: number;
+}
+
+/** Counts names by group in one pass, keeping each group's most common spelling. */
+export class NameTally {
+  readonly #groups = new Map<string, Group>();
+  /** Each typed text's spelling and key, worked out once: a log repeats the same few names thousands of times. */
+  readonly #typed = new Map<string, { spelling: string; key: string }>();
+
+  /** Counts one name; returns its group key, or null for a blank name (not counted). */
+  add(name: string | null | undefined): string | null {
+    if (typeof name !== 'string') return null;
+    let typed = this.#typed.get(name);
+    if (typed === undefined) {
+      const spelling = cleanName(name);
+      typed = { spelling, key: spelling.toLowerCase() };
+      this.#typed.set(name, typed);
+    }
+    const { spelling, key } = typed;
+    if (spelling === '') return null;
+    let group = this.#groups.get(key);
+    if (!group) {
+      group = { key, name: spelling, count: 0, spellings: new Map(), nameCount: 0 };
+      this.#groups.set(key, group);
+    }
+    group.count += 1;
+    const seen = (group.spellings.get(spelling) ?? 0) + 1;
+    group.spellings.set(spelling, seen);
+    if (seen > group.nameCount) {
+      group.nameCount = seen;
+      group.name = spelling;
+    }
+    return key;
+  }
+
+  /** Forgets a group (e.g. a placeholder name that should not be ranked). */
+  delete(key: string): void {
+    this.#groups.delete(key);
+  }
+
+  get size(): number {
+    return this.#groups.size;
+  }
+
+  /** Every group, the most counted first (ties: alphabetical); at most `limit`. */
+  top(limit = Number.POSITIVE_INFINITY): NamedCount[] {
+    return [...this.#groups.values()]
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+      .slice(0, limit)
+      .map(({ name, count }) => ({ name, count }));
+  }
+}
+
+/** The names grouped and counted, the most counted first (e.g. an angler's species from their catches). */
+export function countNames(names: Iterable<string | null | undefined>): NamedCount[] {
+  const tally = new NameTally();
+  for (const name of names) tally.add(name);
+  return tally.top();
+}

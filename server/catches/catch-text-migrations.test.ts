@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DatabaseEngine } from '../db/database.ts';
+import { migrateToLatest, migrations } from '../db/migrations.ts';
+import { createNodeSqliteDialect } from '../db/node-sqlite-dialect.ts';
+import type { Database } from '../db/schema.ts';
+import { createTestSchema, insertTestUsers, TEST_ENGINES } from '../test-support/test-app.ts';
+import { CatchRepository } from './catch.repository.ts';
+
+/** An empty database of `engine` with no migration run yet, and a way to throw it away. */
+async function blankDatabase(
+  engine: DatabaseEngine,
+): Promise<{ db: Kysely<Database>; schema?: string; drop: () => Promise<void> }> {
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tightlines-migration-'));
+    const db = new Kysely<Database>({
+      dialect: createNodeSqliteDialect(new DatabaseSync(path.join(dir, 'test.db'))),
+    });
+    return {
+      db,
+      drop: async () => {
+        await db.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const { url, schema, dropSchema } = await createTestSchema();
+  const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    schema,
+    drop: async () => {
+      await db.destroy();
+      await dropSchema();
+    },
+  };
+}
+
+describe.each(TEST_ENGINES)('migrations 004 and 005 on an existing %s database', (engine) => {
+  let drop: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await drop?.();
+  });
+
+  it('backfill each account’s catch count and text bytes, and each catch’s folded search text', async () => {
+    const blank = await blankDatabase(engine);
+    drop = blank.drop;
+    const { db } = blank;
+    const before = new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations(engine) },
+      // Our schema's bookkeeping tables, not another test's (see migrateToLatest).
+      migrationTableSchema: blank.schema,
+    });
+    // The schema as it was before this change, with rows written by the old code.
+    expect((await before.migrateTo('002-catches-version')).error).toBeUndefined();
+    // biome-ignore lint/suspicious/noExplicitAny: the old schema has no search_text or usage columns.
+    const old = db as Kysely<any>;
+    const [anna, ben] = (await insertTestUsers(db, ['anna', 'ben'])) as [number, number];
+    const row = (userId: number, fishType: string, notes: string | null) => ({
+      user_id: userId,
+      fish_type: fishType,
+      notes,
+      location_name: 'Große Mühl',
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
+    await old
+      .insertInto('catches')
+      .values([row(anna, 'Äsche', 'ÖRING too'), row(anna, 'Pike', null), row(ben, 'Perch', 'ok')])
+      .execute();
+
+    await migrateToLatest(db as Kysely<unknown>, engine);
+
+    const usage = await db
+      .selectFrom('users')
+      .select(['username', 'catch_count', 'catch_text_bytes'])
+      .orderBy('username')
+      .execute();
+    // 'Große Mühl' is 12 UTF-8 bytes, 'Äsche' 6, 'ÖRING too' 10, 'Pike' 4, 'Perch' 5, 'ok' 2.
+    expect(usage.map((u) => [u.username, Number(u.catch_count), Number(u.catch_text_bytes)])).toEqual([
+      ['anna', 2, 12 + 6 + 10 + 12 + 4],
+      ['ben', 1, 12 + 5 + 2],
+    ]);
+    const repository = new CatchRepository(db);
+    expect((await repository.list(anna, 'äsche')).map((c) => c.fishType)).toEqual(['Äsche']);
+    expect((await repository.list(anna, 'öring')).map((c) => c.fishType)).toEqual(['Äsche']);
+    expect((await repository.list(anna, 'GROSSE')).map((c) => c.fishType)).toEqual([]);
+    expect((await repository.list(anna, 'große')).map((c) => c.fishType)).toEqual(['Pike', 'Äsche']);
+  });
+});

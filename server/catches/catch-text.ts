@@ -1,0 +1,45 @@
+/**
+ * What a catch's free text costs and how it is searched. The migrations that backfill `users.catch_text_bytes`
+ * (003) and `catches.search_text` (004) use these too: a change here needs a migration that recomputes them.
+ */
+
+export interface CatchText {
+  fishType: string;
+  locationName: string | null;
+  notes: string | null;
+  lineSize: string | null;
+  baitUsed: string | null;
+}
+
+/** UTF-8 bytes of the free-text fields: what the per-account text quota counts. */
+export function catchTextBytes(text: CatchText): number {
+  let bytes = 0;
+  for (const value of [text.fishType, text.locationName, text.notes, text.lineSize, text.baitUsed]) {
+    if (value) bytes += Buffer.byteLength(value, 'utf8');
+  }
+  return bytes;
+}
+
+/** Case folding for search: JavaScript's, for every alphabet ('Äsche', 'ÖRING'), the same on both engines. */
+export function foldForSearch(text: string): string {
+  return text.toLowerCase();
+}
+
+/** Between fields in search_text (PostgreSQL text cannot hold the NUL the browser's filter uses). */
+const FIELD_SEPARATOR = '\u001f';
+
+/** The folded text a search looks in: fish type, place, bait and notes. */
+export function catchSearchText(
+  text: Pick<CatchText, 'fishType' | 'locationName' | 'baitUsed' | 'notes'>,
+): string {
+  return foldForSearch(
+    [text.fishType, text.locationName, text.baitUsed, text.notes]
+      .filter((part) => part)
+      .join(FIELD_SEPARATOR),
+  );
+}
+
+/** A LIKE pattern (with ESCAPE '\') that finds `query` anywhere in search_text, ignoring case. */
+export function searchTextPattern(query: string): string {
+  return `%${foldForSearch(query).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}

@@ -1,0 +1,93 @@
+// The operator's day with the real server process (node server/main.ts): a second server on the same data is
+// refused, a server killed with kill -9 leaves no stale lock behind, and SIGTERM always ends the process in time.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { freePort, waitForExit } from '../test-support/child-processes.ts';
+import {
+  type ServerProcess,
+  serverEnv,
+  spawnServer,
+  waitUntilServing,
+} from '../test-support/server-process.ts';
+
+/** Far above any deadline below: the tests wait for events, this only bounds a failure. */
+const EXIT_UPPER_BOUND_MS = 30_000;
+
+describe('the server process', () => {
+  let dataDir: string;
+  const running: ServerProcess[] = [];
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'tightlines-operations-'));
+  });
+  afterEach(async () => {
+    for (const server of running.splice(0)) {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGKILL');
+        await server.exited;
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function start(port: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+    const server = spawnServer(serverEnv(port, dataDir, extraEnv));
+    running.push(server);
+    await waitUntilServing(server, `http://127.0.0.1:${port}`);
+    return server;
+  }
+
+  it('refuses a second server on the same DATA_DIR, and starts again after the first was killed with -9', async () => {
+    const firstPort = await freePort();
+    const first = await start(firstPort);
+    const second = spawnServer(serverEnv(await freePort(), dataDir));
+    running.push(second);
+    expect(await waitForExit(second.child, EXIT_UPPER_BOUND_MS)).toBe(true);
+    expect((await second.exited).code).toBe(1);
+    expect(second.output()).toContain(
+      `Another Tightlines server is already using ${path.join(dataDir, 'tightlines.db')}`,
+    );
+    // The first one is unaffected.
+    expect((await fetch(`http://127.0.0.1:${firstPort}/api/user`)).status).toBe(401);
+
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    // The lock died with the process: no stale lock file to clean up by hand.
+    await start(await freePort());
+  }, 90_000);
+
+  it('SIGTERM exits within the grace period even while an upload never finishes', async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const server = await start(port, { SHUTDOWN_GRACE_SECONDS: '2' });
+    const register = await fetch(`${baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'slow_sam', password: 'slow-upload-42' }),
+    });
+    const cookie = (register.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
+    // An upload that announces 5 MB, sends the start of its one part, and then nothing more.
+    const socket = connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    const uploadClosed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => {});
+    socket.write(
+      `POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n` +
+        'Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 5000000\r\n\r\n' +
+        '--xyz\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n\xff\xd8\xff',
+    );
+    // Answered on another connection after the upload's bytes arrived: the server is inside the upload now.
+    expect((await fetch(`${baseUrl}/api/user`, { headers: { cookie } })).status).toBe(200);
+
+    server.child.kill('SIGTERM');
+    // Before: still running 330 s later. Now: the grace period (2 s), then the upload's connection is closed.
+    expect(await waitForExit(server.child, EXIT_UPPER_BOUND_MS)).toBe(true);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    await uploadClosed;
+    socket.destroy();
+  }, 90_000);
+});

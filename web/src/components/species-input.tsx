@@ -1,0 +1,60 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { queryKeys } from '@/lib/query-client';
+import type { Catch } from '../../../core/catch.ts';
+import { SuggestionInput, type SuggestionInputProps } from './suggestion-input.tsx';
+
+/** The ranking and the bundled list of sport fish: a chunk of their own, fetched when the field is first used. */
+const loadSuggestions = () => import('../../../core/species-suggestions.ts');
+type SuggestionsModule = Awaited<ReturnType<typeof loadSuggestions>>;
+
+const NO_CATCHES: readonly Catch[] = [];
+
+/**
+ * The catch list History keeps (the query cache, restored from the phone's copy at start), read without
+ * fetching it and without changing the query's options.
+ */
+function useCachedCatches(): readonly Catch[] {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryKey[0] === queryKeys.catches[0]) onChange();
+      }),
+    [queryClient],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => queryClient.getQueryData<Catch[]>(queryKeys.catches) ?? NO_CATCHES,
+  );
+}
+
+/**
+ * A fish type field that suggests as you type (issue 12 item 5): the angler's own species first (most caught
+ * first, from the cached catch list, so also offline), then common sport fish (core/species.ts). Free text
+ * stays allowed. Takes the props of a controlled input: `value`, `onChange(value)`, and any input attribute.
+ */
+export function SpeciesInput(props: Omit<SuggestionInputProps, 'suggestions'>) {
+  const [ranking, setRanking] = useState<SuggestionsModule | null>(null);
+  const catches = useCachedCatches();
+  const own = useMemo(() => (ranking ? ranking.ownSpecies(catches) : []), [ranking, catches]);
+  const suggestions = useMemo(
+    () => (ranking ? ranking.suggestSpecies(props.value, own) : []),
+    [ranking, props.value, own],
+  );
+  const { onFocus } = props;
+  return (
+    <SuggestionInput
+      {...props}
+      suggestions={suggestions}
+      onFocus={(event) => {
+        onFocus?.(event);
+        if (!ranking) {
+          loadSuggestions().then(setRanking, () => {
+            // Offline with nothing precached: the field works without suggestions.
+          });
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,295 @@
+import { ChartColumn, Trophy } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import type { Catch } from '../../../../core/catch.ts';
+import type { CatchStats, MonthCount } from '../../../../core/catch-stats.ts';
+import type { NamedCount } from '../../../../core/names.ts';
+import { formatLength, formatWeight } from '../catches/catch-format.ts';
+
+/**
+ * The Stats view of the History tab (issue 12 item 6): totals, catches per month, each species with its heaviest
+ * and longest catch, and the top baits and places. A chunk of its own, loaded when the view opens; the numbers
+ * come from core/catch-stats.ts, computed by History from the same list it shows, so they work offline.
+ */
+
+type OpenCatch = (item: Catch, opener: HTMLElement) => void;
+
+const monthLabel = (month: MonthCount, options: Intl.DateTimeFormatOptions) =>
+  new Date(month.year, month.month - 1, 1).toLocaleDateString(undefined, options);
+
+/** A button that opens a record catch's details; its name says which record it is. */
+function RecordButton({
+  item,
+  label,
+  value,
+  onOpen,
+  children,
+  className,
+}: {
+  item: Catch;
+  /** Which record, e.g. 'Heaviest Walleye'. */
+  label: string;
+  /** The record, e.g. '4.0 lbs'. */
+  value: string;
+  onOpen: OpenCatch;
+  /** What the button shows, when not just the value. */
+  children?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={`${label}: ${value}`}
+      onClick={(event) => onOpen(item, event.currentTarget)}
+      className={cn(
+        'inline-flex min-h-11 min-w-11 flex-col justify-center rounded-md px-2 text-left font-semibold tabular-nums',
+        'text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
+    >
+      {children ?? <span className="whitespace-nowrap">{value}</span>}
+    </button>
+  );
+}
+
+function StatsSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = `stats-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Card role="region" aria-labelledby={id}>
+      <CardHeader className="pb-3">
+        <CardTitle as="h3" id={id} className="text-base">
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function Totals({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
+  const heaviest = stats.heaviest;
+  const heaviestWeight = formatWeight(heaviest?.weight);
+  // Named as its species is in the table (the most common spelling), not as this one catch was typed.
+  const heaviestSpecies =
+    stats.species.find((species) => species.heaviest === heaviest)?.name ?? heaviest?.fishType ?? '';
+  const facts: Array<{ label: string; value: ReactNode; testId: string }> = [
+    { label: 'Catches', value: stats.totalCatches, testId: 'stats-total-catches' },
+    { label: 'Species', value: stats.speciesCount, testId: 'stats-total-species' },
+    { label: 'Total weight', value: formatWeight(stats.totalWeight) ?? '—', testId: 'stats-total-weight' },
+    {
+      label: 'Heaviest',
+      value:
+        heaviest && heaviestWeight ? (
+          <RecordButton
+            item={heaviest}
+            label="Heaviest catch"
+            value={`${heaviestWeight} ${heaviestSpecies}`}
+            onOpen={onOpen}
+            className="-mx-2"
+          >
+            <span className="whitespace-nowrap">{heaviestWeight}</span>
+            <span className="text-sm font-medium">{heaviestSpecies}</span>
+          </RecordButton>
+        ) : (
+          '—'
+        ),
+      testId: 'stats-heaviest',
+    },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-2">
+      {facts.map(({ label, value, testId }) => (
+        <div key={label} className="flex min-w-0 flex-col gap-0.5 rounded-lg bg-muted px-3 py-2">
+          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dd className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid={testId}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Bars for the eyes (hidden from screen readers) and the same numbers as a table for everyone else. */
+function MonthChart({ months }: { months: MonthCount[] }) {
+  const most = Math.max(1, ...months.map((month) => month.count));
+  return (
+    <figure className="flex flex-col gap-2">
+      <div aria-hidden="true" className="flex h-36 items-stretch gap-1" data-testid="stats-month-bars">
+        {months.map((month) => (
+          <div
+            key={`${month.year}-${month.month}`}
+            className="flex min-w-0 flex-1 flex-col items-center gap-1"
+          >
+            <div className="flex w-full flex-1 flex-col justify-end">
+              <span className="text-center text-[10px] font-semibold tabular-nums leading-none">
+                {month.count > 0 ? month.count : ''}
+              </span>
+              <div
+                className="mt-0.5 w-full rounded-t bg-primary"
+                style={{ height: month.count > 0 ? `max(3px, ${(month.count / most) * 100}%)` : 0 }}
+              />
+            </div>
+            <span className="text-[10px] text-muted-foreground">
+              {monthLabel(month, { month: 'narrow' })}
+            </span>
+          </div>
+        ))}
+      </div>
+      <figcaption className="text-xs text-muted-foreground">
+        {monthLabel(months[0] ?? { year: 0, month: 1, count: 0 }, { month: 'short', year: 'numeric' })} to{' '}
+        {monthLabel(months.at(-1) ?? { year: 0, month: 1, count: 0 }, { month: 'short', year: 'numeric' })}
+      </figcaption>
+      <table className="sr-only">
+        <caption>Catches per month</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col">Catches</th>
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((month) => (
+            <tr key={`${month.year}-${month.month}`}>
+              <th scope="row">{monthLabel(month, { month: 'long', year: 'numeric' })}</th>
+              <td>{month.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+/** A table cell with a record's button, or a dash when the species has no such record. */
+function RecordCell({
+  item,
+  value,
+  label,
+  onOpen,
+}: {
+  item: Catch | null;
+  value: string | null;
+  label: string;
+  onOpen: OpenCatch;
+}) {
+  return (
+    <td className="px-0.5 py-0.5">
+      {item && value ? (
+        <RecordButton item={item} value={value} label={label} onOpen={onOpen} />
+      ) : (
+        <span className="px-2 text-muted-foreground">—</span>
+      )}
+    </td>
+  );
+}
+
+function SpeciesTable({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
+  return (
+    <div className="-mx-2 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Each species with its heaviest and longest catch</caption>
+        <thead className="text-xs text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-2 py-1 font-medium">
+              Species
+            </th>
+            <th scope="col" className="px-2 py-1 text-right font-medium">
+              Caught
+            </th>
+            <th scope="col" className="px-2 py-1 font-medium">
+              Heaviest
+            </th>
+            <th scope="col" className="px-2 py-1 font-medium">
+              Longest
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {stats.species.map((species) => {
+            const weight = formatWeight(species.heaviest?.weight);
+            const length = formatLength(species.longest?.length);
+            return (
+              <tr key={species.name} className="border-t border-border">
+                <th scope="row" className="px-2 py-1 font-semibold [overflow-wrap:anywhere]">
+                  {species.name}
+                </th>
+                <td className="px-2 py-1 text-right tabular-nums">{species.count}</td>
+                <RecordCell
+                  item={species.heaviest}
+                  value={weight}
+                  label={`Heaviest ${species.name}`}
+                  onOpen={onOpen}
+                />
+                <RecordCell
+                  item={species.longest}
+                  value={length}
+                  label={`Longest ${species.name}`}
+                  onOpen={onOpen}
+                />
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TopList({ items, label, empty }: { items: NamedCount[]; label: string; empty: string }) {
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ol aria-label={label} className="flex flex-col gap-1.5">
+      {items.map((item, index) => (
+        <li key={item.name} className="flex items-baseline gap-2 text-sm">
+          <span className="w-4 shrink-0 text-right text-xs text-muted-foreground">{index + 1}</span>
+          <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{item.name}</span>
+          <span className="shrink-0 tabular-nums text-muted-foreground">
+            {item.count} {item.count === 1 ? 'catch' : 'catches'}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function CatchStatsView({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
+  return (
+    <section aria-labelledby="stats-heading" className="flex flex-col gap-4">
+      <h2 id="stats-heading" className="text-xl font-semibold tracking-tight">
+        Your Stats
+      </h2>
+      {stats.totalCatches === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center">
+          <ChartColumn aria-hidden="true" className="size-10 text-muted-foreground" />
+          <p className="font-medium">No catches yet</p>
+          <p className="text-sm text-muted-foreground">
+            Your totals and personal bests appear here once you log a catch.
+          </p>
+        </div>
+      ) : (
+        <>
+          <Totals stats={stats} onOpen={onOpen} />
+          <StatsSection title="Catches per month">
+            <MonthChart months={stats.months} />
+          </StatsSection>
+          <StatsSection title="Personal bests by species">
+            <p className="mb-2 flex items-start gap-1.5 text-xs text-muted-foreground">
+              <Trophy aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-amber-600" />
+              The heaviest and the longest of each species (on a tie, the one caught first). Tap one to open
+              it.
+            </p>
+            <SpeciesTable stats={stats} onOpen={onOpen} />
+          </StatsSection>
+          <StatsSection title="Top baits">
+            <TopList items={stats.topBaits} label="Top baits" empty="No bait noted yet." />
+          </StatsSection>
+          <StatsSection title="Top places">
+            <TopList items={stats.topPlaces} label="Top places" empty="No named place yet." />
+          </StatsSection>
+        </>
+      )}
+    </section>
+  );
+}
