@@ -1,6 +1,7 @@
 /**
  * What a catch's free text costs and how it is searched. The migrations that backfill `users.catch_text_bytes`
- * (003) and `catches.search_text` (004) use these too: a change here needs a migration that recomputes them.
+ * (004-account-usage) and `catches.search_text` (005-catch-search-text) use these too: a change here needs a
+ * migration that recomputes them.
  */
 
 export interface CatchText {
