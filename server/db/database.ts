@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations.ts';
 import { createNodeSqliteDialect } from './node-sqlite-dialect.ts';
+import { OwnSchemaPostgresDialect } from './own-schema-dialect.ts';
 import type { Database } from './schema.ts';
 import { acquireServerLock } from './server-lock.ts';
 import { refreshWriteReserve, WRITE_RESERVE_REFRESH_MS } from './write-reserve.ts';
@@ -122,7 +123,7 @@ export function connectPostgres(location: Extract<DatabaseLocation, { engine: 'p
   // unhandled 'error' and takes the whole process down. The pool has already discarded that connection.
   let reportError = logToStderr;
   pool.on('error', (error) => reportError(error));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   return {
     db,
     engine: 'postgres',

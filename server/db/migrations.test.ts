@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test-support/test-app.ts';
+
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)('migrations on PostgreSQL', () => {
+  // Kysely's migrator looks for its bookkeeping tables by scanning every schema of the database; a schema dropped
+  // by someone else during that scan (a parallel test, another app sharing the database) made our start fail with
+  // `schema "<theirs>" does not exist` (seen in CI).
+  it('succeed while other schemas of the same database are created and dropped', async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    let churning = true;
+    const churn = (async () => {
+      while (churning) {
+        const name = `churn_${randomBytes(6).toString('hex')}`;
+        await admin.query(`CREATE SCHEMA ${name}`);
+        await admin.query(`CREATE TABLE ${name}.t (id int)`);
+        await admin.query(`DROP SCHEMA ${name} CASCADE`);
+      }
+    })();
+    try {
+      for (let i = 0; i < 15; i++) {
+        const test = await createTestDatabase('postgres');
+        await test.drop();
+      }
+    } finally {
+      churning = false;
+      await churn;
+      await admin.end();
+    }
+  }, 120_000);
+});
