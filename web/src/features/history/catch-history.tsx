@@ -17,7 +17,13 @@ import type { Catch } from '../../../../core/catch.ts';
 import { computeCatchStats } from '../../../../core/catch-stats.ts';
 import { CatchCard } from './catch-card.tsx';
 import { CatchDetailDialog } from './catch-detail-dialog.tsx';
-import { type CatchSortOrder, DEFAULT_CATCH_SORT, filterCatches, sortCatches } from './catch-list-order.ts';
+import {
+  type CatchSortOrder,
+  filterCatches,
+  readCatchSort,
+  sortCatches,
+  writeCatchSort,
+} from './catch-list-order.ts';
 import { DeleteCatchDialog } from './delete-catch-dialog.tsx';
 import { mergeWithOutbox } from './history-merge.ts';
 import { DEFAULT_HISTORY_VIEW, type HistoryView, HistoryViewTabs, isHistoryView } from './history-views.tsx';
@@ -56,7 +62,12 @@ export function CatchHistory() {
 
   const [view, setView] = useState<HistoryView>(DEFAULT_HISTORY_VIEW);
   const [search, setSearch] = useState('');
-  const [sortOrder, setSortOrder] = useState<CatchSortOrder>(DEFAULT_CATCH_SORT);
+  // Remembered across visits, like the active tab.
+  const [sortOrder, setSortOrder] = useState<CatchSortOrder>(readCatchSort);
+  const changeSortOrder = useCallback((order: CatchSortOrder) => {
+    setSortOrder(order);
+    writeCatchSort(order);
+  }, []);
   const [openCatch, setOpenCatch] = useState<Catch | null>(null);
   const [catchToDelete, setCatchToDelete] = useState<Catch | null>(null);
 
@@ -159,7 +170,7 @@ export function CatchHistory() {
             className="pl-9"
           />
         </div>
-        <SortMenu value={sortOrder} onChange={setSortOrder} />
+        <SortMenu value={sortOrder} onChange={changeSortOrder} />
       </div>
 
       {loadingCatches ? (
