@@ -291,7 +291,7 @@ function ViewSpinner() {
 function CatchCardSkeleton() {
   return (
     <div className="flex gap-3 rounded-xl border border-border bg-card p-3 shadow-sm">
-      <Skeleton className="size-24 shrink-0 rounded-lg" />
+      <Skeleton className="h-32 w-28 shrink-0 rounded-lg" />
       <div className="flex flex-1 flex-col gap-2 py-1">
         <Skeleton className="h-4 w-2/3" />
         <Skeleton className="h-4 w-16 rounded-full" />
