@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser.ts';
 import { setupE2E } from './support/harness.ts';
 import { expectServerCatches } from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
@@ -58,6 +59,7 @@ describe('sorting History by catch date', () => {
       'Catch Date (newest)',
       'Catch Date (oldest)',
     ]);
+    await saveScreenshot(page, 'history-sort-menu');
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
 

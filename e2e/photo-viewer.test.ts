@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speciesPlaceholder } from '../web/src/features/history/species-placeholder.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { SCREENSHOT_DIR, TAHOE } from './support/browser.ts';
+import { saveScreenshot, TAHOE } from './support/browser.ts';
 import { setupE2E } from './support/harness.ts';
 import { makeCatchPhoto, type TestPhoto } from './support/photo.ts';
 import { expectImageLoaded, expectServerCatches } from './support/ui.ts';
@@ -13,7 +11,7 @@ import { registerViaApi } from './support/users.ts';
 /**
  * Whole photos (issue 12 item 2) on the harness's 390 × 844 phone: the detail view shows a portrait photo whole
  * (never cropped to 4:3), a tap opens the full-screen viewer (its own chunk, fetched only then), which zooms on
- * a double-tap and with keys, keeps focus inside, and closes on Escape, its button or a swipe down, giving
+ * a double-tap, a pinch and with keys, keeps focus inside, and closes on Escape, its button or a swipe down, giving
  * focus back. Cards without a photo show the species' initial on the species' colour.
  */
 const e2e = setupE2E();
@@ -79,10 +77,7 @@ const screenBox = (locator: Locator) =>
     return { width, height, top, bottom, left, right };
   });
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `photo-viewer-${name}.png`) });
-}
+const screenshot = (page: Page, name: string) => saveScreenshot(page, `photo-viewer-${name}`);
 
 describe('whole photos and the photo viewer', () => {
   it('shows a portrait photo whole, opens it full screen, zooms, closes and gives focus back', async (test) => {
@@ -157,11 +152,28 @@ describe('whole photos and the photo viewer', () => {
     await screenshot(page, 'viewer');
     await expectNoAxeViolations(page, '[data-testid="photo-viewer"]');
 
-    // A double-tap zooms in around the tap; another shows the whole photo again.
+    // A double-tap zooms in around the tap; another shows the whole photo again. (Mouse events here: the viewer
+    // reads pointer events, the same for a finger.)
     await big.dblclick();
     await expect.poll(async () => (await screenBox(big)).width / fitted.width).toBeCloseTo(2.5, 1);
     await screenshot(page, 'viewer-zoomed');
     await big.dblclick();
+    await expect.poll(async () => (await screenBox(big)).width / fitted.width).toBeCloseTo(1, 2);
+
+    // A pinch (two fingers, through the DevTools protocol's touch input) spreading to twice their distance.
+    const cdp = await page.context().newCDPSession(page);
+    const centre = { x: fitted.left + fitted.width / 2, y: fitted.top + fitted.height / 2 };
+    const fingers = (spread: number) => [
+      { x: centre.x - spread / 2, y: centre.y, id: 1 },
+      { x: centre.x + spread / 2, y: centre.y, id: 2 },
+    ];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(80) });
+    for (const spread of [100, 120, 140, 160]) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(async () => (await screenBox(big)).width / fitted.width).toBeCloseTo(2, 1);
+    await page.keyboard.press('0');
     await expect.poll(async () => (await screenBox(big)).width / fitted.width).toBeCloseTo(1, 2);
 
     // Keys: + zooms in, arrows move the zoomed photo, 0 fits it again; Tab stays inside the viewer.
@@ -211,6 +223,15 @@ describe('whole photos and the photo viewer', () => {
     await expect.poll(() => isFocused(opener)).toBe(true);
     // The chunk came once and was reused.
     expect(viewerChunks).toHaveLength(1);
+
+    // A catch without a photo: its placeholder in the details, and nothing to open full screen.
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    await historyCard(page, 'Walleye').getByRole('button', { name: 'Walleye' }).click();
+    const walleye = page.getByRole('dialog', { name: 'Walleye' });
+    await walleye.getByRole('img', { name: 'Walleye (no photo)' }).waitFor();
+    expect(await walleye.getByRole('button', { name: 'View photo full screen' }).count()).toBe(0);
+    await screenshot(page, 'detail-no-photo');
 
     expect(blockedRequests).toEqual([]);
     expectNoConsoleErrors();

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { COMMON_SPORT_FISH } from '../core/species.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { saveScreenshot } from './support/browser.ts';
 import { setupE2E } from './support/harness.ts';
 import { expectServerCatches, expectValue } from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
@@ -60,6 +61,7 @@ describe('fish type suggestions on the Log form', () => {
     expect(await field.getAttribute('aria-expanded')).toBe('true');
     await form.getByText(`${texts.length} suggestions`, { exact: true }).waitFor();
     await expectNoAxeViolations(page, 'form[aria-label="Log a catch"]');
+    await saveScreenshot(page, 'species-suggestions');
 
     // A tap picks one and closes the list.
     await listbox.getByRole('option', { name: 'Backyard Pond Bass' }).click();

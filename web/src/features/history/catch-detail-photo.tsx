@@ -17,8 +17,8 @@ export function CatchDetailPhoto({ item }: { item: Pick<Catch, 'photo' | 'fishTy
   const [viewerOpen, setViewerOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
 
-  if (src === null)
-    return <PhotoPlaceholder item={item} size="full" className="aspect-[4/3] w-full rounded-lg" />;
+  // No photo: the species placeholder, as a short banner rather than a photo-sized box.
+  if (src === null) return <PhotoPlaceholder item={item} size="full" className="h-32 w-full rounded-lg" />;
 
   return (
     <div className="relative flex min-h-40 items-center justify-center rounded-lg bg-muted">

@@ -3,7 +3,8 @@ import { cleanName, foldName } from '../../../../core/names.ts';
 /**
  * What stands in for a missing photo (issue 12 item 2): the species' initial on a colour picked from the
  * species name, so a log without photos does not show the same picture on every card, and every 'bass' (any
- * spelling: names.ts groups them) gets the same colour everywhere. White on each colour passes WCAG AA.
+ * spelling: names.ts groups them) gets the same colour everywhere. Ten hues far enough apart to tell at a
+ * glance; white on each passes WCAG AA.
  */
 export const PLACEHOLDER_COLORS = [
   'bg-sky-700',
@@ -11,11 +12,11 @@ export const PLACEHOLDER_COLORS = [
   'bg-amber-700',
   'bg-rose-700',
   'bg-violet-700',
-  'bg-teal-700',
   'bg-indigo-700',
   'bg-orange-700',
-  'bg-cyan-800',
   'bg-fuchsia-700',
+  'bg-lime-800',
+  'bg-slate-600',
 ] as const;
 
 /**
