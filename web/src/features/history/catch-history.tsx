@@ -7,8 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useAuth } from '@/hooks/use-auth';
-import { getJson } from '@/lib/api';
-import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
+import { CATCHES_STALE_TIME_MS, fetchCatches, queryKeys } from '@/lib/query-client';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import type { CreateEntry } from '@/offline/outbox';
 import { deleteCatchOffline } from '@/offline/outbox-actions';
@@ -38,11 +37,6 @@ const NO_CATCHES: Catch[] = [];
 
 /** How many cards are added each time the end of the list comes into view. */
 export const HISTORY_PAGE_SIZE = 50;
-
-/** GET /api/catches: the angler's catches, newest first; a 401 is an empty list (SPEC §7). */
-export async function fetchCatches(): Promise<Catch[]> {
-  return (await getJson<Catch[]>(queryKeys.catches[0], { on401: 'returnNull' })) ?? [];
-}
 
 /**
  * The History tab (SPEC §2): search, sort, browse, open and delete catches. Shows the last server list (kept
