@@ -217,7 +217,7 @@ describe('the Log tab', () => {
       photo: null,
     });
 
-    // The card shows the stock fish picture, as there is no photo.
+    // The card shows the species placeholder (its initial), as there is no photo.
     await page.getByRole('tab', { name: 'History' }).click();
     const card = page.getByRole('list', { name: 'Catches' }).getByRole('listitem');
     await card.getByText('Secret Beaver Pond', { exact: true }).waitFor();

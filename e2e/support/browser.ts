@@ -207,3 +207,14 @@ export async function openTestPage(
     },
   };
 }
+
+/**
+ * Saves what the page shows now as SCREENSHOT_DIR/<name>.png, for a person to look at (the 390 px phone
+ * screens of a feature); returns the file. Tests never compare pixels.
+ */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${safeFileName(name)}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}

@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app';
-import defaultFishUrl from '@/assets/default-fish.svg?no-inline';
 import { DeferredToaster } from '@/components/deferred-toaster';
 import { firstScreenShown } from '@/lib/first-screen';
 import { loadWhenOnline } from '@/lib/load-when-online';
@@ -63,15 +62,14 @@ function afterFirstScreen(run: () => void): () => void {
 
 /**
  * With no service worker for this page (no support, development, a hard reload), nothing is precached: the
- * three tabs' code and the no-photo fish illustration are fetched while there is a network, so a tab opened
- * after the signal dropped still works in this open page.
+ * three tabs' code and the photo viewer are fetched while there is a network, so a tab opened after the
+ * signal dropped still works in this open page.
  */
-const warmImage = typeof Image === 'undefined' ? { src: '' } : new Image();
 function warmTabs(): void {
-  warmImage.src = defaultFishUrl;
   const ignore = () => {};
   import('@/features/log/log-catch-form').catch(ignore);
   import('@/features/history/catch-history').catch(ignore);
+  import('@/features/history/photo-viewer').catch(ignore);
   import('@/features/tools/tools-tab').catch(ignore);
 }
 

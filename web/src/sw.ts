@@ -15,7 +15,7 @@ import { createSyncEngine } from './offline/sync-engine.ts';
  * The service worker (vite-plugin-pwa, injectManifest). What it caches, rule by rule:
  *
  * 1. Precache (Cache Storage 'workbox-precache-v2-…'): the app shell and every bundled file of this build
- *    (index.html, hashed JS/CSS, the fish illustration, icons, manifest), listed by the build in
+ *    (index.html, hashed JS/CSS, icons, manifest), listed by the build in
  *    self.__WB_MANIFEST with revisions. The app opens with no network once visited. A new build's list is
  *    installed beside the old one and only takes over when the angler accepts the update (update-prompt.tsx).
  * 2. Navigations (any page of the single-page app, e.g. /, /profile, /auth) are answered with the precached

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
-import { queryKeys } from '@/lib/query-client';
+import { fetchCatches, queryKeys } from '@/lib/query-client';
 import type { Catch } from '../../../core/catch.ts';
 import { SuggestionInput, type SuggestionInputProps } from './suggestion-input.tsx';
 
@@ -12,7 +12,7 @@ const NO_CATCHES: readonly Catch[] = [];
 
 /**
  * The catch list History keeps (the query cache, restored from the phone's copy at start), read without
- * fetching it and without changing the query's options.
+ * changing the query's options.
  */
 function useCachedCatches(): readonly Catch[] {
   const queryClient = useQueryClient();
@@ -43,12 +43,19 @@ export function SpeciesInput(props: Omit<SuggestionInputProps, 'suggestions'>) {
     [ranking, props.value, own],
   );
   const { onFocus } = props;
+  const queryClient = useQueryClient();
   return (
     <SuggestionInput
       {...props}
       suggestions={suggestions}
       onFocus={(event) => {
         onFocus?.(event);
+        // On a phone that has not kept the list yet (History never opened here), fetch it once, so the
+        // angler's own species are offered from the first catch on. A kept list is used as it is; offline,
+        // the fetch waits or fails quietly.
+        if (queryClient.getQueryData(queryKeys.catches) === undefined) {
+          void queryClient.prefetchQuery({ queryKey: queryKeys.catches, queryFn: fetchCatches });
+        }
         if (!ranking) {
           loadSuggestions().then(setRanking, () => {
             // Offline with nothing precached: the field works without suggestions.

@@ -1,3 +1,5 @@
+import { readLocalChoice, writeLocalChoice } from './local-choice.ts';
+
 /** The main shell's tabs (SPEC §2, §9): allowed values log, history, tools; default log. */
 export type ShellTab = 'log' | 'history' | 'tools';
 
@@ -16,29 +18,12 @@ export function parseShellTab(value: unknown): ShellTab {
   return isShellTab(value) ? value : DEFAULT_SHELL_TAB;
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    // Some privacy modes throw on access.
-    return null;
-  }
-}
-
 /** The tab kept in local storage, or 'log'. */
-export function readActiveTab(store: Storage | null = storage()): ShellTab {
-  try {
-    return parseShellTab(store?.getItem(ACTIVE_TAB_STORAGE_KEY));
-  } catch {
-    return DEFAULT_SHELL_TAB;
-  }
+export function readActiveTab(store?: Storage | null): ShellTab {
+  return readLocalChoice(ACTIVE_TAB_STORAGE_KEY, isShellTab, DEFAULT_SHELL_TAB, store);
 }
 
 /** Keeps the tab in local storage; storage failures (quota, privacy mode) are ignored. */
-export function writeActiveTab(tab: ShellTab, store: Storage | null = storage()): void {
-  try {
-    store?.setItem(ACTIVE_TAB_STORAGE_KEY, tab);
-  } catch {
-    // Not being able to remember the tab is harmless.
-  }
+export function writeActiveTab(tab: ShellTab, store?: Storage | null): void {
+  writeLocalChoice(ACTIVE_TAB_STORAGE_KEY, tab, store);
 }

@@ -1,4 +1,5 @@
 import { onlineManager, QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import type { Catch } from '../../../core/catch.ts';
 import { getJson } from './api.ts';
 
 /** Default fetcher (SPEC §7): GET the first element of the query key, parse JSON. */
@@ -54,3 +55,8 @@ if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManage
 
 /** The catch list query: stale after 10 s, refetched on focus and mount (SPEC §9). */
 export const CATCHES_STALE_TIME_MS = 10_000;
+
+/** GET /api/catches: the angler's catches, newest first; a 401 is an empty list (SPEC §7). */
+export async function fetchCatches(): Promise<Catch[]> {
+  return (await getJson<Catch[]>(queryKeys.catches[0], { on401: 'returnNull' })) ?? [];
+}

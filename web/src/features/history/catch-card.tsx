@@ -9,7 +9,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import type { Catch } from '../../../../core/catch.ts';
 import { formatCatchDate, formatLength, formatWeight } from '../catches/catch-format.ts';
-import { CatchPhoto } from './catch-photo.tsx';
+import { CatchThumbnail } from './catch-photo.tsx';
 import type { PendingSync } from './history-merge.ts';
 
 /**
@@ -45,10 +45,11 @@ export const CatchCard = memo(function CatchCard({
     <article
       className={
         'relative flex gap-3 rounded-xl border border-border bg-card p-3 text-card-foreground shadow-sm ' +
-        'transition-colors hover:bg-accent/40 [contain-intrinsic-size:auto_122px] [content-visibility:auto]'
+        'transition-colors hover:bg-accent/40 [contain-intrinsic-size:auto_154px] [content-visibility:auto]'
       }
     >
-      <CatchPhoto item={item} size="thumb" className="size-24 shrink-0 rounded-lg" />
+      {/* 112 × 128 px, a little taller than wide: more of the photo than a 96 px square (issue 12). */}
+      <CatchThumbnail item={item} className="h-32 w-28 shrink-0 rounded-lg" />
       {/* pr-10 keeps the text clear of the 44 px options button in the corner. */}
       <div className="flex min-w-0 flex-1 flex-col gap-1 pr-10">
         {/* A long name wraps onto a second line, then ends in an ellipsis; a long single word breaks rather than

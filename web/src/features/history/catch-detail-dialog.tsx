@@ -11,8 +11,8 @@ import {
   formatTimestamp,
   formatWeight,
 } from '../catches/catch-format.ts';
+import { CatchDetailPhoto } from './catch-detail-photo.tsx';
 import { CatchLocationDrawer } from './catch-location-drawer.tsx';
-import { CatchPhoto } from './catch-photo.tsx';
 
 /** The detail view of one catch (SPEC §2): photo, size, fishing details, location (with map drawer), notes. */
 export function CatchDetailDialog({
@@ -62,7 +62,7 @@ function CatchDetailContent({
         </DialogDescription>
       </DialogHeader>
 
-      <CatchPhoto item={item} size="full" className="aspect-[4/3] w-full rounded-lg" />
+      <CatchDetailPhoto item={item} />
 
       <dl className="grid grid-cols-2 gap-3">
         <Stat label="Weight" value={formatWeight(item.weight) ?? '—'} />

@@ -7,8 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useAuth } from '@/hooks/use-auth';
-import { getJson } from '@/lib/api';
-import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
+import { CATCHES_STALE_TIME_MS, fetchCatches, queryKeys } from '@/lib/query-client';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import type { CreateEntry } from '@/offline/outbox';
 import { deleteCatchOffline } from '@/offline/outbox-actions';
@@ -17,7 +16,13 @@ import type { Catch } from '../../../../core/catch.ts';
 import { computeCatchStats } from '../../../../core/catch-stats.ts';
 import { CatchCard } from './catch-card.tsx';
 import { CatchDetailDialog } from './catch-detail-dialog.tsx';
-import { type CatchSortOrder, DEFAULT_CATCH_SORT, filterCatches, sortCatches } from './catch-list-order.ts';
+import {
+  type CatchSortOrder,
+  filterCatches,
+  readCatchSort,
+  sortCatches,
+  writeCatchSort,
+} from './catch-list-order.ts';
 import { DeleteCatchDialog } from './delete-catch-dialog.tsx';
 import { mergeWithOutbox } from './history-merge.ts';
 import { DEFAULT_HISTORY_VIEW, type HistoryView, HistoryViewTabs, isHistoryView } from './history-views.tsx';
@@ -32,11 +37,6 @@ const NO_CATCHES: Catch[] = [];
 
 /** How many cards are added each time the end of the list comes into view. */
 export const HISTORY_PAGE_SIZE = 50;
-
-/** GET /api/catches: the angler's catches, newest first; a 401 is an empty list (SPEC §7). */
-export async function fetchCatches(): Promise<Catch[]> {
-  return (await getJson<Catch[]>(queryKeys.catches[0], { on401: 'returnNull' })) ?? [];
-}
 
 /**
  * The History tab (SPEC §2): search, sort, browse, open and delete catches. Shows the last server list (kept
@@ -56,7 +56,12 @@ export function CatchHistory() {
 
   const [view, setView] = useState<HistoryView>(DEFAULT_HISTORY_VIEW);
   const [search, setSearch] = useState('');
-  const [sortOrder, setSortOrder] = useState<CatchSortOrder>(DEFAULT_CATCH_SORT);
+  // Remembered across visits, like the active tab.
+  const [sortOrder, setSortOrder] = useState<CatchSortOrder>(readCatchSort);
+  const changeSortOrder = useCallback((order: CatchSortOrder) => {
+    setSortOrder(order);
+    writeCatchSort(order);
+  }, []);
   const [openCatch, setOpenCatch] = useState<Catch | null>(null);
   const [catchToDelete, setCatchToDelete] = useState<Catch | null>(null);
 
@@ -159,7 +164,7 @@ export function CatchHistory() {
             className="pl-9"
           />
         </div>
-        <SortMenu value={sortOrder} onChange={setSortOrder} />
+        <SortMenu value={sortOrder} onChange={changeSortOrder} />
       </div>
 
       {loadingCatches ? (
@@ -280,7 +285,7 @@ function ViewSpinner() {
 function CatchCardSkeleton() {
   return (
     <div className="flex gap-3 rounded-xl border border-border bg-card p-3 shadow-sm">
-      <Skeleton className="size-24 shrink-0 rounded-lg" />
+      <Skeleton className="h-32 w-28 shrink-0 rounded-lg" />
       <div className="flex flex-1 flex-col gap-2 py-1">
         <Skeleton className="h-4 w-2/3" />
         <Skeleton className="h-4 w-16 rounded-full" />

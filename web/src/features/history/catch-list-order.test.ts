@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Catch } from '../../../../core/catch.ts';
 import { testCatch } from '../../../../core/test-catch.ts';
-import { filterCatches, isCatchSortOrder, orderCatches, sortCatches } from './catch-list-order.ts';
+import {
+  CATCH_SORT_OPTIONS,
+  CATCH_SORT_STORAGE_KEY,
+  filterCatches,
+  isCatchSortOrder,
+  orderCatches,
+  readCatchSort,
+  sortCatches,
+  writeCatchSort,
+} from './catch-list-order.ts';
 
 function makeCatch(id: number, overrides: Partial<Catch> = {}): Catch {
   return testCatch({ id, createdAt: new Date(Date.UTC(2025, 0, id)).toISOString(), ...overrides });
@@ -78,6 +87,60 @@ describe('sortCatches', () => {
   });
 });
 
+describe('sortCatches by catch date', () => {
+  // createdAt (id order) deliberately disagrees with when the fish were caught: logged after the trip.
+  const catches = [
+    makeCatch(1, { catchDate: '2025-06-02', timeOfDay: '06:15' }),
+    makeCatch(2, { catchDate: null, timeOfDay: '07:00' }),
+    makeCatch(3, { catchDate: '2025-06-01', timeOfDay: '18:40' }),
+    makeCatch(4, { catchDate: '2025-06-02', timeOfDay: '21:05' }),
+    makeCatch(5, { catchDate: '2024-12-31', timeOfDay: '23:59' }),
+    makeCatch(6, { catchDate: '2025-06-02', timeOfDay: null }),
+    makeCatch(7, { catchDate: null, timeOfDay: null }),
+    makeCatch(8, { catchDate: '2025-06-01', timeOfDay: '05:30' }),
+  ];
+
+  it('runs by catchDate then timeOfDay, missing dates last, newest first', () => {
+    expect(ids(sortCatches(catches, 'caught-newest'))).toEqual([4, 1, 6, 3, 8, 5, 7, 2]);
+  });
+
+  it('runs by catchDate then timeOfDay, missing dates last, oldest first', () => {
+    expect(ids(sortCatches(catches, 'caught-oldest'))).toEqual([5, 8, 3, 1, 4, 6, 2, 7]);
+  });
+
+  it('puts a day’s catch without a time after that day’s timed ones in both directions', () => {
+    const day = [
+      makeCatch(1, { catchDate: '2025-06-02', timeOfDay: null }),
+      makeCatch(2, { catchDate: '2025-06-02', timeOfDay: '09:00' }),
+      makeCatch(3, { catchDate: '2025-06-02', timeOfDay: '08:00' }),
+    ];
+    expect(ids(sortCatches(day, 'caught-newest'))).toEqual([2, 3, 1]);
+    expect(ids(sortCatches(day, 'caught-oldest'))).toEqual([3, 2, 1]);
+  });
+
+  it('treats empty strings as missing', () => {
+    const list = [makeCatch(1, { catchDate: '' }), makeCatch(2, { catchDate: '2020-01-01' })];
+    expect(ids(sortCatches(list, 'caught-newest'))).toEqual([2, 1]);
+    expect(ids(sortCatches(list, 'caught-oldest'))).toEqual([2, 1]);
+  });
+
+  it('breaks ties by createdAt in the same direction, then by id', () => {
+    const same = '2025-04-29T10:00:00.000Z';
+    const tied = [
+      makeCatch(1, { catchDate: '2025-06-02', timeOfDay: '06:15' }),
+      makeCatch(2, { catchDate: '2025-06-02', timeOfDay: '06:15' }),
+      makeCatch(4, { catchDate: '2025-06-02', timeOfDay: '06:15', createdAt: same }),
+      makeCatch(3, { catchDate: '2025-06-02', timeOfDay: '06:15', createdAt: same }),
+    ];
+    expect(ids(sortCatches(tied, 'caught-newest'))).toEqual([4, 3, 2, 1]);
+    expect(ids(sortCatches(tied, 'caught-oldest'))).toEqual([1, 2, 3, 4]);
+  });
+
+  it('keeps search filtering on the sorted list', () => {
+    expect(ids(orderCatches(catches, '', 'caught-oldest'))).toEqual([5, 8, 3, 1, 4, 6, 2, 7]);
+  });
+});
+
 describe('orderCatches', () => {
   it('filters then sorts', () => {
     const catches = [
@@ -100,9 +163,59 @@ describe('orderCatches', () => {
 });
 
 describe('isCatchSortOrder', () => {
-  it('accepts only the four orders', () => {
+  it('accepts only the four orders and the two by catch date', () => {
     expect(isCatchSortOrder('newest')).toBe(true);
     expect(isCatchSortOrder('lightest')).toBe(true);
+    expect(isCatchSortOrder('caught-newest')).toBe(true);
+    expect(isCatchSortOrder('caught-oldest')).toBe(true);
     expect(isCatchSortOrder('random')).toBe(false);
+    expect(isCatchSortOrder(null)).toBe(false);
+  });
+});
+
+describe('the sort menu', () => {
+  it('keeps the spec’s four orders and their texts, then the two by catch date', () => {
+    expect(CATCH_SORT_OPTIONS.map((option) => option.label)).toEqual([
+      'Newest First',
+      'Oldest First',
+      'Heaviest First',
+      'Lightest First',
+      'Catch Date (newest)',
+      'Catch Date (oldest)',
+    ]);
+  });
+});
+
+describe('the remembered sort', () => {
+  /** An in-memory Storage, optionally throwing like a browser in a strict privacy mode. */
+  function memoryStorage(initial: Record<string, string> = {}, broken = false): Storage {
+    const data = new Map(Object.entries(initial));
+    return {
+      getItem: (key: string) => {
+        if (broken) throw new Error('SecurityError');
+        return data.get(key) ?? null;
+      },
+      setItem: (key: string, value: string) => {
+        if (broken) throw new Error('QuotaExceededError');
+        data.set(key, value);
+      },
+    } as Storage;
+  }
+
+  it('reads what was written, under historySort', () => {
+    const store = memoryStorage();
+    expect(readCatchSort(store)).toBe('newest');
+    writeCatchSort('caught-oldest', store);
+    expect(store.getItem(CATCH_SORT_STORAGE_KEY)).toBe('caught-oldest');
+    expect(CATCH_SORT_STORAGE_KEY).toBe('historySort');
+    expect(readCatchSort(store)).toBe('caught-oldest');
+  });
+
+  it('gives newest first for an unknown value, no storage or storage that throws', () => {
+    expect(readCatchSort(memoryStorage({ historySort: 'by-colour' }))).toBe('newest');
+    expect(readCatchSort(null)).toBe('newest');
+    const broken = memoryStorage({}, true);
+    expect(readCatchSort(broken)).toBe('newest');
+    expect(() => writeCatchSort('heaviest', broken)).not.toThrow();
   });
 });

@@ -1,23 +1,45 @@
 import type { Catch } from '../../../../core/catch.ts';
+import { readLocalChoice, writeLocalChoice } from '../../lib/local-choice.ts';
 
 /**
  * Client-side search and sort of the catch list (SPEC §2, §5). Pure and allocation-light so it
  * answers within a frame on 10,000 catches and works offline on the cached list.
  */
 
-export type CatchSortOrder = 'newest' | 'oldest' | 'heaviest' | 'lightest';
+export type CatchSortOrder =
+  | 'newest'
+  | 'oldest'
+  | 'heaviest'
+  | 'lightest'
+  | 'caught-newest'
+  | 'caught-oldest';
 
+/** The spec's four orders (by when a catch was logged, and by weight), then by when it was caught (issue 12). */
 export const CATCH_SORT_OPTIONS: ReadonlyArray<{ value: CatchSortOrder; label: string }> = [
   { value: 'newest', label: 'Newest First' },
   { value: 'oldest', label: 'Oldest First' },
   { value: 'heaviest', label: 'Heaviest First' },
   { value: 'lightest', label: 'Lightest First' },
+  { value: 'caught-newest', label: 'Catch Date (newest)' },
+  { value: 'caught-oldest', label: 'Catch Date (oldest)' },
 ];
 
 export const DEFAULT_CATCH_SORT: CatchSortOrder = 'newest';
 
-export function isCatchSortOrder(value: string): value is CatchSortOrder {
+/** The local storage key that keeps History's sort across visits, like the active tab. */
+export const CATCH_SORT_STORAGE_KEY = 'historySort';
+
+export function isCatchSortOrder(value: unknown): value is CatchSortOrder {
   return CATCH_SORT_OPTIONS.some((option) => option.value === value);
+}
+
+/** The sort kept in local storage, or newest first. */
+export function readCatchSort(store?: Storage | null): CatchSortOrder {
+  return readLocalChoice(CATCH_SORT_STORAGE_KEY, isCatchSortOrder, DEFAULT_CATCH_SORT, store);
+}
+
+export function writeCatchSort(order: CatchSortOrder, store?: Storage | null): void {
+  writeLocalChoice(CATCH_SORT_STORAGE_KEY, order, store);
 }
 
 type Searchable = Pick<Catch, 'fishType' | 'locationName' | 'baitUsed' | 'notes'>;
@@ -45,7 +67,7 @@ export function filterCatches<T extends Searchable>(catches: readonly T[], query
   return catches.filter((item) => searchText(item).includes(needle));
 }
 
-type Sortable = Pick<Catch, 'id' | 'createdAt' | 'weight'>;
+type Sortable = Pick<Catch, 'id' | 'createdAt' | 'weight' | 'catchDate' | 'timeOfDay'>;
 
 function timeOf(item: Sortable): number {
   const time = Date.parse(item.createdAt);
@@ -57,14 +79,39 @@ function weightOf(item: Sortable): number {
 }
 
 /**
+ * `a` against `b` for a sort by when a catch was caught: `direction` 1 runs oldest first, -1 newest first. The
+ * values are fixed-width 'yyyy-MM-dd' and 'HH:mm' strings, which sort in time order; a missing one sorts last
+ * whichever way the list runs (issue 12).
+ */
+function compareMissingLast(a: string | null, b: string | null, direction: 1 | -1): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -direction : direction;
+}
+
+/**
  * A sorted copy. Newest/oldest by createdAt (ties by id, matching the server's order); heaviest/lightest
- * by weight, a missing weight counting as 0 (SPEC §5), ties newest first.
+ * by weight, a missing weight counting as 0 (SPEC §5), ties newest first. By catch date: catchDate then
+ * timeOfDay, a missing date (or a missing time on the same day) last in both directions, ties (and undated
+ * catches) by createdAt in the same direction.
  */
 export function sortCatches<T extends Sortable>(catches: readonly T[], order: CatchSortOrder): T[] {
   // Decorate once, so the comparator does not re-parse dates O(n log n) times.
-  const rows = catches.map((item) => ({ item, time: timeOf(item), weight: weightOf(item) }));
-  const newest = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
-    b.time - a.time || b.item.id - a.item.id;
+  const rows = catches.map((item) => ({
+    item,
+    time: timeOf(item),
+    weight: weightOf(item),
+    // Empty strings count as missing too.
+    caughtDate: item.catchDate || null,
+    caughtTime: item.timeOfDay || null,
+  }));
+  type Row = (typeof rows)[number];
+  const newest = (a: Row, b: Row) => b.time - a.time || b.item.id - a.item.id;
+  // A time of day without a date says nothing about when: undated catches keep their createdAt order.
+  const caught = (a: Row, b: Row, direction: 1 | -1) =>
+    compareMissingLast(a.caughtDate, b.caughtDate, direction) ||
+    (a.caughtDate === null ? 0 : compareMissingLast(a.caughtTime, b.caughtTime, direction));
   switch (order) {
     case 'newest':
       rows.sort(newest);
@@ -77,6 +124,12 @@ export function sortCatches<T extends Sortable>(catches: readonly T[], order: Ca
       break;
     case 'lightest':
       rows.sort((a, b) => a.weight - b.weight || newest(a, b));
+      break;
+    case 'caught-newest':
+      rows.sort((a, b) => caught(a, b, -1) || newest(a, b));
+      break;
+    case 'caught-oldest':
+      rows.sort((a, b) => caught(a, b, 1) || -newest(a, b));
       break;
   }
   return rows.map((row) => row.item);

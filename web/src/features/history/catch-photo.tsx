@@ -1,23 +1,16 @@
 import { useState } from 'react';
-import defaultFishUrl from '@/assets/default-fish.svg?no-inline';
 import { cn } from '@/lib/cn';
 import type { Catch } from '../../../../core/catch.ts';
+import { speciesPlaceholder } from './species-placeholder.ts';
+
+type PhotoItem = Pick<Catch, 'photo' | 'fishType'>;
 
 /**
- * A catch's photo: the ~400 px thumbnail in lists, the full photo in the detail view, and the bundled
- * fish illustration when there is no photo or it cannot be loaded (offline, deleted).
- * `?no-inline` keeps the illustration a hashed file, so a strict img-src CSP needs no data: URLs.
- * A catch still waiting in the outbox carries its photo as a blob: URL (the picture on the phone), used as is.
+ * Which picture to show for a catch: the ~400 px thumbnail in lists, the full photo in the detail view, or none
+ * when there is no photo or it could not be loaded (offline, deleted). A catch still waiting in the outbox
+ * carries its photo as a blob: URL (the picture on the phone), used as is.
  */
-export function CatchPhoto({
-  item,
-  size,
-  className,
-}: {
-  item: Pick<Catch, 'photo' | 'fishType'>;
-  size: 'thumb' | 'full';
-  className?: string;
-}) {
+export function usePhotoSource(item: PhotoItem, size: 'thumb' | 'full') {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const isLocal = item.photo?.startsWith('blob:') ?? false;
   const photoSrc = item.photo
@@ -25,17 +18,54 @@ export function CatchPhoto({
       ? `${item.photo}?size=thumb`
       : item.photo
     : null;
-  const usePhoto = photoSrc !== null && failedSrc !== photoSrc;
+  const src = photoSrc !== null && failedSrc !== photoSrc ? photoSrc : null;
+  return { src, onError: () => setFailedSrc(src) };
+}
 
+/** The photo's text alternative (e2e tests and screen readers rely on it). */
+export const photoAlt = (item: PhotoItem) => `Photo of ${item.fishType}`;
+
+/**
+ * Stands in for a missing photo (issue 12 item 2): the species' initial on its own colour, so a log without
+ * photos does not repeat one picture on every card. Pure CSS, so it also shows offline.
+ */
+export function PhotoPlaceholder({
+  item,
+  size,
+  className,
+}: {
+  item: PhotoItem;
+  size: 'thumb' | 'full';
+  className?: string;
+}) {
+  const { initial, colorClass } = speciesPlaceholder(item.fishType);
+  return (
+    <div
+      role="img"
+      aria-label={`${item.fishType} (no photo)`}
+      className={cn(
+        'flex select-none items-center justify-center font-semibold text-white',
+        size === 'thumb' ? 'text-4xl' : 'text-7xl',
+        colorClass,
+        className,
+      )}
+    >
+      <span aria-hidden="true">{initial}</span>
+    </div>
+  );
+}
+
+/** A catch's thumbnail for lists: the photo cropped to fill the box, or the placeholder. */
+export function CatchThumbnail({ item, className }: { item: PhotoItem; className?: string }) {
+  const { src, onError } = usePhotoSource(item, 'thumb');
+  if (src === null) return <PhotoPlaceholder item={item} size="thumb" className={className} />;
   return (
     <img
-      src={usePhoto ? photoSrc : defaultFishUrl}
-      alt={usePhoto ? `Photo of ${item.fishType}` : `${item.fishType} (no photo)`}
-      loading={size === 'thumb' ? 'lazy' : undefined}
+      src={src}
+      alt={photoAlt(item)}
+      loading="lazy"
       decoding="async"
-      onError={() => {
-        if (usePhoto) setFailedSrc(photoSrc);
-      }}
+      onError={onError}
       className={cn('bg-muted object-cover', className)}
     />
   );

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Crosshair } from 'lucide-react';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { SpeciesInput } from '@/components/species-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -179,12 +180,18 @@ export function LogCatchForm() {
         <CardContent>
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log a catch">
             <Field id={fieldId('fishType')} label="Fish Type" required>
-              <Input
-                id={fieldId('fishType')}
-                autoComplete="off"
-                aria-required="true"
-                placeholder="e.g. Largemouth Bass"
-                {...register('fishType')}
+              {/* Suggests the angler's own species, then common sport fish (issue 12 item 5); free text stays. */}
+              <Controller
+                control={control}
+                name="fishType"
+                render={({ field }) => (
+                  <SpeciesInput
+                    id={fieldId('fishType')}
+                    aria-required="true"
+                    placeholder="e.g. Largemouth Bass"
+                    {...field}
+                  />
+                )}
               />
             </Field>
 
