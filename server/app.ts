@@ -22,6 +22,7 @@ import { WeatherBudget } from './conditions/weather-budget.ts';
 import type { RateLimits } from './config/config.ts';
 import type { AppDatabase } from './db/database.ts';
 import { installNoStoreOnApiAnswers, isApiRequest, routedPath } from './http/api-paths.ts';
+import { type AppLinks, installAppLinks, NO_APP_LINKS } from './http/app-links.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { installCsrfGuard } from './http/csrf-guard.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -57,6 +58,8 @@ export interface AppDependencies {
   trustProxy?: boolean;
   /** How often expired sessions and rate-limit rows are deleted (tests shorten it). */
   sweepIntervalMs?: number;
+  /** What /.well-known/assetlinks.json and apple-app-site-association answer (404s when not given). */
+  appLinks?: AppLinks;
   /** The built web app (dist/web) to serve, or null for an API-only app (tests). */
   webRoot?: string | null;
 }
@@ -191,6 +194,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ),
     ),
   });
+
+  installAppLinks(app, deps.appLinks ?? NO_APP_LINKS);
 
   // The built web app, if there is one: without it (API tests, a missing build) only the API is served.
   const webRoot = deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')) ? deps.webRoot : null;

@@ -81,3 +81,47 @@ describe('loadConfig: the photo store', () => {
     expect(message).not.toContain('S3_REGION');
   });
 });
+
+describe('loadConfig: the deep-link association files', () => {
+  const FINGERPRINT = 'AB:'.repeat(31).concat('CD');
+
+  it('are off (404) unless configured', () => {
+    expect(loadConfig({}).appLinks).toEqual({ android: null, apple: null });
+  });
+
+  it('take the Android package with its fingerprints, and Apple’s team and bundle id', () => {
+    const env = {
+      ANDROID_PACKAGE: 'app.tightlines',
+      ANDROID_CERT_SHA256: `${FINGERPRINT},${FINGERPRINT.toLowerCase().replace('ab', '01')}`,
+      APPLE_TEAM_ID: 'ABCDE12345',
+      APPLE_BUNDLE_ID: 'app.tightlines',
+    };
+    expect(loadConfig(env).appLinks).toEqual({
+      android: { packageName: 'app.tightlines', certSha256: [FINGERPRINT, `01${FINGERPRINT.slice(2)}`] },
+      apple: { appId: 'ABCDE12345.app.tightlines' },
+    });
+  });
+
+  it('refuses half a pair, naming the missing setting', () => {
+    expect(refusal({ ANDROID_PACKAGE: 'app.tightlines' })).toContain(
+      'ANDROID_CERT_SHA256: required when ANDROID_PACKAGE is set',
+    );
+    expect(refusal({ APPLE_BUNDLE_ID: 'app.tightlines' })).toContain(
+      'APPLE_TEAM_ID: required when APPLE_BUNDLE_ID is set',
+    );
+  });
+
+  it('refuses values the phones would never match', () => {
+    const message = refusal({
+      ANDROID_PACKAGE: 'tightlines',
+      ANDROID_CERT_SHA256: `${FINGERPRINT},SHA256:abc`,
+      APPLE_TEAM_ID: 'teamid',
+      APPLE_BUNDLE_ID: 'app tightlines',
+    });
+    expect(message).toContain('ANDROID_PACKAGE: must be an Android package name');
+    expect(message).toContain('ANDROID_CERT_SHA256');
+    expect(message).toContain('must be SHA-256 fingerprints');
+    expect(message).toContain('APPLE_TEAM_ID: must be the 10-character Apple Developer Team ID');
+    expect(message).toContain('APPLE_BUNDLE_ID: must be a bundle id');
+  });
+});

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { type AccountLimits, DEFAULT_ACCOUNT_LIMITS } from '../catches/catch.repository.ts';
+import type { AppLinks } from '../http/app-links.ts';
 import type { S3Settings } from '../photos/s3-photo-store.ts';
 
 /**
@@ -17,6 +18,14 @@ const optionalText = z
 /** What PHOTO_STORE=s3 needs; S3_ENDPOINT may stay unset for AWS S3 itself. */
 const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const S3_VARIABLES = ['S3_ENDPOINT', ...S3_REQUIRED, 'S3_FORCE_PATH_STYLE'] as const;
+
+/** Settings that only mean something together: one without the other is a mistake, not half a feature. */
+const APP_LINK_PAIRS = [
+  ['ANDROID_PACKAGE', 'ANDROID_CERT_SHA256'],
+  ['APPLE_TEAM_ID', 'APPLE_BUNDLE_ID'],
+] as const;
+/** A SHA-256 fingerprint as `keytool -list -v` prints it: 32 bytes in hex, colon-separated. */
+const SHA256_FINGERPRINT = /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/;
 
 const envSchema = z
   .object({
@@ -57,8 +66,45 @@ const envSchema = z
     /** What one account may keep: catches, and megabytes of free text (notes, places, names) over all of them. */
     CATCHES_PER_ACCOUNT: positiveInt(DEFAULT_ACCOUNT_LIMITS.catches),
     CATCH_TEXT_MB_PER_ACCOUNT: positiveInt(DEFAULT_ACCOUNT_LIMITS.textBytes / 1024 / 1024),
+    /** Deep-link association files (/.well-known/): unset, each answers 404. */
+    ANDROID_PACKAGE: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-zA-Z]\w*(\.[a-zA-Z]\w*)+$/, 'must be an Android package name like app.tightlines')
+        .optional(),
+    ),
+    ANDROID_CERT_SHA256: optionalText.pipe(
+      z
+        .string()
+        .transform((list) => list.split(',').map((fingerprint) => fingerprint.trim().toUpperCase()))
+        .pipe(
+          z.array(
+            z
+              .string()
+              .regex(SHA256_FINGERPRINT, 'must be SHA-256 fingerprints (AB:CD:…, 32 bytes), comma-separated'),
+          ),
+        )
+        .optional(),
+    ),
+    APPLE_TEAM_ID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple Developer Team ID')
+        .optional(),
+    ),
+    APPLE_BUNDLE_ID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'must be a bundle id like app.tightlines')
+        .optional(),
+    ),
   })
   .superRefine((values, context) => {
+    for (const [first, second] of APP_LINK_PAIRS) {
+      if (Boolean(values[first]) === Boolean(values[second])) continue;
+      const [missing, given] = values[first] ? [second, first] : [first, second];
+      context.addIssue({ code: 'custom', path: [missing], message: `required when ${given} is set` });
+    }
     if (values.PHOTO_STORE === 's3') {
       for (const name of S3_REQUIRED) {
         if (!values[name])
@@ -105,6 +151,7 @@ export interface AppConfig {
   photoQuotaBytes: number;
   shutdownGraceMs: number;
   accountLimits: AccountLimits;
+  appLinks: AppLinks;
 }
 
 export class ConfigError extends Error {}
@@ -158,5 +205,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     photoQuotaBytes: values.PHOTO_QUOTA_MB * 1024 * 1024,
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
+    appLinks: {
+      // superRefine made sure each pair is complete.
+      android: values.ANDROID_PACKAGE
+        ? { packageName: values.ANDROID_PACKAGE, certSha256: values.ANDROID_CERT_SHA256 ?? [] }
+        : null,
+      apple: values.APPLE_TEAM_ID ? { appId: `${values.APPLE_TEAM_ID}.${values.APPLE_BUNDLE_ID}` } : null,
+    },
   };
 }
