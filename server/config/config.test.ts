@@ -125,3 +125,34 @@ describe('loadConfig: the deep-link association files', () => {
     expect(message).toContain('APPLE_BUNDLE_ID: must be a bundle id');
   });
 });
+
+describe('loadConfig: TRUST_PROXY', () => {
+  it('trusts no proxy unless told', () => {
+    for (const setting of [undefined, '', 'false', '0'])
+      expect(loadConfig({ TRUST_PROXY: setting }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count, or the balancers’ addresses, CIDR ranges and proxy-addr’s range names', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8 ,loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses true, which believed any client’s X-Forwarded-For, saying what to set instead', () => {
+    expect(refusal({ TRUST_PROXY: 'true' })).toContain(
+      "TRUST_PROXY: 'true' would believe any client's X-Forwarded-For; give the balancer's addresses or CIDRs",
+    );
+  });
+
+  it('refuses what is no address or range, and a range of every address', () => {
+    const message = refusal({ TRUST_PROXY: '10.0.0.5,nginx,10.0.0.0/33,0.0.0.0/0,::/0' });
+    expect(message).toContain(
+      "TRUST_PROXY: 'nginx', '10.0.0.0/33', '0.0.0.0/0', '::/0' is not an IP address",
+    );
+    expect(refusal({ TRUST_PROXY: '11' })).toContain('TRUST_PROXY: a hop count must be between 0 and 10');
+  });
+});

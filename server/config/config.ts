@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type AccountLimits, DEFAULT_ACCOUNT_LIMITS } from '../catches/catch.repository.ts';
 import type { AppLinks } from '../http/app-links.ts';
 import type { S3Settings } from '../photos/s3-photo-store.ts';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 /**
  * Every setting comes from the environment and is checked once, at start-up: a bad value stops the server
@@ -46,8 +47,16 @@ const envSchema = z
     /** Self-hosted stores (radosgw, MinIO) usually need path-style URLs: endpoint/bucket/key. */
     S3_FORCE_PATH_STYLE: z.stringbool().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Set when running behind a reverse proxy, so client IPs (rate limits) come from X-Forwarded-For. */
-    TRUST_PROXY: z.stringbool().default(false),
+    /** The balancer(s) in front of the server, whose X-Forwarded-For gives the client IP (rate limits). */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((text, context) => {
+        const parsed = parseTrustProxy(text);
+        if ('value' in parsed) return parsed.value;
+        context.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }),
     RATE_LIMIT_LOGIN_PER_USERNAME: positiveInt(10),
     RATE_LIMIT_LOGIN_PER_IP: positiveInt(100),
     RATE_LIMIT_REGISTER_PER_IP: positiveInt(30),
@@ -146,7 +155,7 @@ export interface AppConfig {
   photoStore: PhotoStoreConfig;
   weatherApiUrl: string;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   rateLimits: RateLimits;
   photoQuotaBytes: number;
   shutdownGraceMs: number;
