@@ -156,3 +156,46 @@ describe('loadConfig: TRUST_PROXY', () => {
     expect(refusal({ TRUST_PROXY: '11' })).toContain('TRUST_PROXY: a hop count must be between 0 and 10');
   });
 });
+
+describe('loadConfig: the PostgreSQL pool', () => {
+  const URL = 'postgres://tightlines@db.internal:5432/tightlines';
+
+  it('has defaults: 10 connections, 5 s to get one, 30 s per statement', () => {
+    expect(loadConfig({ DATABASE_URL: URL }).database).toEqual({
+      engine: 'postgres',
+      url: URL,
+      maxConnections: 10,
+      poolTimeoutMs: 5000,
+      statementTimeoutMs: 30_000,
+    });
+  });
+
+  it('takes DATABASE_POOL_MAX, DATABASE_POOL_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS (0 = no limit)', () => {
+    const env = {
+      DATABASE_URL: URL,
+      DATABASE_POOL_MAX: '25',
+      DATABASE_POOL_TIMEOUT_MS: '1500',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+    };
+    expect(loadConfig(env).database).toMatchObject({
+      maxConnections: 25,
+      poolTimeoutMs: 1500,
+      statementTimeoutMs: 0,
+    });
+  });
+
+  it('refuses values that are no sane pool, and pool settings for SQLite', () => {
+    const message = refusal({
+      DATABASE_URL: URL,
+      DATABASE_POOL_MAX: '0',
+      DATABASE_POOL_TIMEOUT_MS: 'soon',
+      DATABASE_STATEMENT_TIMEOUT_MS: '-1',
+    });
+    expect(message).toContain('DATABASE_POOL_MAX');
+    expect(message).toContain('DATABASE_POOL_TIMEOUT_MS');
+    expect(message).toContain('DATABASE_STATEMENT_TIMEOUT_MS');
+    expect(refusal({ DATABASE_POOL_MAX: '20' })).toContain(
+      'DATABASE_POOL_MAX: is set but DATABASE_URL is not: it configures the PostgreSQL pool (SQLite has none)',
+    );
+  });
+});

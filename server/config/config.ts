@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { type AccountLimits, DEFAULT_ACCOUNT_LIMITS } from '../catches/catch.repository.ts';
+import { type DatabaseLocation, POSTGRES_POOL_DEFAULTS } from '../db/database.ts';
 import type { AppLinks } from '../http/app-links.ts';
 import type { S3Settings } from '../photos/s3-photo-store.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
@@ -20,6 +21,12 @@ const optionalText = z
 const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const S3_VARIABLES = ['S3_ENDPOINT', ...S3_REQUIRED, 'S3_FORCE_PATH_STYLE'] as const;
 
+const POSTGRES_POOL_VARIABLES = [
+  'DATABASE_POOL_MAX',
+  'DATABASE_POOL_TIMEOUT_MS',
+  'DATABASE_STATEMENT_TIMEOUT_MS',
+] as const;
+
 /** Settings that only mean something together: one without the other is a mistake, not half a feature. */
 const APP_LINK_PAIRS = [
   ['ANDROID_PACKAGE', 'ANDROID_CERT_SHA256'],
@@ -37,6 +44,11 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
       .optional(),
+    /** The PostgreSQL pool (defaults: POSTGRES_POOL_DEFAULTS); only with DATABASE_URL. */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).optional(),
+    DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).optional(),
+    /** 0 turns it off. */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
     WEATHER_API_URL: z.url().default('https://api.open-meteo.com'),
     PHOTO_STORE: z.enum(['disk', 's3'], { error: "must be 'disk' or 's3'" }).default('disk'),
     S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -109,6 +121,18 @@ const envSchema = z
     ),
   })
   .superRefine((values, context) => {
+    // Pool settings without DATABASE_URL would be silently ignored by SQLite: say so instead.
+    if (!values.DATABASE_URL) {
+      for (const name of POSTGRES_POOL_VARIABLES) {
+        if (values[name] !== undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is set but DATABASE_URL is not: it configures the PostgreSQL pool (SQLite has none)',
+          });
+        }
+      }
+    }
     for (const [first, second] of APP_LINK_PAIRS) {
       if (Boolean(values[first]) === Boolean(values[second])) continue;
       const [missing, given] = values[first] ? [second, first] : [first, second];
@@ -145,13 +169,21 @@ export interface RateLimits {
   weatherUpstreamPerDay: number;
 }
 
+/** A PostgreSQL database as the server opens it: every pool setting decided. */
+type PostgresSettings = Required<
+  Pick<
+    Extract<DatabaseLocation, { engine: 'postgres' }>,
+    'engine' | 'url' | 'maxConnections' | 'poolTimeoutMs' | 'statementTimeoutMs'
+  >
+>;
+
 export type PhotoStoreConfig = { kind: 'disk'; dir: string } | { kind: 's3'; s3: S3Settings };
 
 export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
-  database: { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+  database: Extract<DatabaseLocation, { engine: 'sqlite' }> | PostgresSettings;
   photoStore: PhotoStoreConfig;
   weatherApiUrl: string;
   logLevel: string;
@@ -178,7 +210,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: values.HOST,
     dataDir,
     database: values.DATABASE_URL
-      ? { engine: 'postgres', url: values.DATABASE_URL }
+      ? {
+          engine: 'postgres',
+          url: values.DATABASE_URL,
+          maxConnections: values.DATABASE_POOL_MAX ?? POSTGRES_POOL_DEFAULTS.maxConnections,
+          poolTimeoutMs: values.DATABASE_POOL_TIMEOUT_MS ?? POSTGRES_POOL_DEFAULTS.poolTimeoutMs,
+          statementTimeoutMs:
+            values.DATABASE_STATEMENT_TIMEOUT_MS ?? POSTGRES_POOL_DEFAULTS.statementTimeoutMs,
+        }
       : { engine: 'sqlite', file: path.join(dataDir, 'tightlines.db') },
     photoStore:
       values.PHOTO_STORE === 's3'
