@@ -7,7 +7,7 @@ import { migrateToLatest } from './migrations.ts';
 import { createNodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { OwnSchemaPostgresDialect } from './own-schema-dialect.ts';
 import type { Database } from './schema.ts';
-import { acquireServerLock } from './server-lock.ts';
+import { acquireServerLock, withMigrationLock } from './server-lock.ts';
 import { refreshWriteReserve, WRITE_RESERVE_REFRESH_MS } from './write-reserve.ts';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -80,7 +80,6 @@ interface OpenedDatabase {
 }
 
 function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const lock = options.server ? acquireServerLock(file) : null;
   let sqlite: DatabaseSync;
   try {
@@ -176,22 +175,32 @@ export async function openDatabase(
   location: DatabaseLocation,
   options: OpenOptions = {},
 ): Promise<AppDatabase> {
-  const opened =
-    location.engine === 'sqlite'
-      ? openSqlite(location.file, options)
-      : { database: connectPostgres(location), afterMigrations: async () => {} };
-  try {
-    if (location.engine === 'sqlite') {
-      await migrateToLatest(opened.database.db as Kysely<unknown>, 'sqlite');
-    } else {
+  if (location.engine === 'postgres') {
+    const database = connectPostgres(location);
+    try {
       await migratePostgres(location);
+    } catch (error) {
+      await database.close();
+      throw error;
     }
-    await opened.afterMigrations();
-  } catch (error) {
-    await opened.database.close();
-    throw error;
+    return database;
   }
-  return opened.database;
+  const openAndMigrate = async () => {
+    const opened = openSqlite(location.file, options);
+    try {
+      await migrateToLatest(opened.database.db as Kysely<unknown>, 'sqlite');
+      await opened.afterMigrations();
+    } catch (error) {
+      await opened.database.close();
+      throw error;
+    }
+    return opened.database;
+  };
+  if (location.file === ':memory:') return openAndMigrate(); // nobody else can open it
+  mkdirSync(path.dirname(location.file), { recursive: true });
+  // Processes opening one new file at once (a server and a script, the workers of one host) would race to switch
+  // it to WAL and to create the schema: one at a time, each later one finds the work done.
+  return withMigrationLock(location.file, openAndMigrate);
 }
 
 /**
