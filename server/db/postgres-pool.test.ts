@@ -1,16 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { OpenMeteoProvider } from '../conditions/open-meteo.provider.ts';
-import { MemoryPhotoStore } from '../photos/photo-store.ts';
 import { ApiClient } from '../test-support/api-client.ts';
-import {
-  createTestDatabase,
-  RELAXED_RATE_LIMITS,
-  type TestPoolSettings,
-  testGeocoder,
-} from '../test-support/test-app.ts';
+import { createTestApp, createTestDatabase } from '../test-support/test-app.ts';
 import type { Database } from './schema.ts';
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
@@ -19,29 +11,6 @@ const BUSY = {
   message: 'The server is busy. Please try again in a moment.',
   code: 'DATABASE_BUSY',
 };
-
-/** The real app on a fresh PostgreSQL schema with these pool settings. */
-async function appWithPool(pool: TestPoolSettings) {
-  const { database, drop } = await createTestDatabase('postgres', pool);
-  const app = await buildApp({
-    database,
-    photoStore: new MemoryPhotoStore(),
-    geocoder: testGeocoder(),
-    weatherProvider: new OpenMeteoProvider('http://127.0.0.1:9', 500),
-    rateLimits: RELAXED_RATE_LIMITS,
-    logLevel: 'silent',
-    webRoot: null,
-  });
-  await app.ready();
-  return {
-    app,
-    db: database.db,
-    close: async () => {
-      await app.close();
-      await drop();
-    },
-  };
-}
 
 /** Runs `hold` on one connection of the pool, which stays taken until the returned release() is called. */
 async function holdConnection(db: Kysely<Database>): Promise<{ release: () => Promise<void> }> {
@@ -70,10 +39,10 @@ async function holdConnection(db: Kysely<Database>): Promise<{ release: () => Pr
 describe.runIf(testDatabaseUrl)('the PostgreSQL pool under pressure', () => {
   it('a request that finds every connection busy gets 503 DATABASE_BUSY after the wait, not a hang', async () => {
     const POOL_TIMEOUT_MS = 500;
-    const t = await appWithPool({ maxConnections: 1, poolTimeoutMs: POOL_TIMEOUT_MS });
+    const t = await createTestApp('postgres', {}, { maxConnections: 1, poolTimeoutMs: POOL_TIMEOUT_MS });
     try {
       const alice = await ApiClient.register(t.app, 'alice');
-      const held = await holdConnection(t.db);
+      const held = await holdConnection(t.database.db);
       let response: Awaited<ReturnType<ApiClient['get']>>;
       const started = performance.now();
       try {
@@ -98,12 +67,14 @@ describe.runIf(testDatabaseUrl)('the PostgreSQL pool under pressure', () => {
 
   it('a statement that runs past DATABASE_STATEMENT_TIMEOUT_MS is cancelled and answered 503 DATABASE_BUSY', async () => {
     const STATEMENT_TIMEOUT_MS = 300;
-    const t = await appWithPool({ statementTimeoutMs: STATEMENT_TIMEOUT_MS });
+    const t = await createTestApp('postgres', {}, { statementTimeoutMs: STATEMENT_TIMEOUT_MS });
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
     await admin.connect();
     try {
       const alice = await ApiClient.register(t.app, 'alice');
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+        t.database.db,
+      );
       // Another session holds the catches table: the app's query waits on the lock until the timeout cancels it.
       await admin.query('begin');
       await admin.query(`lock table ${rows[0]?.schema}.catches in access exclusive mode`);

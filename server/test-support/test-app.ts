@@ -183,8 +183,9 @@ export interface TestApp {
 export async function createTestApp(
   engine: DatabaseEngine,
   overrides: Partial<AppDependencies> = {},
+  pool: TestPoolSettings = {},
 ): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase(engine);
+  const { database, drop } = await createTestDatabase(engine, pool);
   const photoStore = new MemoryPhotoStore();
   const clock = new ManualClock();
   const app = await buildApp({
