@@ -20,8 +20,10 @@ import { weatherRoutes } from './conditions/weather.routes.ts';
 import { WeatherService } from './conditions/weather.service.ts';
 import { WeatherBudget } from './conditions/weather-budget.ts';
 import type { RateLimits } from './config/config.ts';
+import { fastifyTrustProxy, type TrustProxy } from './config/trust-proxy.ts';
 import type { AppDatabase } from './db/database.ts';
 import { installNoStoreOnApiAnswers, isApiRequest, routedPath } from './http/api-paths.ts';
+import { type AppLinks, installAppLinks, NO_APP_LINKS } from './http/app-links.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { installCsrfGuard } from './http/csrf-guard.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -54,9 +56,12 @@ export interface AppDependencies {
   clock?: Clock;
   hasher?: PasswordHasher;
   logLevel?: string;
-  trustProxy?: boolean;
+  /** Whose X-Forwarded-* headers to believe (TRUST_PROXY); nobody's when not given. */
+  trustProxy?: TrustProxy;
   /** How often expired sessions and rate-limit rows are deleted (tests shorten it). */
   sweepIntervalMs?: number;
+  /** What /.well-known/assetlinks.json and apple-app-site-association answer (404s when not given). */
+  appLinks?: AppLinks;
   /** The built web app (dist/web) to serve, or null for an API-only app (tests). */
   webRoot?: string | null;
 }
@@ -96,7 +101,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: { level: deps.logLevel ?? 'info', redact: ['req.headers.cookie', 'req.headers.authorization'] },
     bodyLimit: MAX_JSON_BYTES,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     // Never let a slow client hold a request open forever.
     requestTimeout: 120_000,
     // What Node's parser refuses itself (400, 408, 431) gets our { message } body too.
@@ -191,6 +196,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ),
     ),
   });
+
+  installAppLinks(app, deps.appLinks ?? NO_APP_LINKS);
 
   // The built web app, if there is one: without it (API tests, a missing build) only the API is served.
   const webRoot = deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')) ? deps.webRoot : null;

@@ -27,6 +27,7 @@ export async function buildProductionApp(
     accountLimits: config.accountLimits,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
+    appLinks: config.appLinks,
     webRoot,
   });
   try {

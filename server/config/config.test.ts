@@ -81,3 +81,121 @@ describe('loadConfig: the photo store', () => {
     expect(message).not.toContain('S3_REGION');
   });
 });
+
+describe('loadConfig: the deep-link association files', () => {
+  const FINGERPRINT = 'AB:'.repeat(31).concat('CD');
+
+  it('are off (404) unless configured', () => {
+    expect(loadConfig({}).appLinks).toEqual({ android: null, apple: null });
+  });
+
+  it('take the Android package with its fingerprints, and Apple’s team and bundle id', () => {
+    const env = {
+      ANDROID_PACKAGE: 'app.tightlines',
+      ANDROID_CERT_SHA256: `${FINGERPRINT},${FINGERPRINT.toLowerCase().replace('ab', '01')}`,
+      APPLE_TEAM_ID: 'ABCDE12345',
+      APPLE_BUNDLE_ID: 'app.tightlines',
+    };
+    expect(loadConfig(env).appLinks).toEqual({
+      android: { packageName: 'app.tightlines', certSha256: [FINGERPRINT, `01${FINGERPRINT.slice(2)}`] },
+      apple: { appId: 'ABCDE12345.app.tightlines' },
+    });
+  });
+
+  it('refuses half a pair, naming the missing setting', () => {
+    expect(refusal({ ANDROID_PACKAGE: 'app.tightlines' })).toContain(
+      'ANDROID_CERT_SHA256: required when ANDROID_PACKAGE is set',
+    );
+    expect(refusal({ APPLE_BUNDLE_ID: 'app.tightlines' })).toContain(
+      'APPLE_TEAM_ID: required when APPLE_BUNDLE_ID is set',
+    );
+  });
+
+  it('refuses values the phones would never match', () => {
+    const message = refusal({
+      ANDROID_PACKAGE: 'tightlines',
+      ANDROID_CERT_SHA256: `${FINGERPRINT},SHA256:abc`,
+      APPLE_TEAM_ID: 'teamid',
+      APPLE_BUNDLE_ID: 'app tightlines',
+    });
+    expect(message).toContain('ANDROID_PACKAGE: must be an Android package name');
+    expect(message).toContain('ANDROID_CERT_SHA256');
+    expect(message).toContain('must be SHA-256 fingerprints');
+    expect(message).toContain('APPLE_TEAM_ID: must be the 10-character Apple Developer Team ID');
+    expect(message).toContain('APPLE_BUNDLE_ID: must be a bundle id');
+  });
+});
+
+describe('loadConfig: TRUST_PROXY', () => {
+  it('trusts no proxy unless told', () => {
+    for (const setting of [undefined, '', 'false', '0'])
+      expect(loadConfig({ TRUST_PROXY: setting }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count, or the balancers’ addresses, CIDR ranges and proxy-addr’s range names', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8 ,loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses true, which believed any client’s X-Forwarded-For, saying what to set instead', () => {
+    expect(refusal({ TRUST_PROXY: 'true' })).toContain(
+      "TRUST_PROXY: 'true' would believe any client's X-Forwarded-For; give the balancer's addresses or CIDRs",
+    );
+  });
+
+  it('refuses what is no address or range, and a range of every address', () => {
+    const message = refusal({ TRUST_PROXY: '10.0.0.5,nginx,10.0.0.0/33,0.0.0.0/0,::/0' });
+    expect(message).toContain(
+      "TRUST_PROXY: 'nginx', '10.0.0.0/33', '0.0.0.0/0', '::/0' is not an IP address",
+    );
+    expect(refusal({ TRUST_PROXY: '11' })).toContain('TRUST_PROXY: a hop count must be between 0 and 10');
+  });
+});
+
+describe('loadConfig: the PostgreSQL pool', () => {
+  const URL = 'postgres://tightlines@db.internal:5432/tightlines';
+
+  it('has defaults: 10 connections, 5 s to get one, 30 s per statement', () => {
+    expect(loadConfig({ DATABASE_URL: URL }).database).toEqual({
+      engine: 'postgres',
+      url: URL,
+      maxConnections: 10,
+      poolTimeoutMs: 5000,
+      statementTimeoutMs: 30_000,
+    });
+  });
+
+  it('takes DATABASE_POOL_MAX, DATABASE_POOL_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS (0 = no limit)', () => {
+    const env = {
+      DATABASE_URL: URL,
+      DATABASE_POOL_MAX: '25',
+      DATABASE_POOL_TIMEOUT_MS: '1500',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+    };
+    expect(loadConfig(env).database).toMatchObject({
+      maxConnections: 25,
+      poolTimeoutMs: 1500,
+      statementTimeoutMs: 0,
+    });
+  });
+
+  it('refuses values that are no sane pool, and pool settings for SQLite', () => {
+    const message = refusal({
+      DATABASE_URL: URL,
+      DATABASE_POOL_MAX: '0',
+      DATABASE_POOL_TIMEOUT_MS: 'soon',
+      DATABASE_STATEMENT_TIMEOUT_MS: '-1',
+    });
+    expect(message).toContain('DATABASE_POOL_MAX');
+    expect(message).toContain('DATABASE_POOL_TIMEOUT_MS');
+    expect(message).toContain('DATABASE_STATEMENT_TIMEOUT_MS');
+    expect(refusal({ DATABASE_POOL_MAX: '20' })).toContain(
+      'DATABASE_POOL_MAX: is set but DATABASE_URL is not: it configures the PostgreSQL pool (SQLite has none)',
+    );
+  });
+});

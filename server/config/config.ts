@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { type AccountLimits, DEFAULT_ACCOUNT_LIMITS } from '../catches/catch.repository.ts';
+import { type DatabaseLocation, POSTGRES_POOL_DEFAULTS } from '../db/database.ts';
+import type { AppLinks } from '../http/app-links.ts';
 import type { S3Settings } from '../photos/s3-photo-store.ts';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 /**
  * Every setting comes from the environment and is checked once, at start-up: a bad value stops the server
@@ -18,6 +21,20 @@ const optionalText = z
 const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const S3_VARIABLES = ['S3_ENDPOINT', ...S3_REQUIRED, 'S3_FORCE_PATH_STYLE'] as const;
 
+const POSTGRES_POOL_VARIABLES = [
+  'DATABASE_POOL_MAX',
+  'DATABASE_POOL_TIMEOUT_MS',
+  'DATABASE_STATEMENT_TIMEOUT_MS',
+] as const;
+
+/** Settings that only mean something together: one without the other is a mistake, not half a feature. */
+const APP_LINK_PAIRS = [
+  ['ANDROID_PACKAGE', 'ANDROID_CERT_SHA256'],
+  ['APPLE_TEAM_ID', 'APPLE_BUNDLE_ID'],
+] as const;
+/** A SHA-256 fingerprint as `keytool -list -v` prints it: 32 bytes in hex, colon-separated. */
+const SHA256_FINGERPRINT = /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/;
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -27,6 +44,11 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
       .optional(),
+    /** The PostgreSQL pool (defaults: POSTGRES_POOL_DEFAULTS); only with DATABASE_URL. */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).optional(),
+    DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).optional(),
+    /** 0 turns it off. */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
     WEATHER_API_URL: z.url().default('https://api.open-meteo.com'),
     PHOTO_STORE: z.enum(['disk', 's3'], { error: "must be 'disk' or 's3'" }).default('disk'),
     S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -37,8 +59,16 @@ const envSchema = z
     /** Self-hosted stores (radosgw, MinIO) usually need path-style URLs: endpoint/bucket/key. */
     S3_FORCE_PATH_STYLE: z.stringbool().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Set when running behind a reverse proxy, so client IPs (rate limits) come from X-Forwarded-For. */
-    TRUST_PROXY: z.stringbool().default(false),
+    /** The balancer(s) in front of the server, whose X-Forwarded-For gives the client IP (rate limits). */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((text, context) => {
+        const parsed = parseTrustProxy(text);
+        if ('value' in parsed) return parsed.value;
+        context.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }),
     RATE_LIMIT_LOGIN_PER_USERNAME: positiveInt(10),
     RATE_LIMIT_LOGIN_PER_IP: positiveInt(100),
     RATE_LIMIT_REGISTER_PER_IP: positiveInt(30),
@@ -57,8 +87,57 @@ const envSchema = z
     /** What one account may keep: catches, and megabytes of free text (notes, places, names) over all of them. */
     CATCHES_PER_ACCOUNT: positiveInt(DEFAULT_ACCOUNT_LIMITS.catches),
     CATCH_TEXT_MB_PER_ACCOUNT: positiveInt(DEFAULT_ACCOUNT_LIMITS.textBytes / 1024 / 1024),
+    /** Deep-link association files (/.well-known/): unset, each answers 404. */
+    ANDROID_PACKAGE: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-zA-Z]\w*(\.[a-zA-Z]\w*)+$/, 'must be an Android package name like app.tightlines')
+        .optional(),
+    ),
+    ANDROID_CERT_SHA256: optionalText.pipe(
+      z
+        .string()
+        .transform((list) => list.split(',').map((fingerprint) => fingerprint.trim().toUpperCase()))
+        .pipe(
+          z.array(
+            z
+              .string()
+              .regex(SHA256_FINGERPRINT, 'must be SHA-256 fingerprints (AB:CD:…, 32 bytes), comma-separated'),
+          ),
+        )
+        .optional(),
+    ),
+    APPLE_TEAM_ID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple Developer Team ID')
+        .optional(),
+    ),
+    APPLE_BUNDLE_ID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'must be a bundle id like app.tightlines')
+        .optional(),
+    ),
   })
   .superRefine((values, context) => {
+    // Pool settings without DATABASE_URL would be silently ignored by SQLite: say so instead.
+    if (!values.DATABASE_URL) {
+      for (const name of POSTGRES_POOL_VARIABLES) {
+        if (values[name] !== undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is set but DATABASE_URL is not: it configures the PostgreSQL pool (SQLite has none)',
+          });
+        }
+      }
+    }
+    for (const [first, second] of APP_LINK_PAIRS) {
+      if (Boolean(values[first]) === Boolean(values[second])) continue;
+      const [missing, given] = values[first] ? [second, first] : [first, second];
+      context.addIssue({ code: 'custom', path: [missing], message: `required when ${given} is set` });
+    }
     if (values.PHOTO_STORE === 's3') {
       for (const name of S3_REQUIRED) {
         if (!values[name])
@@ -90,21 +169,30 @@ export interface RateLimits {
   weatherUpstreamPerDay: number;
 }
 
+/** A PostgreSQL database as the server opens it: every pool setting decided. */
+type PostgresSettings = Required<
+  Pick<
+    Extract<DatabaseLocation, { engine: 'postgres' }>,
+    'engine' | 'url' | 'maxConnections' | 'poolTimeoutMs' | 'statementTimeoutMs'
+  >
+>;
+
 export type PhotoStoreConfig = { kind: 'disk'; dir: string } | { kind: 's3'; s3: S3Settings };
 
 export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
-  database: { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+  database: Extract<DatabaseLocation, { engine: 'sqlite' }> | PostgresSettings;
   photoStore: PhotoStoreConfig;
   weatherApiUrl: string;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   rateLimits: RateLimits;
   photoQuotaBytes: number;
   shutdownGraceMs: number;
   accountLimits: AccountLimits;
+  appLinks: AppLinks;
 }
 
 export class ConfigError extends Error {}
@@ -122,7 +210,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: values.HOST,
     dataDir,
     database: values.DATABASE_URL
-      ? { engine: 'postgres', url: values.DATABASE_URL }
+      ? {
+          engine: 'postgres',
+          url: values.DATABASE_URL,
+          maxConnections: values.DATABASE_POOL_MAX ?? POSTGRES_POOL_DEFAULTS.maxConnections,
+          poolTimeoutMs: values.DATABASE_POOL_TIMEOUT_MS ?? POSTGRES_POOL_DEFAULTS.poolTimeoutMs,
+          statementTimeoutMs:
+            values.DATABASE_STATEMENT_TIMEOUT_MS ?? POSTGRES_POOL_DEFAULTS.statementTimeoutMs,
+        }
       : { engine: 'sqlite', file: path.join(dataDir, 'tightlines.db') },
     photoStore:
       values.PHOTO_STORE === 's3'
@@ -158,5 +253,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     photoQuotaBytes: values.PHOTO_QUOTA_MB * 1024 * 1024,
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
+    appLinks: {
+      // superRefine made sure each pair is complete.
+      android: values.ANDROID_PACKAGE
+        ? { packageName: values.ANDROID_PACKAGE, certSha256: values.ANDROID_CERT_SHA256 ?? [] }
+        : null,
+      apple: values.APPLE_TEAM_ID ? { appId: `${values.APPLE_TEAM_ID}.${values.APPLE_BUNDLE_ID}` } : null,
+    },
   };
 }

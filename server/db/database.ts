@@ -7,7 +7,7 @@ import { migrateToLatest } from './migrations.ts';
 import { createNodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { OwnSchemaPostgresDialect } from './own-schema-dialect.ts';
 import type { Database } from './schema.ts';
-import { acquireServerLock } from './server-lock.ts';
+import { acquireServerLock, withMigrationLock } from './server-lock.ts';
 import { refreshWriteReserve, WRITE_RESERVE_REFRESH_MS } from './write-reserve.ts';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -29,7 +29,15 @@ export type DatabaseLocation =
       engine: 'postgres';
       url: string;
       schema?: string;
+      /** Connections in the pool (DATABASE_POOL_MAX). */
       maxConnections?: number;
+      /**
+       * How long a query waits for a connection, a free one of a full pool or a new one (DATABASE_POOL_TIMEOUT_MS):
+       * past it the request is answered 503 instead of queueing for as long as the client waits.
+       */
+      poolTimeoutMs?: number;
+      /** The longest one statement may run before PostgreSQL cancels it (DATABASE_STATEMENT_TIMEOUT_MS); 0 = none. */
+      statementTimeoutMs?: number;
       /** Shown in pg_stat_activity; tests set their own to find (and terminate) only their connections. */
       applicationName?: string;
     };
@@ -49,8 +57,17 @@ export interface OpenOptions {
  */
 const SQLITE_BUSY_TIMEOUT_MS = 50;
 
-/** A PostgreSQL server that does not accept the connection within this time is reported as unavailable (503). */
-const PG_CONNECT_TIMEOUT_MS = 5000;
+/** The defaults of the PostgreSQL pool settings (config.ts gives them to the server, tests may not). */
+export const POSTGRES_POOL_DEFAULTS = { maxConnections: 10, poolTimeoutMs: 5000, statementTimeoutMs: 30_000 };
+
+/** Thrown when every connection of the pool stayed busy for the whole wait: answered 503 DATABASE_BUSY. */
+export class DatabasePoolExhaustedError extends Error {
+  readonly code = 'DATABASE_BUSY';
+  constructor(waitedMs: number, cause: unknown) {
+    super(`every database connection stayed busy for ${waitedMs} ms`, { cause });
+    this.name = 'DatabasePoolExhaustedError';
+  }
+}
 
 function logToStderr(error: Error): void {
   console.error(`database connection error: ${error.message}`);
@@ -63,7 +80,6 @@ interface OpenedDatabase {
 }
 
 function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const lock = options.server ? acquireServerLock(file) : null;
   let sqlite: DatabaseSync;
   try {
@@ -110,20 +126,38 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
 
 /** A pool on a PostgreSQL database, without touching its schema (openDatabase migrates it). */
 export function connectPostgres(location: Extract<DatabaseLocation, { engine: 'postgres' }>): AppDatabase {
+  const settings = { ...POSTGRES_POOL_DEFAULTS, ...location };
   const pool = new pg.Pool({
     connectionString: location.url,
-    max: location.maxConnections ?? 10,
+    max: settings.maxConnections,
     // A test database lives in its own schema; production uses the default search_path.
     options: location.schema ? `-c search_path=${location.schema}` : undefined,
     application_name: location.applicationName ?? 'tightlines',
-    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    // Bounds both the wait for a connection of a full pool and the opening of a new one.
+    connectionTimeoutMillis: settings.poolTimeoutMs,
+    statement_timeout: settings.statementTimeoutMs,
     keepAlive: true,
   });
   // Without a listener, an idle connection that the server terminates (restart, failover, idle timeout) emits an
   // unhandled 'error' and takes the whole process down. The pool has already discarded that connection.
   let reportError = logToStderr;
   pool.on('error', (error) => reportError(error));
-  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
+  // node-postgres says "timeout exceeded when trying to connect" for a full pool and for a server that does not
+  // answer alike; a full pool at the moment of asking tells them apart (busy, not down).
+  const connect = async () => {
+    const full = pool.idleCount === 0 && pool.totalCount >= settings.maxConnections;
+    try {
+      return await pool.connect();
+    } catch (error) {
+      if (full && (error as Error).message.startsWith('timeout exceeded')) {
+        throw new DatabasePoolExhaustedError(settings.poolTimeoutMs, error);
+      }
+      throw error;
+    }
+  };
+  const db = new Kysely<Database>({
+    dialect: new OwnSchemaPostgresDialect({ pool: { connect, end: () => pool.end() } }),
+  });
   return {
     db,
     engine: 'postgres',
@@ -141,16 +175,43 @@ export async function openDatabase(
   location: DatabaseLocation,
   options: OpenOptions = {},
 ): Promise<AppDatabase> {
-  const opened =
-    location.engine === 'sqlite'
-      ? openSqlite(location.file, options)
-      : { database: connectPostgres(location), afterMigrations: async () => {} };
-  try {
-    await migrateToLatest(opened.database.db as Kysely<unknown>, opened.database.engine);
-    await opened.afterMigrations();
-  } catch (error) {
-    await opened.database.close();
-    throw error;
+  if (location.engine === 'postgres') {
+    const database = connectPostgres(location);
+    try {
+      await migratePostgres(location);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+    return database;
   }
-  return opened.database;
+  const openAndMigrate = async () => {
+    const opened = openSqlite(location.file, options);
+    try {
+      await migrateToLatest(opened.database.db as Kysely<unknown>, 'sqlite');
+      await opened.afterMigrations();
+    } catch (error) {
+      await opened.database.close();
+      throw error;
+    }
+    return opened.database;
+  };
+  if (location.file === ':memory:') return openAndMigrate(); // nobody else can open it
+  mkdirSync(path.dirname(location.file), { recursive: true });
+  // Processes opening one new file at once (a server and a script, the workers of one host) would race to switch
+  // it to WAL and to create the schema: one at a time, each later one finds the work done.
+  return withMigrationLock(location.file, openAndMigrate);
+}
+
+/**
+ * Migrations on a connection of their own with no statement timeout: a backfill of a big table, or the wait for
+ * the migration lock another instance holds while it migrates, may rightly take longer than any request should.
+ */
+async function migratePostgres(location: Extract<DatabaseLocation, { engine: 'postgres' }>): Promise<void> {
+  const migrating = connectPostgres({ ...location, maxConnections: 1, statementTimeoutMs: 0 });
+  try {
+    await migrateToLatest(migrating.db as Kysely<unknown>, 'postgres');
+  } finally {
+    await migrating.close();
+  }
 }

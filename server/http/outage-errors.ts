@@ -49,6 +49,8 @@ const SQLITE_FULL = 13;
 const PG_UNAVAILABLE_CLASSES = ['08', '57P']; // connection exception; operator intervention (shutdown, restart)
 const PG_UNAVAILABLE_CODES = new Set(['53300', '53400']); // too many connections, configuration limit exceeded
 const PG_DISK_FULL = '53100';
+/** A statement cancelled by DATABASE_STATEMENT_TIMEOUT_MS (or by an operator): the database is too busy for it. */
+const PG_QUERY_CANCELED = '57014';
 
 /** Socket errors of a database connection (refused, reset, unreachable, timed out, name not resolved). */
 const NETWORK_ERROR_CODES = new Set([
@@ -100,7 +102,15 @@ function classify(fields: ErrorFields, wrapped: boolean): Outage | null {
   const code = typeof fields.code === 'string' ? fields.code : '';
   const sqlite = sqlitePrimaryCode(fields);
   if (sqlite === SQLITE_FULL || code === PG_DISK_FULL || DISK_FULL_ERRNO.has(code)) return STORAGE_FULL;
-  if (sqlite === SQLITE_BUSY || sqlite === SQLITE_LOCKED) return DATABASE_BUSY;
+  // DATABASE_BUSY: a full pool (DatabasePoolExhaustedError in db/database.ts).
+  if (
+    sqlite === SQLITE_BUSY ||
+    sqlite === SQLITE_LOCKED ||
+    code === PG_QUERY_CANCELED ||
+    code === DATABASE_BUSY.code
+  ) {
+    return DATABASE_BUSY;
+  }
   // The photo store wraps its own outages (PhotoStoreUnavailableError), so its socket errors never read as the database's.
   if (code === PHOTO_STORE_UNAVAILABLE.code) return PHOTO_STORE_UNAVAILABLE;
   if (PG_UNAVAILABLE_CODES.has(code) || PG_UNAVAILABLE_CLASSES.some((prefix) => code.startsWith(prefix))) {

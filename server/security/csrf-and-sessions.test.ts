@@ -236,7 +236,7 @@ describe.each(TEST_ENGINES)('sessions on %s', (engine) => {
   });
 
   it('marks the cookie Secure behind an HTTPS proxy', async () => {
-    const proxied = await createTestApp(engine, { trustProxy: true });
+    const proxied = await createTestApp(engine, { trustProxy: ['127.0.0.1'] });
     try {
       await ApiClient.register(proxied.app, 'secure_sam', 'secure-pass-77');
       const response = await proxied.app.inject({

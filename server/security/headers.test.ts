@@ -225,7 +225,7 @@ describe('HSTS only over HTTPS', () => {
   const HSTS = /^max-age=\d{8,}; includeSubDomains$/;
 
   it('is sent when the request came over HTTPS (a trusted proxy says so), never over plain http', async () => {
-    const t = await createTestApp('sqlite', { trustProxy: true });
+    const t = await createTestApp('sqlite', { trustProxy: ['127.0.0.1'] });
     try {
       const overHttps = await t.app.inject({
         method: 'GET',

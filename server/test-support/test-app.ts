@@ -10,7 +10,12 @@ import type { NewCatch } from '../catches/catch.repository.ts';
 import type { Clock } from '../clock.ts';
 import { OpenMeteoProvider } from '../conditions/open-meteo.provider.ts';
 import type { RateLimits } from '../config/config.ts';
-import { type AppDatabase, type DatabaseEngine, openDatabase } from '../db/database.ts';
+import {
+  type AppDatabase,
+  type DatabaseEngine,
+  type DatabaseLocation,
+  openDatabase,
+} from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { MemoryPhotoStore } from '../photos/photo-store.ts';
 import { loadGeoNamesGeocoder, type ReverseGeocoder } from '../places/reverse-geocoder.ts';
@@ -80,8 +85,19 @@ export async function createTestSchema(): Promise<{
   return { url, schema, dropSchema: () => run(`DROP SCHEMA ${schema} CASCADE`) };
 }
 
+/** Pool settings of a PostgreSQL test database (ignored on SQLite). */
+export type TestPoolSettings = Partial<
+  Pick<
+    Extract<DatabaseLocation, { engine: 'postgres' }>,
+    'maxConnections' | 'poolTimeoutMs' | 'statementTimeoutMs'
+  >
+>;
+
 /** A brand-new, empty, migrated database: a temp SQLite file, or a fresh PostgreSQL schema. */
-export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDatabase> {
+export async function createTestDatabase(
+  engine: DatabaseEngine,
+  pool: TestPoolSettings = {},
+): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'tightlines-test-'));
     const database = await openDatabase({ engine: 'sqlite', file: path.join(dir, 'test.db') });
@@ -101,6 +117,7 @@ export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDa
     schema,
     maxConnections: 5,
     applicationName: `tightlines_${schema}`,
+    ...pool,
   });
   return {
     database,
@@ -166,8 +183,9 @@ export interface TestApp {
 export async function createTestApp(
   engine: DatabaseEngine,
   overrides: Partial<AppDependencies> = {},
+  pool: TestPoolSettings = {},
 ): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase(engine);
+  const { database, drop } = await createTestDatabase(engine, pool);
   const photoStore = new MemoryPhotoStore();
   const clock = new ManualClock();
   const app = await buildApp({

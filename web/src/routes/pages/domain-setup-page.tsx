@@ -181,8 +181,8 @@ export function DomainSetupPage() {
           <CodeBlock caption="nginx server block">{NGINX_EXAMPLE}</CodeBlock>
           <CodeBlock caption="Enable the site">{NGINX_ENABLE}</CodeBlock>
           <p>
-            Start Tightlines with <code>TRUST_PROXY=true</code> so it reads the visitor's address and the
-            HTTPS scheme from the proxy's headers.
+            Start Tightlines with <code>TRUST_PROXY=loopback</code> (nginx on the same machine) so it reads
+            the visitor's address and the HTTPS scheme from the proxy's headers.
           </p>
         </Step>
 
