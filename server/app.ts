@@ -6,7 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import { argon2idHasher, type PasswordHasher } from './auth/password-hasher.ts';
 import { SessionRepository } from './auth/session.repository.ts';
@@ -21,6 +21,7 @@ import { WeatherService } from './conditions/weather.service.ts';
 import { WeatherBudget } from './conditions/weather-budget.ts';
 import type { RateLimits } from './config/config.ts';
 import type { AppDatabase } from './db/database.ts';
+import { HEALTH_PATH, healthRoutes, READY_PATH } from './health/health.routes.ts';
 import { installNoStoreOnApiAnswers, isApiRequest, routedPath } from './http/api-paths.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { installCsrfGuard } from './http/csrf-guard.ts';
@@ -90,6 +91,11 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
+function isProbe(request: FastifyRequest): boolean {
+  const pathname = routedPath(request);
+  return pathname === HEALTH_PATH || pathname === READY_PATH;
+}
+
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const db = deps.database.db;
@@ -126,7 +132,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await app.register(fastifyRateLimit, {
       max: deps.rateLimits.globalPerMinute,
       timeWindow: 60_000,
-      allowList: (request) => !isApiRequest(request),
+      // The balancer's probes come every few seconds from one address and must never be refused.
+      allowList: (request) => !isApiRequest(request) || isProbe(request),
       errorResponseBuilder: () => ({
         statusCode: 429,
         message: 'Too many requests. Please wait a moment and try again.',
@@ -135,6 +142,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   installCsrfGuard(app);
 
+  await app.register(healthRoutes, { database: deps.database, photoStore: deps.photoStore });
   const sessions = new SessionRepository(db);
   installSessionResolver(app, sessions, clock);
   const rateLimiter = new DatabaseRateLimiter(db, clock);
