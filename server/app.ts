@@ -38,6 +38,7 @@ import { DEFAULT_PHOTO_QUOTA_BYTES, MAX_UPLOAD_BYTES, photosRoutes } from './pho
 import { placesRoutes } from './places/places.routes.ts';
 import type { ReverseGeocoder } from './places/reverse-geocoder.ts';
 import { DatabaseRateLimiter } from './rate-limit/rate-limiter.ts';
+import type { SharedLimitStore } from './rate-limit/shared-limit-store.ts';
 
 /** Everything with a side effect is passed in, so tests can build the same app on a fresh database. */
 export interface AppDependencies {
@@ -56,6 +57,8 @@ export interface AppDependencies {
   hasher?: PasswordHasher;
   logLevel?: string;
   trustProxy?: boolean;
+  /** Where the global per-IP limit counts when several instances share it (REDIS_URL); in the process if unset. */
+  globalLimitStore?: SharedLimitStore;
   /** How often expired sessions and rate-limit rows are deleted (tests shorten it). */
   sweepIntervalMs?: number;
   /** The built web app (dist/web) to serve, or null for an API-only app (tests). */
@@ -132,6 +135,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await app.register(fastifyRateLimit, {
       max: deps.rateLimits.globalPerMinute,
       timeWindow: 60_000,
+      // Counted in Redis when there is one (shared by every instance, kept across restarts), else in this process.
+      redis: deps.globalLimitStore,
+      nameSpace: 'global-limit:',
+      // Redis being away turns the flood guard off rather than failing every request (shared-limit-store.ts).
+      skipOnError: true,
       // The balancer's probes come every few seconds from one address and must never be refused.
       allowList: (request) => !isApiRequest(request) || isProbe(request),
       errorResponseBuilder: () => ({

@@ -81,3 +81,25 @@ describe('loadConfig: the photo store', () => {
     expect(message).not.toContain('S3_REGION');
   });
 });
+
+describe('loadConfig: the global limit store', () => {
+  it('counts in the process unless REDIS_URL is set', () => {
+    expect(loadConfig({}).redis).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379/2' }).redis).toEqual({
+      url: 'redis://10.0.0.5:6379/2',
+      keyPrefix: 'tightlines:',
+    });
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://cache.example:6380', REDIS_KEY_PREFIX: 'club-a:' }).redis,
+    ).toEqual({
+      url: 'rediss://cache.example:6380',
+      keyPrefix: 'club-a:',
+    });
+  });
+
+  it('refuses a REDIS_URL that is not a redis:// URL', () => {
+    expect(refusal({ REDIS_URL: '127.0.0.1:6379' })).toContain(
+      'REDIS_URL: must be a redis:// or rediss:// URL',
+    );
+  });
+});

@@ -36,6 +36,12 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     /** Self-hosted stores (radosgw, MinIO) usually need path-style URLs: endpoint/bucket/key. */
     S3_FORCE_PATH_STYLE: z.stringbool().optional(),
+    /** Redis for the global per-IP limit's counters, shared by every instance; unset: counted in each process. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL (leave it unset to count in the process)')
+      .optional(),
+    REDIS_KEY_PREFIX: z.string().min(1).default('tightlines:'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Set when running behind a reverse proxy, so client IPs (rate limits) come from X-Forwarded-For. */
     TRUST_PROXY: z.stringbool().default(false),
@@ -101,6 +107,8 @@ export interface AppConfig {
   weatherApiUrl: string;
   logLevel: string;
   trustProxy: boolean;
+  /** The shared store of the global per-IP limit, or null to count in the process. */
+  redis: { url: string; keyPrefix: string } | null;
   rateLimits: RateLimits;
   photoQuotaBytes: number;
   shutdownGraceMs: number;
@@ -142,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     weatherApiUrl: values.WEATHER_API_URL,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    redis: values.REDIS_URL ? { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX } : null,
     rateLimits: {
       loginFailuresPerUsername: values.RATE_LIMIT_LOGIN_PER_USERNAME,
       loginFailuresPerIp: values.RATE_LIMIT_LOGIN_PER_IP,
