@@ -53,6 +53,8 @@ const envSchema = z
     RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
     /** Photo storage per account (the re-encoded WebP and its thumbnail), in megabytes. */
     PHOTO_QUOTA_MB: positiveInt(1024),
+    /** Worker processes on this host (node:cluster); 1 runs the server in this process, as before. */
+    WEB_CONCURRENCY: positiveInt(1),
     /** How long SIGTERM waits for running requests before it closes their connections. */
     SHUTDOWN_GRACE_SECONDS: positiveInt(10),
     /** Weather readings one user may cause the provider to make per hour (cached cells are free). */
@@ -65,6 +67,25 @@ const envSchema = z
     CATCH_TEXT_MB_PER_ACCOUNT: positiveInt(DEFAULT_ACCOUNT_LIMITS.textBytes / 1024 / 1024),
   })
   .superRefine((values, context) => {
+    if (values.WEB_CONCURRENCY > 1) {
+      // SQLite has one writer: worker processes would block each other's writes (node:sqlite waits synchronously).
+      if (!values.DATABASE_URL) {
+        context.addIssue({
+          code: 'custom',
+          path: ['WEB_CONCURRENCY'],
+          message: 'more than one worker needs PostgreSQL (DATABASE_URL): SQLite serves one process',
+        });
+      }
+      // Counted in each worker, the global limit would be multiplied by the number of workers.
+      if (values.RATE_LIMIT_GLOBAL_PER_MINUTE > 0 && !values.REDIS_URL) {
+        context.addIssue({
+          code: 'custom',
+          path: ['WEB_CONCURRENCY'],
+          message:
+            'more than one worker needs REDIS_URL for the global limit (or RATE_LIMIT_GLOBAL_PER_MINUTE=0): each worker would count on its own',
+        });
+      }
+    }
     if (values.PHOTO_STORE === 's3') {
       for (const name of S3_REQUIRED) {
         if (!values[name])
@@ -111,6 +132,8 @@ export interface AppConfig {
   redis: { url: string; keyPrefix: string } | null;
   rateLimits: RateLimits;
   photoQuotaBytes: number;
+  /** Worker processes (node:cluster) when more than 1. */
+  webConcurrency: number;
   shutdownGraceMs: number;
   accountLimits: AccountLimits;
 }
@@ -166,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       textBytes: values.CATCH_TEXT_MB_PER_ACCOUNT * 1024 * 1024,
     },
     photoQuotaBytes: values.PHOTO_QUOTA_MB * 1024 * 1024,
+    webConcurrency: values.WEB_CONCURRENCY,
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }
