@@ -82,12 +82,13 @@ export async function createTestSchema(): Promise<{
 
 /**
  * A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, for tests that run the real server process:
- * it uses the default search_path, exactly as in production. `drop` removes it, connections and all.
+ * it uses the default search_path, exactly as in production. `drop` removes it, connections and all. The
+ * benchmarks pass their own server URL.
  */
 export async function createTestPostgresDatabase(
   namePrefix: string,
+  serverUrl = process.env.TEST_DATABASE_URL,
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `${namePrefix}_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
