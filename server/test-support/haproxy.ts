@@ -28,8 +28,9 @@ export interface Balancer {
 export async function recommendedConfigFor(listenPort: number, instancePorts: number[]): Promise<string> {
   const config = await readFile(RECOMMENDED_CONFIG, 'utf8');
   const bind = /^(\s*)bind \S+\s*$/m;
-  const servers = /^(\s*)server app\d+ \S+\n(?:\s*server app\d+ \S+\n)*/m;
-  if (!bind.test(config) || !servers.test(config)) {
+  // Every backend's list of servers (the API's and the assets').
+  const servers = /^(\s*)server app\d+ \S+\n(?:\s*server app\d+ \S+\n)*/gm;
+  if (!bind.test(config) || !config.match(servers)) {
     throw new Error(
       `${RECOMMENDED_CONFIG} no longer has the "bind" line and "server appN" lines this test replaces`,
     );
