@@ -26,7 +26,9 @@ export async function buildProductionApp(
 ): Promise<{ app: FastifyInstance; database: AppDatabase }> {
   const database = await openDatabase(config.database, { server: true });
   const photoStore = openPhotoStore(config.photoStore);
-  const limitStore = config.redis ? openSharedLimitStore(config.redis) : undefined;
+  // Only the global limit counts in Redis: with that limit off there is nothing to connect for.
+  const limitStore =
+    config.redis && config.rateLimits.globalPerMinute > 0 ? openSharedLimitStore(config.redis) : undefined;
   const app = await buildApp({
     database,
     photoStore,
