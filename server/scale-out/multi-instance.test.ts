@@ -319,6 +319,8 @@ describe.skipIf(missing.length > 0)(
         Array.from({ length: WRITERS }, async (_, i) => ({
           cookie: await register(balancerUrl, `load_writer_${i}`),
           acknowledged: [] as string[],
+          /** Posts whose fate the writer does not know (a 502, a dropped connection), with what was sent. */
+          unanswered: [] as { clientId: string; fishType: string }[],
         })),
       );
       const victim = instances[1] as (typeof instances)[number];
@@ -331,20 +333,22 @@ describe.skipIf(missing.length > 0)(
 
       const write = async (writer: (typeof writers)[number], n: number) => {
         for (let i = 0; i < POSTS_PER_WRITER; i++) {
-          const clientId = randomUUID();
+          const post = { clientId: randomUUID(), fishType: `Walleye ${n}.${i}` };
           try {
-            const answer = await postJson(
-              balancerUrl,
-              '/api/mobile-catch',
-              { fishType: `Walleye ${n}.${i}`, clientId },
-              { headers: { cookie: writer.cookie }, from: freshAddress() },
-            );
+            const answer = await postJson(balancerUrl, '/api/mobile-catch', post, {
+              headers: { cookie: writer.cookie },
+              from: freshAddress(),
+            });
             if (answer.status === 201) {
-              writer.acknowledged.push(clientId);
+              writer.acknowledged.push(post.clientId);
               acks++;
-            } else failedPosts.push(`${answer.status}`);
+            } else {
+              failedPosts.push(`${answer.status}`);
+              writer.unanswered.push(post);
+            }
           } catch (error) {
             failedPosts.push((error as Error).message);
+            writer.unanswered.push(post);
           }
           // The kill lands while the other writers' posts and the readers' lists are in flight.
           if (acks >= ACKS_BEFORE_KILL && !killed) {
@@ -376,6 +380,19 @@ describe.skipIf(missing.length > 0)(
       const { signal } = await victim.process.exited;
       expect(signal).toBe('SIGKILL');
 
+      // A POST that died with its instance is not retried by the balancer (it may have been written): the app's
+      // outbox sends it again with the same clientId, which must neither fail nor make a second catch.
+      for (const writer of writers) {
+        for (const post of writer.unanswered) {
+          const again = await postJson(balancerUrl, '/api/mobile-catch', post, {
+            headers: { cookie: writer.cookie },
+            from: freshAddress(),
+          });
+          expect([200, 201], `re-sent ${post.clientId}`).toContain(again.status);
+          writer.acknowledged.push(post.clientId);
+        }
+      }
+
       // Every acknowledged catch is there exactly once, read from the instances that lived.
       const survivor = (instances[0] as (typeof instances)[number]).url;
       for (const writer of writers) {
@@ -387,10 +404,11 @@ describe.skipIf(missing.length > 0)(
           if (item.clientId) seen.set(item.clientId, (seen.get(item.clientId) ?? 0) + 1);
         for (const clientId of writer.acknowledged) expect(seen.get(clientId), clientId).toBe(1);
       }
-      const acknowledged = writers.reduce((sum, writer) => sum + writer.acknowledged.length, 0);
+      const total = WRITERS * POSTS_PER_WRITER;
       console.info(
-        `multi-instance SIGKILL: ${WRITERS * POSTS_PER_WRITER} posts (${acknowledged} acknowledged, ` +
-          `${failedPosts.length} failed: ${failedPosts.join(', ') || 'none'}), ${gets} GETs (${failedGets.length} failed)`,
+        `multi-instance SIGKILL: ${total} posts (${total - failedPosts.length} acknowledged, ` +
+          `${failedPosts.length} unanswered: ${failedPosts.join(', ') || 'none'}, each re-sent once and then ` +
+          `present exactly once), ${gets} GETs (${failedGets.length} failed)`,
       );
       expect(failedGets).toEqual([]);
       // The balancer still serves, on the two instances left.
