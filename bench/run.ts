@@ -3,7 +3,7 @@
 // History tab with 10,000 catches. Writes bench/results.md and bench/results.json and refreshes the table in
 // the README's Benchmarks section. Stops every process it started; gives up after --time-limit minutes.
 //
-// Options: --quick (short runs, for trying the script), --skip-build, --only=api,photos,frontend,history,lighthouse,
+// Options: --quick (short runs, for trying the script), --skip-build, --only=api,workers,photos,frontend,history,lighthouse,
 // --duration=S, --connections=N, --lighthouse-runs=N, --no-readme, --time-limit=MIN, --from-json (re-render the
 // report from bench/results.json without measuring).
 import { spawnSync } from 'node:child_process';
@@ -19,8 +19,9 @@ import { benchPhotos } from './lib/photos.ts';
 import { REPO_ROOT, type Started, startTightlines, stopEverything } from './lib/processes.ts';
 import { checkBudgets, type Results, renderReadmeSummary, renderResults } from './lib/report.ts';
 import { BENCH_PASSWORD, BENCH_USERS, seedBenchDatabase } from './lib/seed.ts';
+import { benchWorkers } from './lib/workers.ts';
 
-const PARTS = ['api', 'photos', 'frontend', 'history', 'lighthouse'] as const;
+const PARTS = ['api', 'workers', 'photos', 'frontend', 'history', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -136,7 +137,10 @@ async function main(): Promise<void> {
     }
 
     log('Seeding a fresh SQLite database...');
-    const { seedMs } = await seedBenchDatabase(workDir);
+    const { seedMs } = await seedBenchDatabase({
+      engine: 'sqlite',
+      file: path.join(workDir, 'tightlines.db'),
+    });
     log(`  ${Object.keys(BENCH_USERS).length} users, 10,100 catches in ${(seedMs / 1000).toFixed(1)} s`);
 
     if (only.has('api') || only.has('photos')) {
@@ -157,6 +161,16 @@ async function main(): Promise<void> {
       }
       await server.stop();
       server = undefined;
+    }
+
+    if (only.has('workers')) {
+      log(`WEB_CONCURRENCY 1 vs 2 on PostgreSQL (autocannon, ${settings.connections} connections)...`);
+      try {
+        results.workers = await benchWorkers(workDir, settings, log);
+      } catch (error) {
+        results.workersError = error instanceof Error ? error.message : String(error);
+        log(`  could not run: ${results.workersError}`);
+      }
     }
 
     if (only.has('frontend') || only.has('history') || only.has('lighthouse')) {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { restorePreviousAssets, stashPreviousAssets } from './keep-previous-assets.ts';
 import { precompressWebBuild } from './precompress.ts';
 
 /**
@@ -40,11 +41,14 @@ const sourcesChangedAt = Math.max(...SOURCES.map((source) => newestModification(
 if (builtAt() < sourcesChangedAt) {
   console.log('Building the web app (sources changed since the last build)...');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  // As `npm run build` does: the previous build's hashed files stay servable for rolling deploys.
+  stashPreviousAssets();
   const build = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
     console.error('The web build failed; see the messages above.');
     process.exit(build.status ?? 1);
   }
+  restorePreviousAssets();
   precompressWebBuild(path.join(root, 'dist', 'web'));
 }
 

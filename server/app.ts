@@ -6,7 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import { argon2idHasher, type PasswordHasher } from './auth/password-hasher.ts';
 import { SessionRepository } from './auth/session.repository.ts';
@@ -22,6 +22,7 @@ import { WeatherBudget } from './conditions/weather-budget.ts';
 import type { RateLimits } from './config/config.ts';
 import { fastifyTrustProxy, type TrustProxy } from './config/trust-proxy.ts';
 import type { AppDatabase } from './db/database.ts';
+import { HEALTH_PATH, healthRoutes, READY_PATH } from './health/health.routes.ts';
 import { installNoStoreOnApiAnswers, isApiRequest, routedPath } from './http/api-paths.ts';
 import { type AppLinks, installAppLinks, NO_APP_LINKS } from './http/app-links.ts';
 import { answerClientError } from './http/client-errors.ts';
@@ -39,6 +40,7 @@ import { DEFAULT_PHOTO_QUOTA_BYTES, MAX_UPLOAD_BYTES, photosRoutes } from './pho
 import { placesRoutes } from './places/places.routes.ts';
 import type { ReverseGeocoder } from './places/reverse-geocoder.ts';
 import { DatabaseRateLimiter } from './rate-limit/rate-limiter.ts';
+import type { SharedLimitStore } from './rate-limit/shared-limit-store.ts';
 
 /** Everything with a side effect is passed in, so tests can build the same app on a fresh database. */
 export interface AppDependencies {
@@ -58,6 +60,8 @@ export interface AppDependencies {
   logLevel?: string;
   /** Whose X-Forwarded-* headers to believe (TRUST_PROXY); nobody's when not given. */
   trustProxy?: TrustProxy;
+  /** Where the global per-IP limit counts when several instances share it (REDIS_URL); in the process if unset. */
+  globalLimitStore?: SharedLimitStore;
   /** How often expired sessions and rate-limit rows are deleted (tests shorten it). */
   sweepIntervalMs?: number;
   /** What /.well-known/assetlinks.json and apple-app-site-association answer (404s when not given). */
@@ -95,6 +99,11 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
+function isProbe(request: FastifyRequest): boolean {
+  const pathname = routedPath(request);
+  return pathname === HEALTH_PATH || pathname === READY_PATH;
+}
+
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const db = deps.database.db;
@@ -131,7 +140,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await app.register(fastifyRateLimit, {
       max: deps.rateLimits.globalPerMinute,
       timeWindow: 60_000,
-      allowList: (request) => !isApiRequest(request),
+      // Counted in Redis when there is one (shared by every instance, kept across restarts), else in this process.
+      redis: deps.globalLimitStore,
+      nameSpace: 'global-limit:',
+      // Redis being away turns the flood guard off rather than failing every request (shared-limit-store.ts).
+      skipOnError: true,
+      // The balancer's probes come every few seconds from one address and must never be refused.
+      allowList: (request) => !isApiRequest(request) || isProbe(request),
       errorResponseBuilder: () => ({
         statusCode: 429,
         message: 'Too many requests. Please wait a moment and try again.',
@@ -140,6 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   installCsrfGuard(app);
 
+  await app.register(healthRoutes, { database: deps.database, photoStore: deps.photoStore });
   const sessions = new SessionRepository(db);
   installSessionResolver(app, sessions, clock);
   const rateLimiter = new DatabaseRateLimiter(db, clock);

@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
+import { runClusterPrimary } from './cluster-primary.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { DatabaseInUseError } from './db/server-lock.ts';
 import { buildProductionApp } from './production-app.ts';
@@ -12,6 +14,8 @@ async function main(): Promise<void> {
   let built: Awaited<ReturnType<typeof buildProductionApp>>;
   try {
     config = loadConfig();
+    // WEB_CONCURRENCY > 1: this process migrates and supervises; the workers it forks run the code below.
+    if (config.webConcurrency > 1 && cluster.isPrimary) return await runClusterPrimary(config);
     built = await buildProductionApp(config, fileURLToPath(new URL('../dist/web', import.meta.url)));
   } catch (error) {
     // Mistakes of the operator get one clear line, not a stack trace.
@@ -54,7 +58,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Tightlines is up on http://localhost:${config.port} (${config.database.engine}, data in ${config.dataDir})`,
+    `Tightlines${cluster.isWorker ? ` worker ${process.pid}` : ''} is up on http://localhost:${config.port} (${config.database.engine}, data in ${config.dataDir})`,
   );
 }
 

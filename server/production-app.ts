@@ -6,6 +6,15 @@ import { type AppDatabase, openDatabase } from './db/database.ts';
 import { DiskPhotoStore, type PhotoStore, PhotoStoreUnavailableError } from './photos/photo-store.ts';
 import { S3PhotoStore } from './photos/s3-photo-store.ts';
 import { loadGeoNamesGeocoder } from './places/reverse-geocoder.ts';
+import {
+  closeSharedLimitStore,
+  logLimitStoreState,
+  openSharedLimitStore,
+  waitUntilConnected,
+} from './rate-limit/shared-limit-store.ts';
+
+/** How long the server waits for Redis at start before it serves with the global limit off until Redis answers. */
+const REDIS_START_WAIT_MS = 3000;
 
 /**
  * The app with its real dependencies, as the configuration describes them: the database, the photo store (disk
@@ -17,6 +26,9 @@ export async function buildProductionApp(
 ): Promise<{ app: FastifyInstance; database: AppDatabase }> {
   const database = await openDatabase(config.database, { server: true });
   const photoStore = openPhotoStore(config.photoStore);
+  // Only the global limit counts in Redis: with that limit off there is nothing to connect for.
+  const limitStore =
+    config.redis && config.rateLimits.globalPerMinute > 0 ? openSharedLimitStore(config.redis) : undefined;
   const app = await buildApp({
     database,
     photoStore,
@@ -28,8 +40,18 @@ export async function buildProductionApp(
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     appLinks: config.appLinks,
+    globalLimitStore: limitStore,
     webRoot,
   });
+  if (limitStore) {
+    logLimitStoreState(limitStore, app.log);
+    app.addHook('onClose', () => closeSharedLimitStore(limitStore));
+    if (!(await waitUntilConnected(limitStore, REDIS_START_WAIT_MS))) {
+      app.log.warn(
+        `Redis at REDIS_URL did not answer within ${REDIS_START_WAIT_MS} ms: starting with the global limit off until it does`,
+      );
+    }
+  }
   try {
     await checkPhotoStoreAtStart(photoStore, config.photoStore, app);
   } catch (error) {

@@ -27,7 +27,7 @@ export interface LoadOptions {
   warmupSeconds: number;
 }
 
-interface Scenario {
+export interface Scenario {
   name: string;
   method: 'GET' | 'POST';
   path: string;
@@ -55,7 +55,7 @@ export async function signIn(baseUrl: string, username: string): Promise<string>
   return cookie;
 }
 
-async function runLoad(
+export async function runLoad(
   target: Started,
   scenario: Scenario,
   options: LoadOptions,

@@ -127,7 +127,11 @@ export async function startNodeProcess(options: {
  * The real Tightlines server (node server/main.ts) on loopback, with a benchmark-friendly configuration; with
  * `webRoot`, bench/page-server.ts (the same app) serving that web build instead of dist/web.
  */
-export async function startTightlines(dataDir: string, webRoot?: string): Promise<Started> {
+export async function startTightlines(
+  dataDir: string,
+  webRoot?: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Started> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -141,8 +145,9 @@ export async function startTightlines(dataDir: string, webRoot?: string): Promis
     RATE_LIMIT_LOGIN_PER_IP: '1000000',
     RATE_LIMIT_LOGIN_PER_USERNAME: '1000000',
     WEATHER_API_URL: 'http://127.0.0.1:9',
+    ...extraEnv,
   };
-  delete env.DATABASE_URL;
+  if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
   delete env.NODE_OPTIONS;
   return startNodeProcess({
     args: [

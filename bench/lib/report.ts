@@ -32,6 +32,9 @@ export interface Results {
   };
   api?: LoadFigures[];
   breakdown?: BreakdownRow[];
+  /** GET /api/catches with WEB_CONCURRENCY 1 and 2 on PostgreSQL (bench/lib/workers.ts). */
+  workers?: LoadFigures[];
+  workersError?: string;
   photos?: PhotoFigures;
   chunks?: ChunkSize[];
   initialLoads?: InitialLoad[];
@@ -276,6 +279,22 @@ export function renderResults(results: Results): string {
       ...results.breakdown.map((row) => `| ${row.step} | ${row.microseconds.toFixed(0)} µs |`),
       '',
     );
+  }
+
+  if (results.workers || results.workersError) {
+    lines.push('## Workers (WEB_CONCURRENCY)', '');
+    if (results.workers) {
+      lines.push(
+        'GET /api/catches for the same user (100 catches) against the real server on a fresh PostgreSQL database, ' +
+          'with one worker and with two (node:cluster), one after the other in this run, same load as above. ' +
+          'RSS is not shown with workers: the process measured is the primary.',
+        '',
+        ...apiTable(results.workers),
+        '',
+      );
+    } else {
+      lines.push(`Not measured: ${results.workersError}.`, '');
+    }
   }
 
   if (results.photos) {

@@ -1,12 +1,11 @@
-// Benchmark data, written straight into a fresh SQLite database through the repositories (before the server
+// Benchmark data, written straight into a fresh database through the repositories (before the server
 // starts): a user with 100 catches for the API benchmark, one with 10,000 for the history benchmark (one
 // transaction, not 10,000 HTTP posts), and empty users for the write benchmarks.
-import path from 'node:path';
 import { generateDemoCatches } from '../../scripts/demo-catches.ts';
 import { argon2idHasher } from '../../server/auth/password-hasher.ts';
 import { UserRepository } from '../../server/auth/user.repository.ts';
 import { CatchRepository } from '../../server/catches/catch.repository.ts';
-import { openDatabase } from '../../server/db/database.ts';
+import { type DatabaseLocation, openDatabase } from '../../server/db/database.ts';
 
 export const BENCH_PASSWORD = 'bench-marks-the-spot-2026';
 
@@ -23,9 +22,13 @@ export const BENCH_USERS = {
   history: { username: 'bench_history', catches: 10_000 },
 } as const;
 
-export async function seedBenchDatabase(dataDir: string, now = new Date()): Promise<{ seedMs: number }> {
+/** Seeds a fresh database: the SQLite file of a DATA_DIR, or a PostgreSQL database (the workers part). */
+export async function seedBenchDatabase(
+  location: DatabaseLocation,
+  now = new Date(),
+): Promise<{ seedMs: number }> {
   const started = performance.now();
-  const database = await openDatabase({ engine: 'sqlite', file: path.join(dataDir, 'tightlines.db') });
+  const database = await openDatabase(location);
   try {
     const users = new UserRepository(database.db);
     const passwordHash = await argon2idHasher.hash(BENCH_PASSWORD);

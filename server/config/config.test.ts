@@ -199,3 +199,50 @@ describe('loadConfig: the PostgreSQL pool', () => {
     );
   });
 });
+describe('loadConfig: the global limit store', () => {
+  it('counts in the process unless REDIS_URL is set', () => {
+    expect(loadConfig({}).redis).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379/2' }).redis).toEqual({
+      url: 'redis://10.0.0.5:6379/2',
+      keyPrefix: 'tightlines:',
+    });
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://cache.example:6380', REDIS_KEY_PREFIX: 'club-a:' }).redis,
+    ).toEqual({
+      url: 'rediss://cache.example:6380',
+      keyPrefix: 'club-a:',
+    });
+  });
+
+  it('refuses a REDIS_URL that is not a redis:// URL', () => {
+    expect(refusal({ REDIS_URL: '127.0.0.1:6379' })).toContain(
+      'REDIS_URL: must be a redis:// or rediss:// URL',
+    );
+  });
+});
+
+describe('loadConfig: worker processes', () => {
+  const POSTGRES = 'postgres://postgres@127.0.0.1:5432/tightlines';
+
+  it('runs in one process unless WEB_CONCURRENCY says more', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(
+      loadConfig({ WEB_CONCURRENCY: '4', DATABASE_URL: POSTGRES, REDIS_URL: 'redis://127.0.0.1:6379' })
+        .webConcurrency,
+    ).toBe(4);
+    expect(
+      loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: POSTGRES, RATE_LIMIT_GLOBAL_PER_MINUTE: '0' })
+        .webConcurrency,
+    ).toBe(2);
+  });
+
+  it('refuses several workers on SQLite, and a global limit each worker would count on its own', () => {
+    expect(refusal({ WEB_CONCURRENCY: '2', RATE_LIMIT_GLOBAL_PER_MINUTE: '0' })).toContain(
+      'WEB_CONCURRENCY: more than one worker needs PostgreSQL (DATABASE_URL)',
+    );
+    expect(refusal({ WEB_CONCURRENCY: '2', DATABASE_URL: POSTGRES })).toContain(
+      'WEB_CONCURRENCY: more than one worker needs REDIS_URL for the global limit',
+    );
+    expect(refusal({ WEB_CONCURRENCY: '0' })).toContain('WEB_CONCURRENCY');
+  });
+});

@@ -58,6 +58,12 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     /** Self-hosted stores (radosgw, MinIO) usually need path-style URLs: endpoint/bucket/key. */
     S3_FORCE_PATH_STYLE: z.stringbool().optional(),
+    /** Redis for the global per-IP limit's counters, shared by every instance; unset: counted in each process. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL (leave it unset to count in the process)')
+      .optional(),
+    REDIS_KEY_PREFIX: z.string().min(1).default('tightlines:'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** The balancer(s) in front of the server, whose X-Forwarded-For gives the client IP (rate limits). */
     TRUST_PROXY: z
@@ -77,6 +83,8 @@ const envSchema = z
     RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
     /** Photo storage per account (the re-encoded WebP and its thumbnail), in megabytes. */
     PHOTO_QUOTA_MB: positiveInt(1024),
+    /** Worker processes on this host (node:cluster); 1 runs the server in this process, as before. */
+    WEB_CONCURRENCY: positiveInt(1),
     /** How long SIGTERM waits for running requests before it closes their connections. */
     SHUTDOWN_GRACE_SECONDS: positiveInt(10),
     /** Weather readings one user may cause the provider to make per hour (cached cells are free). */
@@ -138,6 +146,25 @@ const envSchema = z
       const [missing, given] = values[first] ? [second, first] : [first, second];
       context.addIssue({ code: 'custom', path: [missing], message: `required when ${given} is set` });
     }
+    if (values.WEB_CONCURRENCY > 1) {
+      // SQLite has one writer: worker processes would block each other's writes (node:sqlite waits synchronously).
+      if (!values.DATABASE_URL) {
+        context.addIssue({
+          code: 'custom',
+          path: ['WEB_CONCURRENCY'],
+          message: 'more than one worker needs PostgreSQL (DATABASE_URL): SQLite serves one process',
+        });
+      }
+      // Counted in each worker, the global limit would be multiplied by the number of workers.
+      if (values.RATE_LIMIT_GLOBAL_PER_MINUTE > 0 && !values.REDIS_URL) {
+        context.addIssue({
+          code: 'custom',
+          path: ['WEB_CONCURRENCY'],
+          message:
+            'more than one worker needs REDIS_URL for the global limit (or RATE_LIMIT_GLOBAL_PER_MINUTE=0): each worker would count on its own',
+        });
+      }
+    }
     if (values.PHOTO_STORE === 's3') {
       for (const name of S3_REQUIRED) {
         if (!values[name])
@@ -188,8 +215,12 @@ export interface AppConfig {
   weatherApiUrl: string;
   logLevel: string;
   trustProxy: TrustProxy;
+  /** The shared store of the global per-IP limit, or null to count in the process. */
+  redis: { url: string; keyPrefix: string } | null;
   rateLimits: RateLimits;
   photoQuotaBytes: number;
+  /** Worker processes (node:cluster) when more than 1. */
+  webConcurrency: number;
   shutdownGraceMs: number;
   accountLimits: AccountLimits;
   appLinks: AppLinks;
@@ -237,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     weatherApiUrl: values.WEATHER_API_URL,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    redis: values.REDIS_URL ? { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX } : null,
     rateLimits: {
       loginFailuresPerUsername: values.RATE_LIMIT_LOGIN_PER_USERNAME,
       loginFailuresPerIp: values.RATE_LIMIT_LOGIN_PER_IP,
@@ -252,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       textBytes: values.CATCH_TEXT_MB_PER_ACCOUNT * 1024 * 1024,
     },
     photoQuotaBytes: values.PHOTO_QUOTA_MB * 1024 * 1024,
+    webConcurrency: values.WEB_CONCURRENCY,
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
     appLinks: {
       // superRefine made sure each pair is complete.

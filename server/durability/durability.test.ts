@@ -3,15 +3,15 @@
 // there exactly once with what was sent, and re-sending every post (answered or not) leaves no duplicate.
 // On SQLite (WAL, synchronous=FULL) always; on PostgreSQL too when TEST_DATABASE_URL is set (a fresh database
 // is created on that server and dropped afterwards).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catch } from '../../core/catch.ts';
 import { freePort } from '../test-support/child-processes.ts';
 import { type ServerProcess, serverEnv, startServerProcess } from '../test-support/server-process.ts';
+import { createTestPostgresDatabase } from '../test-support/test-app.ts';
 
 const WORKERS = 8;
 /** The kill comes once this many posts were answered 2xx, while the other workers' posts are in flight. */
@@ -123,28 +123,12 @@ interface EngineSetup {
 const engines: Array<[string, () => Promise<EngineSetup>]> = [
   ['sqlite', async () => ({ env: {}, drop: async () => {} })],
 ];
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-if (testDatabaseUrl) {
+if (process.env.TEST_DATABASE_URL) {
   engines.push([
     'postgres',
     async () => {
-      // A database of its own: the server uses the default search_path, exactly as in production.
-      const name = `tl_durability_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: testDatabaseUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(testDatabaseUrl);
-      url.pathname = `/${name}`;
-      return {
-        env: { DATABASE_URL: url.toString() },
-        drop: async () => {
-          const cleanup = new pg.Client({ connectionString: testDatabaseUrl });
-          await cleanup.connect();
-          await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await cleanup.end();
-        },
-      };
+      const { url, drop } = await createTestPostgresDatabase('tl_durability');
+      return { env: { DATABASE_URL: url }, drop };
     },
   ]);
 }

@@ -92,6 +92,31 @@ export type TestPoolSettings = Partial<
     'maxConnections' | 'poolTimeoutMs' | 'statementTimeoutMs'
   >
 >;
+/**
+ * A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, for tests that run the real server process:
+ * it uses the default search_path, exactly as in production. `drop` removes it, connections and all. The
+ * benchmarks pass their own server URL.
+ */
+export async function createTestPostgresDatabase(
+  namePrefix: string,
+  serverUrl = process.env.TEST_DATABASE_URL,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `${namePrefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
 
 /** A brand-new, empty, migrated database: a temp SQLite file, or a fresh PostgreSQL schema. */
 export async function createTestDatabase(

@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { waitForExit } from './child-processes.ts';
+
+/** Debian's package puts it here (`apt-get install -y haproxy`). */
+export const HAPROXY_BIN = '/usr/sbin/haproxy';
+export const HAVE_HAPROXY = existsSync(HAPROXY_BIN);
+
+/** The configuration we recommend, which the tests run as it is but for the addresses. */
+export const RECOMMENDED_CONFIG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
+const START_TIMEOUT_MS = 10_000;
+
+export interface Balancer {
+  /** What HAProxy printed so far (warnings, alerts). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * deploy/haproxy.cfg with its `bind` address and `server` lines replaced by ours: everything else (health checks,
+ * retries, the X-Forwarded-For rule) is what operators get.
+ */
+export async function recommendedConfigFor(listenPort: number, instancePorts: number[]): Promise<string> {
+  const config = await readFile(RECOMMENDED_CONFIG, 'utf8');
+  const bind = /^(\s*)bind \S+\s*$/m;
+  // Every backend's list of servers (the API's and the assets').
+  const servers = /^(\s*)server app\d+ \S+\n(?:\s*server app\d+ \S+\n)*/gm;
+  if (!bind.test(config) || !config.match(servers)) {
+    throw new Error(
+      `${RECOMMENDED_CONFIG} no longer has the "bind" line and "server appN" lines this test replaces`,
+    );
+  }
+  return config
+    .replace(bind, `$1bind 127.0.0.1:${listenPort}`)
+    .replace(servers, (_, indent: string) =>
+      instancePorts.map((port, i) => `${indent}server app${i + 1} 127.0.0.1:${port}\n`).join(''),
+    );
+}
+
+/** Starts HAProxy in the foreground on the recommended config and waits until it accepts connections. */
+export async function startBalancer(listenPort: number, instancePorts: number[]): Promise<Balancer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'tightlines-haproxy-'));
+  const file = path.join(dir, 'haproxy.cfg');
+  await writeFile(file, await recommendedConfigFor(listenPort, instancePorts));
+  const child: ChildProcess = spawn(HAPROXY_BIN, ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, 5000))) child.kill('SIGKILL');
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (!(await accepts(listenPort))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`HAProxy did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { output: () => output, stop };
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
