@@ -56,6 +56,8 @@ export interface OpenOptions {
  * node:sqlite is synchronous: the whole event loop waits with it, so this must stay short.
  */
 const SQLITE_BUSY_TIMEOUT_MS = 50;
+/** How long opening and migrating wait for another process's lock on the file (see openSqlite). */
+const SQLITE_OPEN_BUSY_TIMEOUT_MS = 10_000;
 
 /** The defaults of the PostgreSQL pool settings (config.ts gives them to the server, tests may not). */
 export const POSTGRES_POOL_DEFAULTS = { maxConnections: 10, poolTimeoutMs: 5000, statementTimeoutMs: 30_000 };
@@ -88,11 +90,14 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
     lock?.release();
     throw error;
   }
+  // Opening may meet another process closing this file: its last connection checkpoints and removes the WAL
+  // under an exclusive lock. Switching to WAL and migrating wait for that as long as a start may take; requests
+  // get the short timeout once migrated (afterMigrations).
+  sqlite.exec(`PRAGMA busy_timeout = ${SQLITE_OPEN_BUSY_TIMEOUT_MS}`);
   // WAL lets readers run beside the writer; synchronous=FULL makes a committed catch survive power loss.
   sqlite.exec('PRAGMA journal_mode = WAL');
   sqlite.exec('PRAGMA synchronous = FULL');
   sqlite.exec('PRAGMA foreign_keys = ON');
-  sqlite.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(sqlite) });
   let reportError = logToStderr;
   let reserveTimer: NodeJS.Timeout | undefined;
@@ -117,6 +122,7 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
   return {
     database,
     afterMigrations: async () => {
+      sqlite.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
       if (!options.server) return;
       await refreshReserve();
       reserveTimer = setInterval(refreshReserve, WRITE_RESERVE_REFRESH_MS).unref();
