@@ -7,6 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { ApiErrorBody } from '../core/api-error.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { argon2idHasher, type PasswordHasher } from './auth/password-hasher.ts';
 import { SessionRepository } from './auth/session.repository.ts';
@@ -99,7 +100,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: deps.trustProxy ?? false,
     // Never let a slow client hold a request open forever.
     requestTimeout: 120_000,
-    // What Node's parser refuses itself (400, 408, 431) gets our { message } body too.
+    // What Node's parser refuses itself (400, 408, 431) gets our { message, code } body too.
     clientErrorHandler: answerClientError,
   });
 
@@ -223,7 +224,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webRoot);
     }
     const what = pathname.startsWith('/api/') ? 'endpoint' : 'page or file';
-    return reply.status(404).send({ message: `No such ${what}: ${request.method} ${pathname}` });
+    const body: ApiErrorBody = {
+      message: `No such ${what}: ${request.method} ${pathname}`,
+      code: 'NOT_FOUND',
+    };
+    return reply.status(404).send(body);
   });
 
   return app;

@@ -43,10 +43,7 @@ const serverBusy = () =>
     'SERVER_BUSY',
     'The server is busy with other photos. Please try again in a moment.',
     undefined,
-    {
-      exposeCode: true,
-      retryAfterSeconds: QUEUE_FULL_RETRY_AFTER_SECONDS,
-    },
+    { retryAfterSeconds: QUEUE_FULL_RETRY_AFTER_SECONDS },
   );
 
 const quotaExceeded = (quotaBytes: number) =>
@@ -55,8 +52,6 @@ const quotaExceeded = (quotaBytes: number) =>
     'PHOTO_QUOTA_EXCEEDED',
     `Your photo storage is full (${formatBytes(quotaBytes)}). Delete catches with photos you no longer need to ` +
       'upload new ones.',
-    undefined,
-    { exposeCode: true },
   );
 
 function formatBytes(bytes: number): string {

@@ -499,7 +499,7 @@ describe.each(TEST_ENGINES)('fuzzing the API on %s: never a 5xx', (engine) => {
         headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: MALFORMED_UPLOAD });
+      expect(response.json()).toEqual({ message: MALFORMED_UPLOAD, code: 'MALFORMED_UPLOAD' });
     },
   );
 
