@@ -25,7 +25,7 @@ import type { AppDatabase } from './db/database.ts';
 import { installNoStoreOnApiAnswers, isApiRequest, routedPath } from './http/api-paths.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { installCsrfGuard } from './http/csrf-guard.ts';
-import { installErrorHandler } from './http/error-handler.ts';
+import { answerError, installErrorHandler } from './http/error-handler.ts';
 import { routePreloadLinks } from './http/route-preloads.ts';
 import { installHstsOverHttps } from './http/transport-security.ts';
 import { installUnreadBodyHandling } from './http/unread-body.ts';
@@ -102,6 +102,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     requestTimeout: 120_000,
     // What Node's parser refuses itself (400, 408, 431) gets our { message, code } body too.
     clientErrorHandler: answerClientError,
+    // A URL Fastify cannot decode (/api/catches/%) is refused before routing, by default with Fastify's own body.
+    frameworkErrors: answerError,
   });
 
   installErrorHandler(app);

@@ -162,6 +162,12 @@ describe.each(TEST_ENGINES)('error bodies on %s', (engine) => {
         }),
     },
     {
+      label: 'a URL Fastify cannot decode',
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+      answer: () => inject({ method: 'DELETE', url: '/api/catches/%' }),
+    },
+    {
       label: 'a request line Node cannot parse',
       status: 400,
       code: 'MALFORMED_REQUEST',

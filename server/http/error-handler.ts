@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, ApiErrorCode } from '../../core/api-error.ts';
 import { AppError } from './app-error.ts';
 import { outageOf } from './outage-errors.ts';
@@ -68,42 +68,44 @@ function clientErrorCode(status: number): ApiErrorCode {
 
 /**
  * One place decides what an error looks like on the wire: `{ message, code, errors? }` (core/api-error.ts). A 5xx
- * never carries the real message or a stack; it is logged instead.
+ * never carries the real message or a stack; it is logged instead. Fastify's error handler, and its
+ * `frameworkErrors` handler (a URL it cannot decode, refused before routing).
  */
-export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);
-    if (error instanceof AppError) {
-      const body: ApiErrorBody = { message: error.message, code: error.code };
-      if (error.fieldErrors) body.errors = error.fieldErrors;
-      if (error.options.retryAfterSeconds !== undefined) {
-        reply.header('Retry-After', String(error.options.retryAfterSeconds));
-      }
-      return send(error.status, body);
+export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);
+  if (error instanceof AppError) {
+    const body: ApiErrorBody = { message: error.message, code: error.code };
+    if (error.fieldErrors) body.errors = error.fieldErrors;
+    if (error.options.retryAfterSeconds !== undefined) {
+      reply.header('Retry-After', String(error.options.retryAfterSeconds));
     }
-    // A database that is down or locked, or a full disk: the client may try again later (not our bug, not theirs).
-    const outage = outageOf(error);
-    if (outage) {
-      request.log.warn({ err: error, code: outage.code }, 'storage or database unavailable');
-      if (outage.retryAfterSeconds !== undefined)
-        reply.header('Retry-After', String(outage.retryAfterSeconds));
-      return send(outage.status, { message: outage.message, code: outage.code });
-    }
-    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
-    if (known) return send(known.status, { message: known.message, code: known.code });
-    if (error instanceof SyntaxError && error.message.includes('JSON')) {
-      return send(400, { message: 'Request body is not valid JSON', code: 'MALFORMED_REQUEST' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's and plugins' client errors (429 from the global limiter, malformed multipart...).
-      request.log.info({ err: error }, 'client error');
-      return send(status, { message: error.message || 'Bad request', code: clientErrorCode(status) });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return send(500, {
-      message: 'Something went wrong on our side. Please try again.',
-      code: 'INTERNAL_ERROR',
-    });
+    return send(error.status, body);
+  }
+  // A database that is down or locked, or a full disk: the client may try again later (not our bug, not theirs).
+  const outage = outageOf(error);
+  if (outage) {
+    request.log.warn({ err: error, code: outage.code }, 'storage or database unavailable');
+    if (outage.retryAfterSeconds !== undefined) reply.header('Retry-After', String(outage.retryAfterSeconds));
+    return send(outage.status, { message: outage.message, code: outage.code });
+  }
+  const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+  if (known) return send(known.status, { message: known.message, code: known.code });
+  if (error instanceof SyntaxError && error.message.includes('JSON')) {
+    return send(400, { message: 'Request body is not valid JSON', code: 'MALFORMED_REQUEST' });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's and plugins' client errors (429 from the global limiter, malformed multipart...).
+    request.log.info({ err: error }, 'client error');
+    return send(status, { message: error.message || 'Bad request', code: clientErrorCode(status) });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return send(500, {
+    message: 'Something went wrong on our side. Please try again.',
+    code: 'INTERNAL_ERROR',
   });
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(answerError);
 }
