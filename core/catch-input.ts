@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHOTO_URL_PATTERN } from './catch.ts';
+import { PHOTO_URL_PATTERN } from './photo-url.ts';
 
 /**
  * An optional number field. Forms and scripts send numbers, numeric strings or empty strings;

@@ -6,9 +6,6 @@
 /** Default place name the log form sends when it has none (SPEC §3). */
 export const DEFAULT_LOCATION_NAME = 'Unknown Location';
 
-/** Photo URLs the server hands out: /api/photos/<uuid>.webp. A catch may only point at one of these. */
-export const PHOTO_URL_PATTERN = /^\/api\/photos\/[0-9a-f-]{36}\.webp$/;
-
 /** A catch as every API response carries it (DESIGN §4). */
 export interface Catch {
   id: number;

@@ -7,6 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { ApiErrorBody } from '../core/api-error.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { argon2idHasher, type PasswordHasher } from './auth/password-hasher.ts';
 import { SessionRepository } from './auth/session.repository.ts';
@@ -27,7 +28,7 @@ import { installNoStoreOnApiAnswers, isApiRequest, routedPath } from './http/api
 import { type AppLinks, installAppLinks, NO_APP_LINKS } from './http/app-links.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { installCsrfGuard } from './http/csrf-guard.ts';
-import { installErrorHandler } from './http/error-handler.ts';
+import { answerError, installErrorHandler } from './http/error-handler.ts';
 import { routePreloadLinks } from './http/route-preloads.ts';
 import { installHstsOverHttps } from './http/transport-security.ts';
 import { installUnreadBodyHandling } from './http/unread-body.ts';
@@ -113,8 +114,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     // Never let a slow client hold a request open forever.
     requestTimeout: 120_000,
-    // What Node's parser refuses itself (400, 408, 431) gets our { message } body too.
+    // What Node's parser refuses itself (400, 408, 431) gets our { message, code } body too.
     clientErrorHandler: answerClientError,
+    // A URL Fastify cannot decode (/api/catches/%) is refused before routing, by default with Fastify's own body.
+    frameworkErrors: answerError,
   });
 
   installErrorHandler(app);
@@ -246,7 +249,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webRoot);
     }
     const what = pathname.startsWith('/api/') ? 'endpoint' : 'page or file';
-    return reply.status(404).send({ message: `No such ${what}: ${request.method} ${pathname}` });
+    const body: ApiErrorBody = {
+      message: `No such ${what}: ${request.method} ${pathname}`,
+      code: 'NOT_FOUND',
+    };
+    return reply.status(404).send(body);
   });
 
   return app;

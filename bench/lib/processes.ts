@@ -1,12 +1,18 @@
 // Child processes of the benchmark: the real server, the bare node:http ceiling. Every process started here is
 // registered, so the run stops all of them whatever happens (error, Ctrl-C, the overall time limit).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, waitForExit } from '../../server/test-support/child-processes.ts';
+import { freePort } from '../../server/test-support/child-processes.ts';
+import {
+  REPO_ROOT,
+  serverEnv,
+  spawnNode,
+  stopProcess as stopChild,
+  waitUntilAnswering,
+} from '../../server/test-support/server-process.ts';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { REPO_ROOT };
 
 const running = new Set<ChildProcess>();
 const cleanups = new Set<() => Promise<void> | void>();
@@ -30,15 +36,9 @@ export async function stopEverything(): Promise<void> {
   await Promise.all([...running].map((child) => stopProcess(child)));
 }
 
-/** SIGTERM, then SIGKILL after 10 s. */
+/** SIGTERM, then SIGKILL after 10 s; forgets the process. */
 export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGTERM');
-    if (!(await waitForExit(child, 10_000))) {
-      child.kill('SIGKILL');
-      await waitForExit(child, 5_000);
-    }
-  }
+  await stopChild(child);
   running.delete(child);
 }
 
@@ -87,40 +87,20 @@ export async function startNodeProcess(options: {
   readyStatus: number;
   label: string;
 }): Promise<Started> {
-  const child = spawn(process.execPath, options.args, {
-    cwd: REPO_ROOT,
-    env: options.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    if (output.length > 200_000) output = output.slice(-100_000);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
+  const server = spawnNode(options.args, options.env, { maxOutputChars: 100_000 });
+  running.add(server.child);
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      running.delete(child);
-      throw new Error(`${options.label} exited during start-up:\n${output}`);
-    }
-    try {
-      const response = await fetch(`${baseUrl}${options.readyPath}`, { signal: AbortSignal.timeout(1000) });
-      await response.body?.cancel();
-      if (response.status === options.readyStatus) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stopProcess(child);
-      throw new Error(`${options.label} did not start within 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitUntilAnswering(server, `${baseUrl}${options.readyPath}`, {
+      status: options.readyStatus,
+      timeoutMs: 60_000,
+      label: options.label,
+    });
+  } catch (error) {
+    running.delete(server.child);
+    throw error;
   }
-  return { child, baseUrl, output: () => output, stop: () => stopProcess(child) };
+  return { child: server.child, baseUrl, output: server.output, stop: () => stopProcess(server.child) };
 }
 
 /**
@@ -133,22 +113,14 @@ export async function startTightlines(
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<Started> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    // The per-IP flood ceiling would cap one load generator on one address; the benchmark measures the app.
-    RATE_LIMIT_GLOBAL_PER_MINUTE: '0',
+  // serverEnv turns off the per-IP flood ceiling, which would cap one load generator on one address: the benchmark
+  // measures the app.
+  const env = serverEnv(port, dataDir, {
     RATE_LIMIT_UPLOADS_PER_USER: '1000000',
     RATE_LIMIT_LOGIN_PER_IP: '1000000',
     RATE_LIMIT_LOGIN_PER_USERNAME: '1000000',
-    WEATHER_API_URL: 'http://127.0.0.1:9',
     ...extraEnv,
-  };
-  if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
-  delete env.NODE_OPTIONS;
+  });
   return startNodeProcess({
     args: [
       '--disable-warning=ExperimentalWarning',

@@ -1,16 +1,18 @@
-import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, waitForExit } from '../../server/test-support/child-processes.ts';
+import { freePort } from '../../server/test-support/child-processes.ts';
+import {
+  REPO_ROOT,
+  serverEnv,
+  spawnServer,
+  waitUntilServing,
+} from '../../server/test-support/server-process.ts';
 
-/** The repository root (e2e/support/ is two levels down). */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { REPO_ROOT };
 
 const STARTUP_TIMEOUT_MS = 60_000;
-const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 export interface RunningServer {
   /** e.g. http://127.0.0.1:41234 */
@@ -72,33 +74,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tightlines-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+  const env = serverEnv(port, dataDir, {
+    // The default global limit, as users run it.
+    RATE_LIMIT_GLOBAL_PER_MINUTE: process.env.RATE_LIMIT_GLOBAL_PER_MINUTE,
     RATE_LIMIT_REGISTER_PER_IP: '1000',
-    // Nothing leaves the machine: the weather provider points at a closed local port.
-    WEATHER_API_URL: 'http://127.0.0.1:9',
     ...options.env,
-  };
-  // Always the embedded SQLite of DATA_DIR, whatever the developer's shell holds.
-  delete env.DATABASE_URL;
-  delete env.NODE_OPTIONS;
-
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Always the embedded SQLite of DATA_DIR, whatever the developer's shell holds.
+    DATABASE_URL: undefined,
   });
 
-  let output = '';
   let pendingErrors: string[] = [];
   let partial = '';
-  const collect = (chunk: Buffer) => {
-    const text = chunk.toString('utf8');
-    output += text;
+  const collectErrors = (text: string) => {
     partial += text;
     const lines = partial.split('\n');
     partial = lines.pop() ?? '';
@@ -111,39 +98,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       }
     }
   };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
+  const server = spawnServer(env, { onOutput: collectErrors });
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      if (!(await waitForExit(child, SHUTDOWN_TIMEOUT_MS))) {
-        child.kill('SIGKILL');
-        await waitForExit(child, SHUTDOWN_TIMEOUT_MS);
-      }
-    }
+    await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await stop();
-      throw new Error(`The server exited during start-up (code ${child.exitCode}):\n${output}`);
-    }
-    try {
-      const response = await fetch(`${baseUrl}/api/user`, { signal: AbortSignal.timeout(2000) });
-      if (response.status === 401) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(
-        `The server did not answer GET /api/user with 401 within ${STARTUP_TIMEOUT_MS} ms:\n${output}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitUntilServing(server, baseUrl, STARTUP_TIMEOUT_MS);
+  } catch (error) {
+    await stop();
+    throw error;
   }
 
   return {
@@ -154,7 +120,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       pendingErrors = [];
       return taken;
     },
-    output: () => output,
+    output: server.output,
     webBuildChanged: () => webBuildStamp() !== buildStamp,
     stop,
   };

@@ -134,7 +134,10 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
       const unknownUser = await post('/api/login', { username: 'nobody-here', password: 'secret-pass' });
       expect(wrongPassword.statusCode).toBe(401);
       expect(unknownUser.statusCode).toBe(401);
-      expect(wrongPassword.json()).toEqual({ message: 'Invalid username or password' });
+      expect(wrongPassword.json()).toEqual({
+        message: 'Invalid username or password',
+        code: 'BAD_CREDENTIALS',
+      });
       expect(unknownUser.json()).toEqual(wrongPassword.json());
     });
 
@@ -315,7 +318,7 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
         headers: { cookie: 'tightlines_session=forged' },
       });
       expect(forged.statusCode).toBe(401);
-      expect(forged.json()).toEqual({ message: 'You must be logged in' });
+      expect(forged.json()).toEqual({ message: 'You must be logged in', code: 'NOT_SIGNED_IN' });
     });
 
     it('expires after 30 idle days and after 90 days in any case', async () => {

@@ -1,18 +1,10 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Catch } from '../../core/catch.ts';
 import type { CatchInput } from '../../core/catch-input.ts';
+import { photoUrl } from '../../core/photo-url.ts';
 import type { CatchesTable, Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { catchSearchText, catchTextBytes, searchTextPattern } from './catch-text.ts';
-
-export function photoUrl(photoId: string): string {
-  return `/api/photos/${photoId}.webp`;
-}
-
-/** Inverse of photoUrl: the photo id inside one of our photo URLs. */
-export function photoIdFromUrl(url: string): string | null {
-  return /^\/api\/photos\/([0-9a-f-]{36})\.webp$/.exec(url)?.[1] ?? null;
-}
 
 /** The columns a Catch is made of (not search_text, a second copy of the text only search reads). */
 const CATCH_COLUMNS = [
@@ -304,15 +296,5 @@ export class CatchRepository {
       count: Number(row?.catch_count ?? 0),
       textBytes: Number(row?.catch_text_bytes ?? 0),
     };
-  }
-
-  async isPhotoUsed(userId: number, photoId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('catches')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('photo_id', '=', photoId)
-      .executeTakeFirst();
-    return row !== undefined;
   }
 }

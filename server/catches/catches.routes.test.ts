@@ -88,7 +88,7 @@ describe.each(TEST_ENGINES)('catches on %s', (engine) => {
     for (const url of ['/api/catches', '/api/mobile-catch', '/api/emergency-catch']) {
       const response = await anonymous.post(url, { fishType: 'Bass' });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'You must be logged in' });
+      expect(response.json()).toEqual({ message: 'You must be logged in', code: 'NOT_SIGNED_IN' });
     }
     expect((await anonymous.get('/api/catches')).statusCode).toBe(401);
     expect((await anonymous.delete('/api/catches/1')).statusCode).toBe(401);
@@ -295,7 +295,7 @@ describe.each(TEST_ENGINES)('catches on %s', (engine) => {
       for (const path of ['/api/catches', '/api/mobile-catch', '/api/emergency-catch']) {
         const refused = await alice.post(path, { fishType: 'One too many' });
         expect(refused.statusCode).toBe(409);
-        expect(refused.json()).toEqual({ message: FULL_BY_COUNT });
+        expect(refused.json()).toEqual({ message: FULL_BY_COUNT, code: 'ACCOUNT_FULL' });
       }
       expect((await alice.get('/api/catches')).json()).toHaveLength(3);
       await alice.delete(`/api/catches/${kept[0]?.id}`);
@@ -357,7 +357,7 @@ describe.each(TEST_ENGINES)('catches on %s', (engine) => {
       expect((await bob.get('/api/catches?search=Muskie')).json()).toEqual([]);
       const attempt = await bob.delete(`/api/catches/${mine.id}`);
       expect(attempt.statusCode).toBe(404);
-      expect(attempt.json()).toEqual({ message: 'Catch not found' });
+      expect(attempt.json()).toEqual({ message: 'Catch not found', code: 'NOT_FOUND' });
       expect((await alice.get('/api/catches')).json()).toHaveLength(1);
     });
   });

@@ -2,13 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SEARCH_MAX } from '../../core/catch.ts';
 import { type CatchInput, catchInputSchema } from '../../core/catch-input.ts';
+import { photoIdFromUrl } from '../../core/photo-url.ts';
 import { requireUser } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { parseInput } from '../http/validation.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
+import { releasePhoto } from '../photos/photo-release.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
-import { type CatchRepository, photoIdFromUrl } from './catch.repository.ts';
+import type { CatchRepository } from './catch.repository.ts';
 import { catchResponseSchema } from './catch.response-schema.ts';
 import { CatchLists } from './catch-lists.ts';
 
@@ -92,20 +94,12 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
     );
   }
 
-  /** A deleted catch takes its photo with it, unless another of the user's catches still shows it. */
-  async function removeOrphanPhoto(userId: number, photoId: string | null): Promise<void> {
-    if (photoId && !(await catches.isPhotoUsed(userId, photoId))) {
-      await photos.delete(photoId, userId);
-      await photoStore.remove(photoId);
-    }
-  }
-
   app.delete('/api/catches/:id', async (request, reply) => {
     const user = requireUser(request);
     const { id } = parseInput(catchIdSchema, request.params);
     const { deleted, photoId } = await catches.delete(user.id, id);
     if (!deleted) throw notFound('Catch');
-    await removeOrphanPhoto(user.id, photoId);
+    await releasePhoto({ photos, photoStore }, user.id, photoId);
     return reply.status(204).send();
   });
 
@@ -115,7 +109,7 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
     const { clientId } = parseInput(clientIdParamsSchema, request.params);
     const { deleted, photoId } = await catches.deleteByClientId(user.id, clientId);
     if (!deleted) throw notFound('Catch');
-    await removeOrphanPhoto(user.id, photoId);
+    await releasePhoto({ photos, photoStore }, user.id, photoId);
     return reply.status(204).send();
   });
 }

@@ -85,7 +85,10 @@ describe.each(TEST_ENGINES)('GET /api/weather on %s', (engine) => {
       fake.setScenario({ failure });
       const response = await alice.get(`/api/weather?${TAHOE}`);
       expect(response.statusCode).toBe(502);
-      expect(response.json()).toEqual({ message: 'Failed to fetch weather data' });
+      expect(response.json()).toEqual({
+        message: 'Failed to fetch weather data',
+        code: 'WEATHER_UNAVAILABLE',
+      });
       fake.setScenario({});
       expect((await alice.get(`/api/weather?${TAHOE}`)).statusCode).toBe(200);
     },
@@ -125,7 +128,7 @@ describe.each(TEST_ENGINES)('GET /api/weather on %s', (engine) => {
       expect(statuses(burst).filter((status) => status === 200)).toHaveLength(20);
       const refused = burst.filter((response) => response.statusCode === 429);
       expect(refused).toHaveLength(580);
-      expect(refused[0]?.json()).toEqual({ message: TOO_MANY_FOR_USER });
+      expect(refused[0]?.json()).toEqual({ message: TOO_MANY_FOR_USER, code: 'RATE_LIMITED' });
       expect(fake.requests).toHaveLength(20);
       // Another angler is not locked out by the first one's burst.
       const bob = await ApiClient.register(t.app, 'bob');
@@ -145,7 +148,10 @@ describe.each(TEST_ENGINES)('GET /api/weather on %s', (engine) => {
         ...Array(5).fill(200),
         ...Array(7).fill(429),
       ]);
-      expect(firstMinute.find((r) => r?.statusCode === 429)?.json()).toEqual({ message: SERVER_BUSY });
+      expect(firstMinute.find((r) => r?.statusCode === 429)?.json()).toEqual({
+        message: SERVER_BUSY,
+        code: 'RATE_LIMITED',
+      });
       t.clock.advance(60 * 1000);
       const secondMinute = await Promise.all(Array.from({ length: 5 }, (_, i) => alice.get(cell(100 + i))));
       expect(statuses(secondMinute).filter((status) => status === 200)).toHaveLength(3);

@@ -40,6 +40,7 @@ describe('absolute-form request targets', () => {
     expect(limited.status).toBe(429);
     expect(JSON.parse(limited.body)).toEqual({
       message: 'Too many requests. Please wait a moment and try again.',
+      code: 'RATE_LIMITED',
     });
     // The same window holds the origin form too: one budget per client, whatever the spelling.
     expect((await login(port, '/api/login')).status).toBe(429);
@@ -62,7 +63,10 @@ describe('absolute-form request targets', () => {
       `GET http://127.0.0.1:${port}/api/nope?x=1 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
     );
     expect(missing.status).toBe(404);
-    expect(JSON.parse(missing.body)).toEqual({ message: 'No such endpoint: GET /api/nope' });
+    expect(JSON.parse(missing.body)).toEqual({
+      message: 'No such endpoint: GET /api/nope',
+      code: 'NOT_FOUND',
+    });
     expect(missing.headers['cache-control']).toBe('no-store');
   });
 });

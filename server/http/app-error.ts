@@ -1,23 +1,23 @@
+import type { ApiErrorCode } from '../../core/api-error.ts';
+
 export interface AppErrorOptions {
-  /** Sent as `code` in the body, for errors a client may handle by itself (quota, busy, storage full). */
-  exposeCode?: boolean;
   /** Sent as the Retry-After header (seconds). */
   retryAfterSeconds?: number;
 }
 
 /**
  * The one error type routes and repositories throw. The error handler turns it into
- * `{ message, errors?, code? }` with its status; anything else becomes a 500 with a generic message.
+ * `{ message, code, errors? }` with its status; anything else becomes a 500 with a generic message.
  */
 export class AppError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly fieldErrors: Record<string, string> | undefined;
   readonly options: AppErrorOptions;
 
   constructor(
     status: number,
-    code: string,
+    code: ApiErrorCode,
     message: string,
     fieldErrors?: Record<string, string>,
     options: AppErrorOptions = {},

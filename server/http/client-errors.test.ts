@@ -4,7 +4,7 @@ import { rawHttp } from '../test-support/raw-http.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { answerClientError } from './client-errors.ts';
 
-/** What Node's HTTP parser refuses before Fastify sees a request still gets our { message } JSON body. */
+/** What Node's HTTP parser refuses before Fastify sees a request still gets our { message, code } JSON body. */
 describe('answers to requests Node itself refuses', () => {
   let t: TestApp;
   let port: number;
@@ -17,22 +17,25 @@ describe('answers to requests Node itself refuses', () => {
     await t.close();
   });
 
-  it('a malformed request line → 400 with a JSON { message } body and Connection: close', async () => {
+  it('a malformed request line → 400 with a JSON { message, code } body and Connection: close', async () => {
     const answer = await rawHttp(port, 'THIS IS NOT HTTP\r\n\r\n');
     expect(answer.status).toBe(400);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(answer.headers.connection).toBe('close');
-    expect(JSON.parse(answer.body)).toEqual({ message: 'Malformed HTTP request' });
+    expect(JSON.parse(answer.body)).toEqual({ message: 'Malformed HTTP request', code: 'MALFORMED_REQUEST' });
   });
 
-  it('headers over the size limit → 431 with a JSON { message } body', async () => {
+  it('headers over the size limit → 431 with a JSON { message, code } body', async () => {
     const answer = await rawHttp(
       port,
       `GET /api/user HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(64 * 1024)}\r\nConnection: close\r\n\r\n`,
     );
     expect(answer.status).toBe(431);
     expect(answer.headers.connection).toBe('close');
-    expect(JSON.parse(answer.body)).toEqual({ message: 'Request headers are too large' });
+    expect(JSON.parse(answer.body)).toEqual({
+      message: 'Request headers are too large',
+      code: 'HEADERS_TOO_LARGE',
+    });
   });
 
   it('the server keeps answering well-formed requests afterwards', async () => {
@@ -41,7 +44,7 @@ describe('answers to requests Node itself refuses', () => {
       'GET /api/user HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
     );
     expect(answer.status).toBe(401);
-    expect(JSON.parse(answer.body)).toEqual({ message: 'You must be logged in' });
+    expect(JSON.parse(answer.body)).toEqual({ message: 'You must be logged in', code: 'NOT_SIGNED_IN' });
   });
 });
 
@@ -64,7 +67,10 @@ describe('answerClientError', () => {
     expect(written).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(written).toContain('Connection: close\r\n');
     expect(written.split('\r\n\r\n')[1]).toBe(
-      JSON.stringify({ message: 'The request took too long to arrive. Please try again.' }),
+      JSON.stringify({
+        message: 'The request took too long to arrive. Please try again.',
+        code: 'REQUEST_TIMEOUT',
+      }),
     );
   });
 

@@ -25,7 +25,7 @@ describe.each(TEST_ENGINES)('HTTP guards on %s', (engine) => {
         headers: { 'sec-fetch-site': 'cross-site' },
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: 'Cross-site request refused' });
+      expect(response.json()).toEqual({ message: 'Cross-site request refused', code: 'CROSS_SITE' });
       expect(await catchCount()).toBe(before);
     });
 

@@ -3,10 +3,14 @@
  * code is broken: they are answered 503 (try again soon) or 507 (storage full) with a code a client can act on,
  * instead of a 500. Recognised here, in one place, for both database engines and the photo store.
  */
+import type { ApiErrorCode } from '../../core/api-error.ts';
 
 export interface Outage {
   status: 503 | 507;
-  code: 'DATABASE_UNAVAILABLE' | 'DATABASE_BUSY' | 'PHOTO_STORE_UNAVAILABLE' | 'STORAGE_FULL';
+  code: Extract<
+    ApiErrorCode,
+    'DATABASE_UNAVAILABLE' | 'DATABASE_BUSY' | 'PHOTO_STORE_UNAVAILABLE' | 'STORAGE_FULL'
+  >;
   message: string;
   /** Seconds a client should wait before trying again (the Retry-After header of a 503). */
   retryAfterSeconds?: number;

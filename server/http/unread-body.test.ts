@@ -84,11 +84,12 @@ describe('an early answer to an unread request body', () => {
       'document',
       400,
       'Please select a file to upload (form field "photo")',
+      'NO_FILE',
     ],
-    ['a 21 MB photo', 'photo', 413, 'Photo is too large (20 MB at most)'],
+    ['a 21 MB photo', 'photo', 413, 'Photo is too large (20 MB at most)', 'PAYLOAD_TOO_LARGE'],
   ])(
     'after %s is refused, the next request on the same keep-alive connection is answered at once',
-    async (_label, field, status, message) => {
+    async (_label, field, status, message, code) => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       try {
         const body = multipartBody(field, 21 * MB);
@@ -106,7 +107,7 @@ describe('an early answer to an unread request body', () => {
           body,
         );
         expect(refused.status).toBe(status);
-        expect(JSON.parse(refused.body)).toEqual({ message });
+        expect(JSON.parse(refused.body)).toEqual({ message, code });
         const next = await send(agent, { method: 'GET', path: '/api/user', headers: { cookie } });
         expect(next.status).toBe(200);
         // The rest of the body was read and dropped: the connection stayed usable.

@@ -3,13 +3,14 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isPhotoId } from '../../core/photo-url.ts';
 import {
   createTestPhotoStore,
   NO_S3_SERVER,
   TEST_S3,
   type TestPhotoStore,
 } from '../test-support/test-photo-stores.ts';
-import { DiskPhotoStore, isPhotoId, MemoryPhotoStore, type PhotoStore } from './photo-store.ts';
+import { DiskPhotoStore, MemoryPhotoStore, type PhotoStore } from './photo-store.ts';
 
 const BAD_IDS = [
   '../../etc/passwd',

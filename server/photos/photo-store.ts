@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { isPhotoId } from '../../core/photo-url.ts';
 
 export type PhotoVariant = 'full' | 'thumb';
 
@@ -31,13 +32,7 @@ export class PhotoStoreFullError extends Error {
   readonly code = 'PHOTO_STORE_FULL';
 }
 
-const PHOTO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const VARIANTS: readonly PhotoVariant[] = ['full', 'thumb'];
-
-/** True for the ids photo stores accept: lower-case UUIDs, as crypto.randomUUID() makes them. */
-export function isPhotoId(id: unknown): id is string {
-  return typeof id === 'string' && PHOTO_ID.test(id);
-}
 
 // Ids become file names, so anything else (../, slashes, NUL, upper case aliases) is a programming error.
 function assertPhotoId(id: string): void {

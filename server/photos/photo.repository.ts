@@ -50,8 +50,23 @@ export class PhotoRepository {
     return Number(row.total);
   }
 
-  async delete(photoId: string, userId: number): Promise<void> {
-    await this.db.deleteFrom('photos').where('id', '=', photoId).where('user_id', '=', userId).execute();
+  /**
+   * Deletes the user's photo if no catch references it; true when it was deleted (its files can go). The check
+   * and the delete are one statement, so a catch that takes the photo meanwhile keeps it.
+   */
+  async deleteIfUnattached(photoId: string, userId: number): Promise<boolean> {
+    const rows = await this.db
+      .deleteFrom('photos')
+      .where('id', '=', photoId)
+      .where('user_id', '=', userId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(selectFrom('catches').select('catches.id').whereRef('catches.photo_id', '=', 'photos.id')),
+        ),
+      )
+      .returning('id')
+      .execute();
+    return rows.length > 0;
   }
 
   /**

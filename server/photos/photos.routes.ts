@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { PHOTO_FILE_PATTERN, PHOTOS_PATH, photoIdFromFileName, photoUrl } from '../../core/photo-url.ts';
 import { requireUser } from '../auth/session.ts';
-import { photoUrl } from '../catches/catch.repository.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, notFound, tooManyRequests } from '../http/app-error.ts';
 import { parseInput } from '../http/validation.ts';
@@ -21,7 +21,7 @@ export const DEFAULT_PHOTO_QUOTA_BYTES = 1024 * 1024 * 1024;
 const QUEUE_FULL_RETRY_AFTER_SECONDS = 5;
 
 const photoParamsSchema = z.object({
-  file: z.string().regex(/^[0-9a-f-]{36}\.webp$/, 'Photo not found'),
+  file: z.string().regex(PHOTO_FILE_PATTERN, 'Photo not found'),
 });
 const photoQuerySchema = z.object({ size: z.enum(['full', 'thumb']).optional() });
 
@@ -43,10 +43,7 @@ const serverBusy = () =>
     'SERVER_BUSY',
     'The server is busy with other photos. Please try again in a moment.',
     undefined,
-    {
-      exposeCode: true,
-      retryAfterSeconds: QUEUE_FULL_RETRY_AFTER_SECONDS,
-    },
+    { retryAfterSeconds: QUEUE_FULL_RETRY_AFTER_SECONDS },
   );
 
 const quotaExceeded = (quotaBytes: number) =>
@@ -55,8 +52,6 @@ const quotaExceeded = (quotaBytes: number) =>
     'PHOTO_QUOTA_EXCEEDED',
     `Your photo storage is full (${formatBytes(quotaBytes)}). Delete catches with photos you no longer need to ` +
       'upload new ones.',
-    undefined,
-    { exposeCode: true },
   );
 
 function formatBytes(bytes: number): string {
@@ -153,13 +148,13 @@ export async function photosRoutes(app: FastifyInstance, deps: PhotosDependencie
     reply.status(201).send({ photoUrl: await acceptUpload(request) }),
   );
 
-  app.get('/api/photos/:file', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get(`${PHOTOS_PATH}:file`, async (request: FastifyRequest, reply: FastifyReply) => {
     const user = requireUser(request);
     const { file } = parseInput(photoParamsSchema, request.params);
     const { size } = parseInput(photoQuerySchema, request.query);
-    const id = file.slice(0, 36);
+    const id = photoIdFromFileName(file);
     // Someone else's photo is "not found", never "forbidden": ids must not leak.
-    if (!(await photos.isOwnedBy(id, user.id))) throw notFound('Photo');
+    if (!id || !(await photos.isOwnedBy(id, user.id))) throw notFound('Photo');
     const bytes = await photoStore.read(id, size === 'thumb' ? 'thumb' : 'full');
     if (!bytes) throw notFound('Photo');
     return reply.header('Content-Type', 'image/webp').header('Content-Disposition', 'inline').send(bytes);

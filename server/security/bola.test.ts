@@ -168,7 +168,7 @@ describe.each(TEST_ENGINES)('object level authorisation on %s', (engine) => {
     ];
     for (const response of await Promise.all(attempts)) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'You must be logged in' });
+      expect(response.json()).toEqual({ message: 'You must be logged in', code: 'NOT_SIGNED_IN' });
     }
   });
 

@@ -106,7 +106,7 @@ describe.each(TEST_ENGINES)('CSRF on every state-changing route on %s', (engine)
       const options = request(ctx());
       const response = await alice.request({ ...options, headers: { ...options.headers, ...markers } });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: 'Cross-site request refused' });
+      expect(response.json()).toEqual({ message: 'Cross-site request refused', code: 'CROSS_SITE' });
       expect(response.headers['set-cookie']).toBeUndefined();
       expect(await snapshot()).toEqual(before);
     });
@@ -374,6 +374,7 @@ describe.each(TEST_ENGINES)('brute force on one username on %s', (engine) => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({
       message: 'Too many failed login attempts. Please wait 15 minutes and try again.',
+      code: 'RATE_LIMITED',
     });
     // Other accounts are not locked out by the attack on this one.
     expect((await attempt('other_angler', 'other-pass-42')).statusCode).toBe(200);

@@ -1,12 +1,13 @@
 // Property-based fuzzing (fast-check) of every JSON endpoint, every query parameter, every path parameter, the
 // session cookie and the upload route: whatever arrives, the answer is never a 5xx, an error is always
-// `{ message: string }`, and a saved catch always comes back with JSON numbers.
+// `{ message: string, code }` with a code of the union in core/api-error.ts, and a saved catch always comes back with JSON numbers.
 //
 // Reproducible: a fixed seed (printed; FUZZ_SEED=n to try another, FUZZ_RUNS=n for more runs per endpoint).
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ERROR_CODES } from '../../core/api-error.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { OpenMeteoProvider } from '../conditions/open-meteo.provider.ts';
@@ -223,8 +224,9 @@ function expectSaneAnswer(response: LightMyRequestResponse, what: string): void 
   const context = `${what} → ${response.statusCode} ${response.body.slice(0, 300)}`;
   expect(response.statusCode, context).toBeLessThan(500);
   if (response.statusCode >= 400) {
-    const body = response.json() as { message?: unknown };
+    const body = response.json() as { message?: unknown; code?: unknown };
     expect(typeof body.message, context).toBe('string');
+    expect(API_ERROR_CODES, context).toContain(body.code);
   }
 }
 
@@ -499,7 +501,7 @@ describe.each(TEST_ENGINES)('fuzzing the API on %s: never a 5xx', (engine) => {
         headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: MALFORMED_UPLOAD });
+      expect(response.json()).toEqual({ message: MALFORMED_UPLOAD, code: 'MALFORMED_UPLOAD' });
     },
   );
 

@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorCode } from '../../core/api-error.ts';
 import { MAX_UPLOAD_BYTES } from '../photos/photos.routes.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
@@ -26,6 +27,7 @@ interface HostileFile {
   bytes: () => Promise<Buffer>;
   status: number;
   message: string;
+  code: ApiErrorCode;
 }
 
 describe.each(TEST_ENGINES)('hostile uploads over HTTP on %s', (engine) => {
@@ -74,6 +76,7 @@ describe.each(TEST_ENGINES)('hostile uploads over HTTP on %s', (engine) => {
       bytes: async () => Buffer.from('This is not a photo.\n'.repeat(100)),
       status: 400,
       message: NOT_AN_IMAGE,
+      code: 'BAD_IMAGE',
     },
     {
       label: 'an SVG with script',
@@ -82,6 +85,7 @@ describe.each(TEST_ENGINES)('hostile uploads over HTTP on %s', (engine) => {
       bytes: async () => Buffer.from(SVG_WITH_SCRIPT),
       status: 400,
       message: NOT_AN_IMAGE,
+      code: 'BAD_IMAGE',
     },
     {
       label: 'an SVG with script named .jpg and labelled image/jpeg',
@@ -90,6 +94,7 @@ describe.each(TEST_ENGINES)('hostile uploads over HTTP on %s', (engine) => {
       bytes: async () => Buffer.from(SVG_WITH_SCRIPT),
       status: 400,
       message: NOT_AN_IMAGE,
+      code: 'BAD_IMAGE',
     },
     {
       label: 'an HTML page named .png',
@@ -98,6 +103,7 @@ describe.each(TEST_ENGINES)('hostile uploads over HTTP on %s', (engine) => {
       bytes: async () => Buffer.from('<!doctype html><script>alert(1)</script>'),
       status: 400,
       message: NOT_AN_IMAGE,
+      code: 'BAD_IMAGE',
     },
     {
       label: 'JPEG magic bytes in front of an SVG (a polyglot)',
@@ -106,6 +112,7 @@ describe.each(TEST_ENGINES)('hostile uploads over HTTP on %s', (engine) => {
       bytes: async () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(SVG_WITH_SCRIPT)]),
       status: 400,
       message: DAMAGED,
+      code: 'BAD_IMAGE',
     },
     {
       label: 'a truncated JPEG (first half of a photo)',
@@ -114,6 +121,7 @@ describe.each(TEST_ENGINES)('hostile uploads over HTTP on %s', (engine) => {
       bytes: async () => camera.subarray(0, Math.floor(camera.length / 2)),
       status: 400,
       message: DAMAGED,
+      code: 'BAD_IMAGE',
     },
     {
       label: 'a JPEG cut off after its headers',
@@ -122,6 +130,7 @@ describe.each(TEST_ENGINES)('hostile uploads over HTTP on %s', (engine) => {
       bytes: async () => camera.subarray(0, 700),
       status: 400,
       message: DAMAGED,
+      code: 'BAD_IMAGE',
     },
     {
       label: 'a PNG decompression bomb (12000 × 12000 pixels in a few KB)',
@@ -130,6 +139,7 @@ describe.each(TEST_ENGINES)('hostile uploads over HTTP on %s', (engine) => {
       bytes: async () => pngBomb(12_000),
       status: 400,
       message: TOO_MANY_PIXELS,
+      code: 'BAD_IMAGE',
     },
     {
       label: 'an interlaced PNG of 49 megapixels in 165 KB (a decoding bomb under the pixel cap)',
@@ -138,6 +148,7 @@ describe.each(TEST_ENGINES)('hostile uploads over HTTP on %s', (engine) => {
       bytes: interlacedPngBomb,
       status: 400,
       message: INTERLACED,
+      code: 'BAD_IMAGE',
     },
     {
       label: 'a JPEG whose header claims 65500 × 65500 pixels',
@@ -146,6 +157,7 @@ describe.each(TEST_ENGINES)('hostile uploads over HTTP on %s', (engine) => {
       bytes: async () => jpegClaiming(await smallJpeg(), 65_500, 65_500),
       status: 400,
       message: TOO_MANY_PIXELS,
+      code: 'BAD_IMAGE',
     },
     {
       label: 'a 25 MB file',
@@ -158,6 +170,7 @@ describe.each(TEST_ENGINES)('hostile uploads over HTTP on %s', (engine) => {
       },
       status: 413,
       message: TOO_MANY_BYTES,
+      code: 'PAYLOAD_TOO_LARGE',
     },
     {
       label: 'an empty file',
@@ -166,18 +179,19 @@ describe.each(TEST_ENGINES)('hostile uploads over HTTP on %s', (engine) => {
       bytes: async () => Buffer.alloc(0),
       status: 400,
       message: 'The selected file is empty',
+      code: 'NO_FILE',
     },
   ];
 
   it.each(hostile)(
     'refuses $label with $status and a clear message, stores nothing, keeps serving',
-    async ({ fileName, type, bytes, status, message }) => {
+    async ({ fileName, type, bytes, status, message, code }) => {
       const stored = t.photoStore.size();
       const started = performance.now();
       for (const url of ['/api/upload', '/api/upload-photo']) {
         const response = await upload(fileName, type, await bytes(), url);
         expect(response.status).toBe(status);
-        expect(response.body).toEqual({ message });
+        expect(response.body).toEqual({ message, code });
       }
       // Refusals are cheap: nothing was decoded (a bomb decoded would take seconds and gigabytes).
       expect(performance.now() - started).toBeLessThan(10_000);
@@ -232,7 +246,7 @@ describe.each(TEST_ENGINES)('hostile uploads over HTTP on %s', (engine) => {
       ),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: TOO_MANY_BYTES });
+    expect(response.json()).toEqual({ message: TOO_MANY_BYTES, code: 'PAYLOAD_TOO_LARGE' });
     expect(t.photoStore.size()).toBe(stored);
   });
 

@@ -1,19 +1,34 @@
+// The one way tests, the e2e suite and the benchmark run the real server (or another Node program) as a child
+// process: spawn it from the repository root, collect what it prints, wait until it answers, stop it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { waitForExit } from './child-processes.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const STARTUP_TIMEOUT_MS = 30_000;
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** The real server, as users start it. */
+const SERVER_ARGS = ['--disable-warning=ExperimentalWarning', 'server/main.ts'];
 
 export interface ServerProcess {
   child: ChildProcess;
-  /** Everything the server printed so far. */
+  /** Everything the process printed so far (the tail only, with `maxOutputChars`). */
   output: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM, then SIGKILL when it has not exited within 10 s. Safe to call when it already exited. */
+  stop: () => Promise<void>;
+}
+
+export interface SpawnOptions {
+  /** Called with every chunk the process prints on stdout or stderr. */
+  onOutput?: (text: string) => void;
+  /** Keep about this many of the last characters printed (a long benchmark run); everything by default. */
+  maxOutputChars?: number;
 }
 
 /**
  * The environment of a test server: this port, this DATA_DIR, quiet logs, no global rate limit, no weather provider,
- * SQLite unless `extra` names a DATABASE_URL; `extra` overrides the rest.
+ * SQLite unless `extra` names a DATABASE_URL; `extra` overrides the rest (an undefined value removes the variable).
  */
 export function serverEnv(port: number, dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
@@ -28,48 +43,79 @@ export function serverEnv(port: number, dataDir: string, extra: NodeJS.ProcessEn
   };
   if (!extra.DATABASE_URL) delete env.DATABASE_URL;
   delete env.NODE_OPTIONS;
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
   return env;
 }
 
-/** Runs `node server/main.ts` the way users do, with exactly `env`, and returns at once (see waitUntilServing). */
-export function spawnServer(env: NodeJS.ProcessEnv): ServerProcess {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** SIGTERM, then SIGKILL when the child has not exited within `timeoutMs`. */
+export async function stopProcess(child: ChildProcess, timeoutMs = SHUTDOWN_TIMEOUT_MS): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  if (!(await waitForExit(child, timeoutMs))) {
+    child.kill('SIGKILL');
+    await waitForExit(child, timeoutMs);
+  }
+}
+
+/** Runs `node ARGS` from the repository root with exactly `env`, and returns at once (see waitUntilAnswering). */
+export function spawnNode(args: string[], env: NodeJS.ProcessEnv, options: SpawnOptions = {}): ServerProcess {
+  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    output += text;
+    if (options.maxOutputChars !== undefined && output.length > 2 * options.maxOutputChars) {
+      output = output.slice(-options.maxOutputChars);
+    }
+    options.onOutput?.(text);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
-  return { child, output: () => output, exited };
+  return { child, output: () => output, exited, stop: () => stopProcess(child) };
 }
 
-/** Waits until the server answers GET /api/user (401); throws when it exits or does not come up in time. */
-export async function waitUntilServing(server: ServerProcess, baseUrl: string): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+/** Runs `node server/main.ts` the way users do, with exactly `env`, and returns at once (see waitUntilServing). */
+export function spawnServer(env: NodeJS.ProcessEnv, options: SpawnOptions = {}): ServerProcess {
+  return spawnNode(SERVER_ARGS, env, options);
+}
+
+/**
+ * Waits until GET `url` answers `status`; throws when the process exits first, or stops it and throws when it does
+ * not answer within `timeoutMs`.
+ */
+export async function waitUntilAnswering(
+  server: ServerProcess,
+  url: string,
+  { status = 401, timeoutMs = STARTUP_TIMEOUT_MS, label = 'the server' } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (server.child.exitCode !== null || server.child.signalCode !== null) {
-      throw new Error(`the server exited during start-up:\n${server.output()}`);
+      throw new Error(`${label} exited during start-up (code ${server.child.exitCode}):\n${server.output()}`);
     }
     try {
-      const response = await fetch(`${baseUrl}/api/user`, { signal: AbortSignal.timeout(1000) });
-      if (response.status === 401) return;
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      await response.body?.cancel();
+      if (response.status === status) return;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      server.child.kill('SIGKILL');
-      throw new Error(`the server did not come up within ${STARTUP_TIMEOUT_MS} ms:\n${server.output()}`);
+      await server.stop();
+      throw new Error(
+        `${label} did not answer GET ${url} with ${status} within ${timeoutMs} ms:\n${server.output()}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Waits until the server answers GET /api/user (401, nobody signed in). */
+export function waitUntilServing(server: ServerProcess, baseUrl: string, timeoutMs?: number): Promise<void> {
+  return waitUntilAnswering(server, `${baseUrl}/api/user`, { timeoutMs });
 }
 
 /** Starts the real server and waits until it answers. */

@@ -5,6 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { PHOTO_URL_PATTERN } from '../../core/photo-url.ts';
 import { createOutbox } from './offline/outbox.ts';
 import { BACKGROUND_SYNC_TAG } from './offline/outbox-channel.ts';
 import { sendPendingLogout } from './offline/pending-logout.ts';
@@ -41,7 +42,6 @@ import { createSyncEngine } from './offline/sync-engine.ts';
 declare let self: ServiceWorkerGlobalScope;
 
 const DAY_S = 24 * 60 * 60;
-const PHOTO_PATH = /^\/api\/photos\/[0-9a-f-]{36}\.webp$/;
 
 // 1. Precache.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -82,13 +82,16 @@ registerRoute(
   ({ url, request, sameOrigin }) =>
     sameOrigin &&
     request.method === 'GET' &&
-    PHOTO_PATH.test(url.pathname) &&
+    PHOTO_URL_PATTERN.test(url.pathname) &&
     url.searchParams.get('size') === 'thumb',
   photoStrategy(PHOTO_CACHES.thumbs, 500),
 );
 registerRoute(
   ({ url, request, sameOrigin }) =>
-    sameOrigin && request.method === 'GET' && PHOTO_PATH.test(url.pathname) && !url.searchParams.has('size'),
+    sameOrigin &&
+    request.method === 'GET' &&
+    PHOTO_URL_PATTERN.test(url.pathname) &&
+    !url.searchParams.has('size'),
   photoStrategy(PHOTO_CACHES.full, 60),
 );
 

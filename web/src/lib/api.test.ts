@@ -26,6 +26,13 @@ describe('ApiError', () => {
     expect(error.fieldErrors).toEqual({ username: 'Username is required' });
   });
 
+  it('keeps the code of our error body, for code to branch on; null for a code not in the union or no JSON', () => {
+    const body = JSON.stringify({ message: 'Username already taken', code: 'USERNAME_TAKEN' });
+    expect(new ApiError(409, body, 'Conflict').code).toBe('USERNAME_TAKEN');
+    expect(new ApiError(409, '{"message":"x","code":"SOMETHING_ELSE"}', 'Conflict').code).toBeNull();
+    expect(new ApiError(502, '<h1>Bad gateway</h1>', 'Bad Gateway').code).toBeNull();
+  });
+
   it('shows a non-JSON body as it is', () => {
     expect(new ApiError(500, '<h1>oops</h1>', 'Internal Server Error').serverMessage).toBe('<h1>oops</h1>');
   });

@@ -1,12 +1,14 @@
-import type { ApiErrorBody } from '../../../core/api-error.ts';
+import { type ApiErrorBody, type ApiErrorCode, isApiErrorCode } from '../../../core/api-error.ts';
 
 /**
  * An API call that answered with a non-OK status. Its message follows SPEC §7 ("{status}: {body text}");
- * `serverMessage` is the `message` field of our JSON error body, for showing to the angler.
+ * `serverMessage` is the `message` field of our JSON error body, for showing to the angler; `code` is what code
+ * branches on (null when the body is not ours).
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string;
+  readonly code: ApiErrorCode | null;
   readonly fieldErrors: Record<string, string>;
 
   constructor(status: number, bodyText: string, statusText: string) {
@@ -21,6 +23,7 @@ export class ApiError extends Error {
     }
     this.serverMessage = parsed.message ?? (bodyText || statusText);
     this.fieldErrors = parsed.errors ?? {};
+    this.code = isApiErrorCode(parsed.code) ? parsed.code : null;
   }
 }
 

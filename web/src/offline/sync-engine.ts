@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '../../../core/api-error.ts';
 import type { Catch } from '../../../core/catch.ts';
 import { API_REQUEST_DEFAULTS } from '../lib/api.ts';
 import type { CreateEntry, DeleteEntry, Outbox, OutboxEntry } from './outbox.ts';
@@ -136,11 +137,9 @@ function isPhotoNotFound(answer: Answer): boolean {
   if (answer.kind !== 'http' || answer.status !== 400 || !answer.body || typeof answer.body !== 'object') {
     return false;
   }
-  const body = answer.body as { message?: unknown; errors?: Record<string, unknown> };
-  return (
-    (typeof body.message === 'string' && body.message.startsWith('Photo not found')) ||
-    typeof body.errors?.photo === 'string'
-  );
+  const body = answer.body as { code?: unknown; errors?: Record<string, unknown> };
+  // A photo URL the server refuses as input (errors.photo) is also cured by a fresh upload.
+  return body.code === ('UNKNOWN_PHOTO' satisfies ApiErrorCode) || typeof body.errors?.photo === 'string';
 }
 
 export function backoffDelay(attempts: number, random: number): number {

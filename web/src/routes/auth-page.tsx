@@ -24,7 +24,8 @@ function showServerFieldErrors<T extends FieldValues>(error: unknown, setError: 
     const message = error.fieldErrors[field];
     if (message) setError(field as Path<T>, { type: 'server', message });
   }
-  if (error.status === 409) setError('username' as Path<T>, { type: 'server', message: error.serverMessage });
+  if (error.code === 'USERNAME_TAKEN')
+    setError('username' as Path<T>, { type: 'server', message: error.serverMessage });
 }
 
 function LoginTab() {
