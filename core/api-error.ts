@@ -42,6 +42,7 @@ export const API_ERROR_CODES = [
   'DATABASE_UNAVAILABLE',
   'DATABASE_BUSY',
   'PHOTO_STORE_UNAVAILABLE',
+  'NOT_READY', // GET /api/ready: the database or the photo store does not answer (for the balancer)
   // 507
   'STORAGE_FULL',
 ] as const;

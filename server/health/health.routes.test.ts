@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { S3PhotoStore } from '../photos/s3-photo-store.ts';
 import { freePort } from '../test-support/child-processes.ts';
 import { createTestApp, RELAXED_RATE_LIMITS, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
+import { NOT_READY_MESSAGE } from './health.routes.ts';
 
 describe.each(TEST_ENGINES)('health and readiness probes on %s', (engine) => {
   let t: TestApp | undefined;
@@ -42,7 +43,7 @@ describe.each(TEST_ENGINES)('health and readiness probes on %s', (engine) => {
 
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'unavailable' });
+    expect(ready.json()).toEqual({ message: NOT_READY_MESSAGE, code: 'NOT_READY' });
     expect(ready.headers['cache-control']).toBe('no-store');
     expect(ready.headers['retry-after']).toBe('5');
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
@@ -55,7 +56,7 @@ describe.each(TEST_ENGINES)('health and readiness probes on %s', (engine) => {
 
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'unavailable' });
+    expect(ready.json()).toEqual({ message: NOT_READY_MESSAGE, code: 'NOT_READY' });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import type { ApiErrorBody } from '../../core/api-error.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 
@@ -21,9 +22,11 @@ export interface HealthOptions {
 /**
  * GET /api/health: the process is up and its event loop answers (liveness: restart it when this fails).
  * GET /api/ready: the database answers and the photo store is reachable (readiness: send it traffic only while
- * this is 200). Both are unauthenticated, cheap and say nothing about the data: `{ "status": "ok" }` or 503 with
- * `{ "status": "unavailable" }`; which dependency failed goes to the log, not to whoever is probing.
+ * this is 200). Both are unauthenticated, cheap and say nothing about the data: `{ "status": "ok" }`, or 503 with the
+ * usual error body and code NOT_READY; which dependency failed goes to the log, not to whoever is probing.
  */
+export const NOT_READY_MESSAGE = 'Not ready to serve: a service it needs does not answer';
+
 export async function healthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
   app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
 
@@ -36,7 +39,8 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
     ).filter((failure) => failure !== null);
     if (failures.length === 0) return { status: 'ok' };
     request.log.warn({ failures }, 'not ready');
-    return reply.status(503).header('Retry-After', '5').send({ status: 'unavailable' });
+    const body: ApiErrorBody = { message: NOT_READY_MESSAGE, code: 'NOT_READY' };
+    return reply.status(503).header('Retry-After', '5').send(body);
   });
 }
 

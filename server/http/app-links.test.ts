@@ -72,6 +72,7 @@ describe.each([
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toMatch(/^application\/json/);
       expect(response.json().message, url).toMatch(/^Not configured on this server/);
+      expect(response.json().code, url).toBe('NOT_FOUND');
     }
     // The shell still answers the app's own routes: the 404 above is not a broken web build.
     const page = await t.app.inject({ method: 'GET', url: '/history' });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ApiErrorBody } from '../../core/api-error.ts';
 
 /**
  * The deep-link association files that let the Android and iOS apps open Tightlines links on this domain
@@ -49,7 +50,11 @@ export function installAppLinks(app: FastifyInstance, links: AppLinks): void {
   const serve = (path: string, body: object | null, settings: string) => {
     app.get(path, async (_request, reply) => {
       if (body === null) {
-        return reply.status(404).send({ message: `Not configured on this server (${settings})` });
+        const notConfigured: ApiErrorBody = {
+          message: `Not configured on this server (${settings})`,
+          code: 'NOT_FOUND',
+        };
+        return reply.status(404).send(notConfigured);
       }
       return reply.type('application/json').header('Cache-Control', CACHE_CONTROL).send(body);
     });

@@ -26,6 +26,7 @@ const COVERED_ELSEWHERE: Partial<Record<ApiErrorCode, string>> = {
   DATABASE_UNAVAILABLE: 'server/db/postgres-outage.test.ts',
   DATABASE_BUSY: 'server/db/sqlite-locking.test.ts',
   REQUEST_TIMEOUT: 'server/http/client-errors.test.ts',
+  NOT_READY: 'server/health/health.routes.test.ts',
 };
 
 /** A photo store whose reads fail with the error the test sets (a store out of reach, a full disk, a bug). */
