@@ -8,7 +8,7 @@ export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 export const TOAST_DEFAULT_DURATION = 5000;
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
 export interface ToastOptions {
   title?: ReactNode;

@@ -12,10 +12,10 @@ import {
   ORIENTATION_WAIT_MS,
 } from './compass-sensor.ts';
 
-export type CompassSource = 'device' | 'simulated' | 'starting';
+type CompassSource = 'device' | 'simulated' | 'starting';
 
 /** Why the heading is simulated, for the card's quiet line (SPEC §8's texts are toasts only after a tap). */
-export type SimulationReason = 'no-compass' | 'denied';
+type SimulationReason = 'no-compass' | 'denied';
 
 export interface CompassState {
   heading: number;
