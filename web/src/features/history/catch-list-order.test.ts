@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { Catch } from '../../../../core/catch.ts';
 import { testCatch } from '../../../../core/test-catch.ts';
 import {
-  CATCH_SORT_OPTIONS,
   filterCatches,
   isCatchSortOrder,
   orderCatches,
@@ -169,19 +168,6 @@ describe('isCatchSortOrder', () => {
     expect(isCatchSortOrder('caught-oldest')).toBe(true);
     expect(isCatchSortOrder('random')).toBe(false);
     expect(isCatchSortOrder(null)).toBe(false);
-  });
-});
-
-describe('the sort menu', () => {
-  it('keeps the spec’s four orders and their texts, then the two by catch date', () => {
-    expect(CATCH_SORT_OPTIONS.map((option) => option.label)).toEqual([
-      'Newest First',
-      'Oldest First',
-      'Heaviest First',
-      'Lightest First',
-      'Catch Date (newest)',
-      'Catch Date (oldest)',
-    ]);
   });
 });
 
