@@ -1,9 +1,9 @@
 /** Barometer rules of SPEC §4 and §9. Pressures are in inHg. */
 
-export const PRESSURE_HIGH_AT = 30.2;
-export const PRESSURE_LOW_BELOW = 29.8;
+const PRESSURE_HIGH_AT = 30.2;
+const PRESSURE_LOW_BELOW = 29.8;
 /** Change over the last readings that counts as rising or falling (SPEC §9: 1 inHg over the last 3). */
-export const TREND_THRESHOLD_INHG = 1;
+const TREND_THRESHOLD_INHG = 1;
 export const TREND_WINDOW = 3;
 /** Readings kept in memory (SPEC §3). */
 export const READINGS_KEPT = 10;

@@ -19,7 +19,7 @@ export const TOP_LIST_SIZE = 5;
 /** The chart's span, ending with the current month. */
 export const MONTHS_SHOWN = 12;
 
-export interface SpeciesStats {
+interface SpeciesStats {
   /** The most common spelling of the species in the log. */
   name: string;
   count: number;

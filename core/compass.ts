@@ -1,11 +1,11 @@
 /** Compass rules of SPEC §4 and §9. */
 
-export const COMPASS_POINTS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
+const COMPASS_POINTS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 export type CompassPoint = (typeof COMPASS_POINTS)[number];
 
 /** The simulation used where the device has no compass: 1 degree every 100 ms. */
 export const COMPASS_SIMULATION_TICK_MS = 100;
-export const COMPASS_SIMULATION_STEP_DEGREES = 1;
+const COMPASS_SIMULATION_STEP_DEGREES = 1;
 
 /** Any angle folded into [0, 360). */
 export function normalizeHeading(degrees: number): number {

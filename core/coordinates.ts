@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const COORDINATES_REQUIRED = 'Latitude and longitude are required';
+const COORDINATES_REQUIRED = 'Latitude and longitude are required';
 
 function coordinate(label: string, limit: number) {
   const outOfRange = `${label} must be a number between -${limit} and ${limit}`;
@@ -17,4 +17,3 @@ export const coordinatesQuerySchema = z.object({
   lat: coordinate('Latitude', 90),
   lon: coordinate('Longitude', 180),
 });
-export type Coordinates = z.infer<typeof coordinatesQuerySchema>;

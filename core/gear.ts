@@ -40,11 +40,11 @@ export interface GearConditions {
   description: string;
 }
 
-export const COLD_BELOW_F = 60;
-export const VERY_COLD_BELOW_F = 45;
-export const HOT_ABOVE_F = 75;
-export const WINDY_ABOVE_MPH = 10;
-export const VERY_WINDY_ABOVE_MPH = 15;
+const COLD_BELOW_F = 60;
+const VERY_COLD_BELOW_F = 45;
+const HOT_ABOVE_F = 75;
+const WINDY_ABOVE_MPH = 10;
+const VERY_WINDY_ABOVE_MPH = 15;
 
 const PRIORITY_ORDER: Record<GearPriority, number> = { essential: 0, recommended: 1, optional: 2 };
 

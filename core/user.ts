@@ -6,21 +6,20 @@ export const USERNAME_MAX = 32;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 256;
 
-export const usernameSchema = z
+const usernameSchema = z
   .string({ error: 'Username is required' })
   .trim()
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
   .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may only use letters, numbers, dots, dashes and underscores');
 
-export const passwordSchema = z
+const passwordSchema = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 /** What the server accepts at /api/login and /api/register. */
 export const credentialsSchema = z.object({ username: usernameSchema, password: passwordSchema });
-export type Credentials = z.infer<typeof credentialsSchema>;
 
 /** The login form checks only the two minimums, as the spec's login form does. */
 export const loginFormSchema = z.object({

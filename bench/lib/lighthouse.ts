@@ -7,7 +7,7 @@ import { CHROMIUM_PATH } from './frontend.ts';
 import { median } from './photos.ts';
 import { onCleanup } from './processes.ts';
 
-export interface LighthouseRun {
+interface LighthouseRun {
   performance: number;
   accessibility: number;
   bestPractices: number;

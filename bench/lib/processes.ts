@@ -37,13 +37,13 @@ export async function stopEverything(): Promise<void> {
 }
 
 /** SIGTERM, then SIGKILL after 10 s; forgets the process. */
-export async function stopProcess(child: ChildProcess): Promise<void> {
+async function stopProcess(child: ChildProcess): Promise<void> {
   await stopChild(child);
   running.delete(child);
 }
 
 /** Resident set size of a process, in MB (Linux /proc), or null when it cannot be read. */
-export function rssMb(pid: number | undefined): number | null {
+function rssMb(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -79,7 +79,7 @@ export interface Started {
 }
 
 /** Spawns `node ARGS` from the repository root and waits until GET readyPath answers readyStatus. */
-export async function startNodeProcess(options: {
+async function startNodeProcess(options: {
   args: string[];
   env: NodeJS.ProcessEnv;
   port: number;

@@ -5,7 +5,7 @@ import { summariseKeystrokes } from './frontend.ts';
 import type { LighthouseFigures } from './lighthouse.ts';
 import { median, type PhotoFigures } from './photos.ts';
 
-export interface Machine {
+interface Machine {
   date: string;
   cpu: string;
   cores: number;
@@ -163,7 +163,7 @@ function apiTable(api: LoadFigures[]): string[] {
   ];
 }
 
-export function machineLines(machine: Machine): string[] {
+function machineLines(machine: Machine): string[] {
   return [
     `- Date: ${machine.date}`,
     `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb.toFixed(0)} GB RAM, ${machine.os}`,
@@ -175,7 +175,7 @@ export function machineLines(machine: Machine): string[] {
 }
 
 /** Why each missed budget was missed, from the figures of the run. */
-export function explainMisses(results: Results): string[] {
+function explainMisses(results: Results): string[] {
   const notes: string[] = [];
   const shell = results.initialLoads?.find((load) => load.page.startsWith('signed-in'));
   for (const check of checkBudgets(results)) {

@@ -6,7 +6,7 @@ import { type LoadFigures, type LoadOptions, runLoad, signIn } from './api.ts';
 import { startTightlines } from './processes.ts';
 import { BENCH_USERS, seedBenchDatabase } from './seed.ts';
 
-export const WORKER_COUNTS = [1, 2] as const;
+const WORKER_COUNTS = [1, 2] as const;
 
 export async function benchWorkers(
   dataDir: string,

@@ -7,7 +7,7 @@ import { expect, type TestContext } from 'vitest';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Where failure screenshots go (outside the repository). */
-export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/tightlines-e2e-screenshots';
+const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/tightlines-e2e-screenshots';
 
 /** Lake Tahoe: where every test angler stands unless a test says otherwise. */
 export const TAHOE = { latitude: 39.0968, longitude: -120.0324 } as const;
@@ -56,7 +56,7 @@ export interface TestPage {
  * worker's script. The app retries the registration when the network is back (offline/service-worker.ts),
  * so a test that cuts the network during the first seconds of a visit expects it.
  */
-export const WORKER_SCRIPT_CUT_OFF = {
+const WORKER_SCRIPT_CUT_OFF = {
   browserReport: 'An unknown error occurred when fetching the script.',
 } as const;
 
@@ -81,7 +81,7 @@ function isExpected(text: string, url: string, expected: ExpectedConsoleError): 
  * A failed request a test provokes on purpose: an HTTP status and path, e.g. { status: 409, path: '/api/register' },
  * or status 'network' for a request the test cut off (Chromium logs 'net::ERR_…').
  */
-export interface ExpectedHttpFailure {
+interface ExpectedHttpFailure {
   status: number | 'network';
   /** The request's path, or a pattern for it (e.g. /^\/assets\// for any file of the build). */
   path: string | RegExp;

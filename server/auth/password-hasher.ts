@@ -12,7 +12,7 @@ interface Argon2Params {
 }
 
 /** OWASP's minimum argon2id profile: 19 MiB of memory, 2 passes, 1 lane. */
-export const ARGON2_PARAMS: Argon2Params = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 };
+const ARGON2_PARAMS: Argon2Params = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 };
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;

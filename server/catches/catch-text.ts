@@ -22,7 +22,7 @@ export function catchTextBytes(text: CatchText): number {
 }
 
 /** Case folding for search: JavaScript's, for every alphabet ('Äsche', 'ÖRING'), the same on both engines. */
-export function foldForSearch(text: string): string {
+function foldForSearch(text: string): string {
   return text.toLowerCase();
 }
 

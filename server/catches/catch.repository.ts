@@ -89,7 +89,7 @@ function megabytesOrKilobytes(bytes: number): string {
 }
 
 /** 409: the account holds as much as it may; deleting catches makes room. */
-export function accountFull(limits: AccountLimits, which: 'catches' | 'textBytes'): AppError {
+function accountFull(limits: AccountLimits, which: 'catches' | 'textBytes'): AppError {
   const message =
     which === 'catches'
       ? `Your log is full: one account can keep ${limits.catches.toLocaleString('en-US')} catches. ` +

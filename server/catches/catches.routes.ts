@@ -35,7 +35,7 @@ const clientIdParamsSchema = z.object({ clientId: z.uuid('clientId must be a UUI
 const EARLIEST_PLAUSIBLE_MS = Date.UTC(1990, 0, 1);
 
 /** When the catch was saved on the device, if the value is believable; otherwise the server's clock. */
-export function resolveCreatedAt(claimed: unknown, now: Date): Date {
+function resolveCreatedAt(claimed: unknown, now: Date): Date {
   if (typeof claimed !== 'string') return now;
   const ms = Date.parse(claimed);
   if (Number.isNaN(ms) || ms > now.getTime() || ms < EARLIEST_PLAUSIBLE_MS) return now;

@@ -19,7 +19,7 @@ export interface UsersTable {
   catch_text_bytes: Generated<number>;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   /** SHA-256 of the cookie token: a stolen database does not yield live sessions. */
   token_hash: string;
   user_id: number;
@@ -51,7 +51,7 @@ export interface CatchesTable {
   search_text: string;
 }
 
-export interface PhotosTable {
+interface PhotosTable {
   id: string;
   user_id: number;
   width: number;
@@ -61,7 +61,7 @@ export interface PhotosTable {
   bytes: Generated<number>;
 }
 
-export interface RateLimitHitsTable {
+interface RateLimitHitsTable {
   /** e.g. 'login-username:alice' */
   bucket_key: string;
   window_started_at: number;

@@ -12,7 +12,7 @@ export const READY_PATH = '/api/ready';
  * A dependency that takes longer than this to answer counts as down: the balancer probes every few seconds and
  * must learn quickly that an instance cannot serve, not wait for the database's own connect timeout.
  */
-export const READY_CHECK_TIMEOUT_MS = 2000;
+const READY_CHECK_TIMEOUT_MS = 2000;
 
 export interface HealthOptions {
   database: AppDatabase;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** What helmet would send: a year, subdomains included. */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /**
  * Strict-Transport-Security only on answers that went over HTTPS (directly, or through a proxy we trust, which

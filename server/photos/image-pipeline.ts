@@ -50,7 +50,7 @@ export interface ProcessedPhoto {
   height: number;
 }
 
-export const DEFAULT_MAX_INPUT_PIXELS = 50_000_000;
+const DEFAULT_MAX_INPUT_PIXELS = 50_000_000;
 /**
  * Lower caps for the formats libvips decodes whole before it can shrink them, where a 50 MP baseline JPEG or WebP,
  * decoded in strips and shrunk on load, takes under 60 MB. A 16 MP GIF takes about 110 MB to decode; AVIF and HEIC
@@ -58,7 +58,7 @@ export const DEFAULT_MAX_INPUT_PIXELS = 50_000_000;
  * takes a 4K image. A real photo of more than 16 MP in a lossless format would not fit the 20 MB upload limit
  * anyway: what is bigger is nearly always a synthetic image made to be expensive.
  */
-export const DECODED_WHOLE_MAX_PIXELS: Readonly<Partial<Record<ImageType, number>>> = {
+const DECODED_WHOLE_MAX_PIXELS: Readonly<Partial<Record<ImageType, number>>> = {
   png: 16_000_000,
   gif: 16_000_000,
   tiff: 16_000_000,

@@ -5,7 +5,7 @@ import type { PhotoStore } from './photo-store.ts';
 
 /** An upload no catch uses after this long is deleted (the offline outbox re-uploads when it finds it gone). */
 export const UNATTACHED_PHOTO_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-export const PHOTO_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const PHOTO_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Photos deleted per statement, so one sweep never holds the database for long. */
 const SWEEP_BATCH = 200;
 

@@ -25,7 +25,7 @@ export interface ReverseGeocoder {
 //  - Covered by none: the nearest place within NEAR_KM names it as 'Near Mora, Dalarna, SE'.
 //  - Farther than that (open sea, wilderness) a town name would mislead more than help, so the spot is named by
 //    its coordinates: '45.12°N, 123.45°W'.
-export const REACH_KM_PER_CUBE_ROOT_THOUSAND = 2;
+const REACH_KM_PER_CUBE_ROOT_THOUSAND = 2;
 export const MAX_REACH_KM = 25;
 export const MIN_POPULATION = 500;
 export const NEAR_KM = 100;

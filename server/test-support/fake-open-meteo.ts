@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
  * parameters (temperature_unit, wind_speed_unit), so tests and offline demos run the production code path.
  * The weather is believable and deterministic: it depends on the latitude and the hour, or on a scenario a test sets.
  */
-export interface FakeWeatherScenario {
+interface FakeWeatherScenario {
   /** WMO weather code, e.g. 0 clear, 61 rain, 95 thunderstorm. */
   weatherCode?: number;
   temperatureC?: number;

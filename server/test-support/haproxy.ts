@@ -12,7 +12,7 @@ export const HAPROXY_BIN = '/usr/sbin/haproxy';
 export const HAVE_HAPROXY = existsSync(HAPROXY_BIN);
 
 /** The configuration we recommend, which the tests run as it is but for the addresses. */
-export const RECOMMENDED_CONFIG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
+const RECOMMENDED_CONFIG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
 const START_TIMEOUT_MS = 10_000;
 
 export interface Balancer {
@@ -25,7 +25,7 @@ export interface Balancer {
  * deploy/haproxy.cfg with its `bind` address and `server` lines replaced by ours: everything else (health checks,
  * retries, the X-Forwarded-For rule) is what operators get.
  */
-export async function recommendedConfigFor(listenPort: number, instancePorts: number[]): Promise<string> {
+async function recommendedConfigFor(listenPort: number, instancePorts: number[]): Promise<string> {
   const config = await readFile(RECOMMENDED_CONFIG, 'utf8');
   const bind = /^(\s*)bind \S+\s*$/m;
   // Every backend's list of servers (the API's and the assets').

@@ -56,7 +56,7 @@ export class ManualClock implements Clock {
 
 let sharedGeocoder: ReverseGeocoder | undefined;
 /** The real GeoNames geocoder, loaded once per test file. */
-export function testGeocoder(): ReverseGeocoder {
+function testGeocoder(): ReverseGeocoder {
   sharedGeocoder ??= loadGeoNamesGeocoder();
   return sharedGeocoder;
 }

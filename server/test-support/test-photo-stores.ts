@@ -43,7 +43,7 @@ function settingsFromEnvironment(): S3Settings | null {
 /** The test S3 server's settings (its shared bucket: TEST_S3_BUCKET), or null when there is none. */
 export const TEST_S3: S3Settings | null = settingsFromEnvironment();
 
-export const TEST_PHOTO_STORES: PhotoStoreKind[] = TEST_S3 ? ['disk', 's3'] : ['disk'];
+const TEST_PHOTO_STORES: PhotoStoreKind[] = TEST_S3 ? ['disk', 's3'] : ['disk'];
 
 /** Every database engine with every photo store: use with `describe.each(photoTestMatrix(TEST_ENGINES))`. */
 export function photoTestMatrix(engines: DatabaseEngine[]): [DatabaseEngine, PhotoStoreKind][] {

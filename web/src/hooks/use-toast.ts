@@ -4,11 +4,11 @@ import { type ReactNode, useEffect, useState } from 'react';
  * A small toast store (shadcn-style). SPEC §9: one toast at a time, 5000 ms by default,
  * a dismissed toast is removed from the store after 1,000,000 ms.
  */
-export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY = 1_000_000;
-export const TOAST_DEFAULT_DURATION = 5000;
+const TOAST_LIMIT = 1;
+const TOAST_REMOVE_DELAY = 1_000_000;
+const TOAST_DEFAULT_DURATION = 5000;
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
 export interface ToastOptions {
   title?: ReactNode;

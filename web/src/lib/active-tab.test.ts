@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVE_TAB_STORAGE_KEY, parseShellTab, readActiveTab, writeActiveTab } from './active-tab.ts';
+import { parseShellTab, readActiveTab, writeActiveTab } from './active-tab.ts';
 
 /** An in-memory Storage, optionally throwing like a browser in a strict privacy mode. */
 function memoryStorage(initial: Record<string, string> = {}, broken = false): Storage {
@@ -26,10 +26,6 @@ function memoryStorage(initial: Record<string, string> = {}, broken = false): St
 }
 
 describe('active tab', () => {
-  it('uses the storage key activeTab', () => {
-    expect(ACTIVE_TAB_STORAGE_KEY).toBe('activeTab');
-  });
-
   it('accepts log, history and tools', () => {
     expect(parseShellTab('log')).toBe('log');
     expect(parseShellTab('history')).toBe('history');

@@ -3,11 +3,11 @@ import { readLocalChoice, writeLocalChoice } from './local-choice.ts';
 /** The main shell's tabs (SPEC §2, §9): allowed values log, history, tools; default log. */
 export type ShellTab = 'log' | 'history' | 'tools';
 
-export const SHELL_TABS: readonly ShellTab[] = ['log', 'history', 'tools'];
-export const DEFAULT_SHELL_TAB: ShellTab = 'log';
+const SHELL_TABS: readonly ShellTab[] = ['log', 'history', 'tools'];
+const DEFAULT_SHELL_TAB: ShellTab = 'log';
 
 /** The local storage key that keeps the active tab across visits. */
-export const ACTIVE_TAB_STORAGE_KEY = 'activeTab';
+const ACTIVE_TAB_STORAGE_KEY = 'activeTab';
 
 export function isShellTab(value: unknown): value is ShellTab {
   return typeof value === 'string' && (SHELL_TABS as readonly string[]).includes(value);

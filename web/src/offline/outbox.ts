@@ -30,7 +30,7 @@ import { OUTBOX_CHANNEL } from './outbox-channel.ts';
  * out does not delete them. Writes are single IndexedDB transactions; a full disk becomes StorageFullError.
  */
 
-export const OUTBOX_DB_NAME = 'tightlines-offline';
+const OUTBOX_DB_NAME = 'tightlines-offline';
 const OUTBOX_DB_VERSION = 1;
 const STORE = 'outbox';
 

@@ -9,7 +9,7 @@ import { openDB } from 'idb';
  * name every photo the last account looked at.
  */
 export const PHOTO_CACHES = { thumbs: 'photo-thumbs', full: 'photo-full' } as const;
-export const PHOTO_CACHE_NAMES: readonly string[] = Object.values(PHOTO_CACHES);
+const PHOTO_CACHE_NAMES: readonly string[] = Object.values(PHOTO_CACHES);
 
 /** The page asks the controlling worker to forget them too (see sw.ts: writes still in flight are dropped). */
 export const FORGET_PHOTOS_MESSAGE = 'FORGET_PHOTOS';

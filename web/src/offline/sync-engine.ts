@@ -23,8 +23,8 @@ import type { CreateEntry, DeleteEntry, Outbox, OutboxEntry } from './outbox.ts'
  * Only one flush runs at a time across tabs and the service worker (Web Lock 'tightlines-outbox-flush').
  */
 
-export const FLUSH_LOCK = 'tightlines-outbox-flush';
-export const BACKOFF_BASE_MS = 1000;
+const FLUSH_LOCK = 'tightlines-outbox-flush';
+const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_MAX_MS = 5 * 60 * 1000;
 
 /** The part of the Web Locks API the engine needs (navigator.locks, or createMemoryLocks in tests). */
@@ -53,7 +53,7 @@ export function createMemoryLocks(): LockManagerLike {
 }
 
 /** navigator.locks when the browser has it, else a per-tab lock. */
-export function defaultLocks(): LockManagerLike {
+function defaultLocks(): LockManagerLike {
   const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
   if (!locks) return createMemoryLocks();
   return {

@@ -2,7 +2,7 @@ import { format, isValid, parse, parseISO } from 'date-fns';
 
 /** SPEC §9 display rules for a catch: 1 decimal for weight and length, 6 for coordinates, 'MMM d, yyyy' dates. */
 
-export const CATCH_DATE_FORMAT = 'MMM d, yyyy';
+const CATCH_DATE_FORMAT = 'MMM d, yyyy';
 
 /** '4.5 lbs', or null when there is no weight. */
 export function formatWeight(weight: number | null | undefined): string | null {

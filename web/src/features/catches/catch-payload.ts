@@ -42,7 +42,7 @@ export interface CatchPayload {
 }
 
 /** Today's date and the current time as the form's date (yyyy-MM-dd) and time (HH:mm) inputs want them. */
-export function nowDateTime(now: Date = new Date()): { catchDate: string; timeOfDay: string } {
+function nowDateTime(now: Date = new Date()): { catchDate: string; timeOfDay: string } {
   return { catchDate: format(now, 'yyyy-MM-dd'), timeOfDay: format(now, 'HH:mm') };
 }
 
@@ -72,13 +72,13 @@ export function emptyCatchForm(
 }
 
 /** Trimmed text, or null when nothing is left. */
-export function textOrNull(value: string): string | null {
+function textOrNull(value: string): string | null {
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
 }
 
 /** A number input's text as a number, or null when empty or not a number. */
-export function numberOrNull(value: string): number | null {
+function numberOrNull(value: string): number | null {
   const trimmed = value.trim();
   if (trimmed === '') return null;
   const parsed = Number(trimmed);

@@ -14,7 +14,7 @@ export interface DeviceLocation {
 }
 
 /** SPEC §9: high accuracy, 10 s timeout, never a cached position. */
-export const LOCATION_REQUEST_OPTIONS: PositionOptions = {
+const LOCATION_REQUEST_OPTIONS: PositionOptions = {
   enableHighAccuracy: true,
   timeout: 10_000,
   maximumAge: 0,

@@ -24,10 +24,10 @@ export const CATCH_SORT_OPTIONS: ReadonlyArray<{ value: CatchSortOrder; label: s
   { value: 'caught-oldest', label: 'Catch Date (oldest)' },
 ];
 
-export const DEFAULT_CATCH_SORT: CatchSortOrder = 'newest';
+const DEFAULT_CATCH_SORT: CatchSortOrder = 'newest';
 
 /** The local storage key that keeps History's sort across visits, like the active tab. */
-export const CATCH_SORT_STORAGE_KEY = 'historySort';
+const CATCH_SORT_STORAGE_KEY = 'historySort';
 
 export function isCatchSortOrder(value: unknown): value is CatchSortOrder {
   return CATCH_SORT_OPTIONS.some((option) => option.value === value);

@@ -23,7 +23,7 @@ function localId(clientId: string): number {
 }
 
 /** A pending create as History shows it, with its photo from the phone (`photoUrl`, an object URL). */
-export function pendingCatch(entry: CreateEntry, photoUrl: string | null): Catch {
+function pendingCatch(entry: CreateEntry, photoUrl: string | null): Catch {
   const { payload } = entry;
   return {
     id: localId(entry.clientId),

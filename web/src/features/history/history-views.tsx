@@ -5,7 +5,7 @@ import { TabsList, TabsTrigger } from '@/components/ui/tabs';
  * The views of the History tab, switched at its top (issue 12). A new view (the map) is one line here plus its
  * panel in catch-history.tsx.
  */
-export const HISTORY_VIEWS = [
+const HISTORY_VIEWS = [
   { value: 'list', label: 'List', icon: List },
   { value: 'stats', label: 'Stats', icon: ChartColumn },
 ] as const satisfies ReadonlyArray<{ value: string; label: string; icon: LucideIcon }>;

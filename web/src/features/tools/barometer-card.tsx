@@ -22,9 +22,9 @@ import { useToolsLocation } from './tools-location.tsx';
 import { useBarometer } from './use-barometer.ts';
 
 /** SPEC §8. */
-export const BAROMETER_FAILED_TEXT = 'Unable to read atmospheric pressure';
+const BAROMETER_FAILED_TEXT = 'Unable to read atmospheric pressure';
 /** Offline before a first reading (issue 9). */
-export const BAROMETER_NEEDS_CONNECTION = 'Pressure readings need a connection';
+const BAROMETER_NEEDS_CONNECTION = 'Pressure readings need a connection';
 
 const CATEGORY_STYLES: Record<PressureCategory, string> = {
   High: 'bg-emerald-100 text-emerald-900',

@@ -11,7 +11,7 @@ import { Link } from 'wouter';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** SPEC §2 Tools tab: the Help & Support list. */
-export const HELP_LINKS: ReadonlyArray<{ label: string; href: string; icon: LucideIcon }> = [
+const HELP_LINKS: ReadonlyArray<{ label: string; href: string; icon: LucideIcon }> = [
   { label: 'Support Center', href: '/support', icon: LifeBuoy },
   { label: 'Privacy Policy', href: '/privacy-policy', icon: ShieldCheck },
   { label: 'Terms of Service', href: '/terms-of-service', icon: FileText },

@@ -4,7 +4,7 @@ import { Backpack, ExternalLink, FishingHook, type LucideIcon, Shirt } from 'luc
  * The three merchandise promo cards (SPEC §2 Tools tab), each opening an external shop in a new tab.
  * PLACEHOLDERS: shop.tightlines.app does not exist yet; replace these URLs with the real shop pages.
  */
-export const MERCH_SHOPS: ReadonlyArray<{ name: string; text: string; url: string; icon: LucideIcon }> = [
+const MERCH_SHOPS: ReadonlyArray<{ name: string; text: string; url: string; icon: LucideIcon }> = [
   {
     name: 'Premium Gear',
     text: 'Rods, reels and tackle picked by anglers.',

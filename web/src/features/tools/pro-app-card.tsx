@@ -1,34 +1,8 @@
 import { Download, Smartphone } from 'lucide-react';
 import { Link } from 'wouter';
+import { DecorativeQr } from '@/components/decorative-qr';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { QR_SIZE, qrPattern } from './qr-pattern.ts';
-
-const MODULES = qrPattern();
-
-/** Decorative, like the spec's: it does not encode anything. */
-function QrGraphic() {
-  const quiet = 2;
-  const size = QR_SIZE + quiet * 2;
-  return (
-    <svg
-      viewBox={`0 0 ${size} ${size}`}
-      className="size-28 shrink-0 rounded-md border border-border bg-white"
-      shapeRendering="crispEdges"
-      aria-hidden="true"
-      data-testid="pro-app-qr"
-    >
-      {MODULES.flatMap((row, y) =>
-        row.map((dark, x) =>
-          dark ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed grid; positions are the identity.
-            <rect key={`${x}-${y}`} x={x + quiet} y={y + quiet} width="1" height="1" fill="#0f1f2a" />
-          ) : null,
-        ),
-      )}
-    </svg>
-  );
-}
 
 /** 'Get Pro App' (SPEC §2 Tools tab): the QR-style graphic and a link to the install instructions. */
 export function ProAppCard() {
@@ -45,7 +19,7 @@ export function ProAppCard() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex items-center gap-4">
-          <QrGraphic />
+          <DecorativeQr testId="pro-app-qr" className="size-28 shrink-0 rounded-md border border-border" />
           <p className="text-sm text-muted-foreground">
             Install it from your browser on iPhone or Android in a few taps, or get it from the app stores.
           </p>

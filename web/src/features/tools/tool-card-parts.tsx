@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 /** SPEC §8 on-screen message when a card cannot have the position. */
-export const LOCATION_NEEDED_TITLE = 'Location Access Needed';
+const LOCATION_NEEDED_TITLE = 'Location Access Needed';
 
 /** A centred message with an icon, a title, an optional text and an optional action (prompts and errors). */
 export function StatusMessage({

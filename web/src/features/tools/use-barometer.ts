@@ -9,7 +9,7 @@ import { fetchWeatherReading, WeatherOfflineError } from './weather-query.ts';
  * A reading younger than this is taken from the query cache instead of asking the server again (the weather
  * card's fetch at mount doubles as the first reading); later readings, every 120 s, always ask.
  */
-export const BAROMETER_READING_MAX_AGE_MS = BAROMETER_REFRESH_MS / 2;
+const BAROMETER_READING_MAX_AGE_MS = BAROMETER_REFRESH_MS / 2;
 
 export interface BarometerState {
   /** The last READINGS_KEPT readings, in memory only (SPEC §3), oldest first. */

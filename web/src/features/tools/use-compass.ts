@@ -12,10 +12,10 @@ import {
   ORIENTATION_WAIT_MS,
 } from './compass-sensor.ts';
 
-export type CompassSource = 'device' | 'simulated' | 'starting';
+type CompassSource = 'device' | 'simulated' | 'starting';
 
 /** Why the heading is simulated, for the card's quiet line (SPEC §8's texts are toasts only after a tap). */
-export type SimulationReason = 'no-compass' | 'denied';
+type SimulationReason = 'no-compass' | 'denied';
 
 export interface CompassState {
   heading: number;
@@ -66,6 +66,11 @@ export function useCompass(): CompassState {
   const [canRequestPermission, setCanRequestPermission] = useState(false);
   /** The sensor is being tried because the angler tapped 'Use Device Compass': its failure is told in a toast. */
   const tapped = useRef(false);
+  /**
+   * Set synchronously by the first sensor reading. The simulation's interval is cleared only when React runs the
+   * effect cleanup after the next paint; a tick landing before that would move the sensor's heading by 1°.
+   */
+  const sensorAnswered = useRef(false);
 
   // Decide once how to start.
   useEffect(() => {
@@ -111,7 +116,9 @@ export function useCompass(): CompassState {
   // The simulation: 1° every 100 ms, wrapping at 360.
   useEffect(() => {
     if (source !== 'simulated') return;
-    const timer = setInterval(() => setHeading(nextSimulatedHeading), COMPASS_SIMULATION_TICK_MS);
+    const timer = setInterval(() => {
+      if (!sensorAnswered.current) setHeading(nextSimulatedHeading);
+    }, COMPASS_SIMULATION_TICK_MS);
     return () => clearInterval(timer);
   }, [source]);
 
@@ -128,6 +135,7 @@ export function useCompass(): CompassState {
       });
       if (next === null) return;
       gotReading = true;
+      sensorAnswered.current = true;
       setHeading(next);
       setSource('device');
     };

@@ -5,7 +5,7 @@ import type { Place, SkyDay } from '../../../../core/astronomy.ts';
 const loadAstronomy = () => import('../../../../core/astronomy.ts');
 
 /** Recomputed this often, so the illumination stays current and a new day starts soon after midnight. */
-export const SKY_REFRESH_MS = 10 * 60_000;
+const SKY_REFRESH_MS = 10 * 60_000;
 
 /** Two decimals of a degree (about 1 km) change the times by seconds: no recomputing for every GPS fix. */
 const roundCoordinate = (value: number) => Math.round(value * 100) / 100;

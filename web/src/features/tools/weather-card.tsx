@@ -23,8 +23,8 @@ import { WeatherIcon } from './weather-icon.tsx';
 import { WEATHER_NEEDS_CONNECTION, weatherQueryOptions } from './weather-query.ts';
 
 /** SPEC §8 on-screen weather messages. */
-export const WEATHER_UNAVAILABLE_TITLE = 'Weather Unavailable';
-export const WEATHER_UNAVAILABLE_TEXT = 'Could not load weather data. Please check your internet connection.';
+const WEATHER_UNAVAILABLE_TITLE = 'Weather Unavailable';
+const WEATHER_UNAVAILABLE_TEXT = 'Could not load weather data. Please check your internet connection.';
 
 function WeatherSkeleton({ label }: { label: string }) {
   return (

@@ -9,7 +9,7 @@ import { getJson } from '../../lib/api.ts';
  * server's place name and its ~1 km weather cell do not need more precision.
  */
 
-export const WEATHER_COORDINATE_DECIMALS = 3;
+const WEATHER_COORDINATE_DECIMALS = 3;
 
 /** SPEC §8: what the gear card says when the weather call fails. */
 export const WEATHER_FETCH_FAILED = 'Failed to fetch weather data';

@@ -13,10 +13,10 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { DecorativeQr } from '@/components/decorative-qr';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { APP_STORE_URL, DOWNLOAD_SITE, GOOGLE_PLAY_URL } from './app-links.ts';
-import { DecorativeQr } from './decorative-qr.tsx';
 import { StaticPageLayout } from './static-page-layout.tsx';
 
 /** Chromium's install prompt event (not in the DOM typings). */
@@ -117,7 +117,7 @@ export function DownloadPage() {
       <div className="grid gap-6">
         <Card className="overflow-hidden">
           <CardContent className="flex flex-col items-center gap-4 bg-gradient-to-br from-primary to-[#083f52] pt-6 pb-6 text-center text-primary-foreground sm:flex-row sm:text-left">
-            <DecorativeQr className="size-36 shrink-0 p-1.5 shadow-md" />
+            <DecorativeQr testId="decorative-qr" className="size-36 shrink-0 rounded-lg p-1.5 shadow-md" />
             <div className="grid gap-2">
               <h2 className="text-lg font-semibold">Download Tightlines</h2>
               <p className="flex items-center justify-center gap-2 text-sm text-cyan-50 sm:justify-start">

@@ -37,8 +37,8 @@ export const TEST_CATCH_DEFAULTS: TestCatchValues = {
 export const TEST_CATCH_POSITION = { latitude: 39.0968, longitude: -120.0324 } as const;
 
 /** SPEC §9 'Test form minimums'. */
-export const TEST_WEIGHT_MIN = 0.1;
-export const TEST_LENGTH_MIN = 1;
+const TEST_WEIGHT_MIN = 0.1;
+const TEST_LENGTH_MIN = 1;
 
 function numberError(label: string, raw: string, min: number): string | undefined {
   if (raw.trim() === '') return `${label} is required`;
@@ -49,7 +49,7 @@ function numberError(label: string, raw: string, min: number): string | undefine
 }
 
 /** SPEC §5: fish type, location, weight (min 0.1) and length (min 1) are required. */
-export function validateTestCatch(values: TestCatchValues): TestCatchErrors {
+function validateTestCatch(values: TestCatchValues): TestCatchErrors {
   const errors: TestCatchErrors = {};
   if (!values.fishType.trim()) errors.fishType = 'Fish type is required';
   if (!values.locationName.trim()) errors.locationName = 'Location is required';
@@ -71,7 +71,7 @@ export function testCatchBody(values: TestCatchValues) {
 }
 
 /** Shows the spec's save-failure toasts; a 401 also forgets the cached user and goes to /auth. */
-export function useShowSaveError() {
+function useShowSaveError() {
   const [, navigate] = useLocation();
   return (error: unknown) => {
     if (error instanceof ApiError && error.status === 401) {

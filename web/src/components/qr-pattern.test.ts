@@ -23,6 +23,17 @@ describe('the QR-style graphic', () => {
       expect(at(top + 3, left + 3)).toBe(true); // centre
     }
     expect(at(7, 7)).toBe(false); // separator
-    expect(at(QR_SIZE - 1, QR_SIZE - 1)).toBeTypeOf('boolean');
+  });
+
+  it('has alternating timing patterns between the finders and a mixed fill elsewhere', () => {
+    const grid = qrPattern();
+    for (let i = 8; i < QR_SIZE - 8; i++) {
+      expect(grid[6]?.[i]).toBe(i % 2 === 0);
+      expect(grid[i]?.[6]).toBe(i % 2 === 0);
+    }
+    // The bottom-right block, away from finders and timing lines, is random: both dark and light modules.
+    const fill = grid.slice(8).flatMap((row) => row.slice(8));
+    expect(fill).toContain(true);
+    expect(fill).toContain(false);
   });
 });

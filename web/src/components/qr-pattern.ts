@@ -1,5 +1,5 @@
 /**
- * The 'QR-style graphic' of the Get Pro App card (SPEC §2): decorative, not a scannable code. A 21×21 grid
+ * The modules of the decorative QR-like graphic (decorative-qr.tsx): not a scannable code. A 21×21 grid
  * (the size of a version-1 QR code) with the three finder squares and a fixed pseudo-random fill, so it
  * looks the same on every render and in every build.
  */
