@@ -82,7 +82,7 @@ export async function createEmergencyCatch(payload: object): Promise<Catch> {
 }
 
 /** Which catch to delete: its server id, else the clientId it was created with (not synced when deleted). */
-export interface CatchRef {
+interface CatchRef {
   id?: number;
   clientId?: string;
 }

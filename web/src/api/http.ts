@@ -57,7 +57,7 @@ export interface Transport {
   fetch?: typeof fetch;
 }
 
-export interface HttpOptions extends Transport {
+interface HttpOptions extends Transport {
   /** Default GET. */
   method?: 'GET' | 'POST' | 'DELETE';
   /** Sent as JSON. */

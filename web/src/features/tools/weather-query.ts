@@ -46,12 +46,14 @@ export function weatherQueryKey(position: Position) {
 
 /** GET /api/weather?lat=&lon= for the (rounded) position. */
 export function weatherUrl(position: Position): string {
-  return weatherPath(roundCoordinate(position.latitude), roundCoordinate(position.longitude));
+  const [, latitude, longitude] = weatherQueryKey(position);
+  return weatherPath(latitude, longitude);
 }
 
 /** The current weather at the position. Throws ApiError on a non-OK answer (400, 401, 502…). */
 export async function fetchWeather(position: Position): Promise<Weather> {
-  const weather = await getWeather(roundCoordinate(position.latitude), roundCoordinate(position.longitude));
+  const [, latitude, longitude] = weatherQueryKey(position);
+  const weather = await getWeather(latitude, longitude);
   if (!weather) throw new Error(WEATHER_FETCH_FAILED);
   return weather;
 }
