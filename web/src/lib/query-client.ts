@@ -3,7 +3,7 @@ import { API_PATHS } from '../api/endpoints.ts';
 import { http } from '../api/http.ts';
 
 /** Default fetcher (SPEC §7): GET the first element of the query key, parse JSON. */
-export const defaultQueryFn: QueryFunction = async ({ queryKey }) => (await http(String(queryKey[0]))).json();
+const defaultQueryFn: QueryFunction = async ({ queryKey }) => (await http(String(queryKey[0]))).json();
 
 /** Query keys in one place so saves, deletes and auth refresh the right things. */
 export const queryKeys = {
