@@ -86,7 +86,11 @@ describe('loadConfig: the deep-link association files', () => {
   const FINGERPRINT = 'AB:'.repeat(31).concat('CD');
 
   it('are off (404) unless configured', () => {
-    expect(loadConfig({}).appLinks).toEqual({ android: null, apple: null });
+    expect(loadConfig({}).appLinks).toEqual({
+      android: null,
+      apple: null,
+      storeListings: { appStore: null, googlePlay: null },
+    });
   });
 
   it('take the Android package with its fingerprints, and Apple’s team and bundle id', () => {
@@ -99,7 +103,29 @@ describe('loadConfig: the deep-link association files', () => {
     expect(loadConfig(env).appLinks).toEqual({
       android: { packageName: 'app.tightlines', certSha256: [FINGERPRINT, `01${FINGERPRINT.slice(2)}`] },
       apple: { appId: 'ABCDE12345.app.tightlines' },
+      storeListings: { appStore: null, googlePlay: null },
     });
+  });
+
+  it('take the store listings /download points at', () => {
+    const env = {
+      APP_STORE_URL: 'https://apps.apple.com/app/tightlines/id1234567890',
+      GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=org.club.tightlines',
+    };
+    expect(loadConfig(env).appLinks.storeListings).toEqual({
+      appStore: 'https://apps.apple.com/app/tightlines/id1234567890',
+      googlePlay: 'https://play.google.com/store/apps/details?id=org.club.tightlines',
+    });
+  });
+
+  it('refuses a store listing that is not https on the store’s own host', () => {
+    const message = refusal({
+      APP_STORE_URL: 'http://apps.apple.com/app/tightlines/id1',
+      GOOGLE_PLAY_URL: 'https://play.google.com.example.org/store/apps/details?id=x',
+    });
+    expect(message).toContain('APP_STORE_URL: must be an https://apps.apple.com/… address');
+    expect(message).toContain('GOOGLE_PLAY_URL: must be an https://play.google.com/… address');
+    expect(refusal({ APP_STORE_URL: 'apps.apple.com/app/x' })).toContain('APP_STORE_URL');
   });
 
   it('refuses half a pair, naming the missing setting', () => {

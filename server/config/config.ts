@@ -17,6 +17,13 @@ const optionalText = z
   .optional()
   .transform((value) => value || undefined);
 
+/** An https address on the store's own host (a typo'd or http listing would send anglers somewhere else). */
+function storeListing(host: string) {
+  const isListing = (value: string) =>
+    URL.canParse(value) && new URL(value).protocol === 'https:' && new URL(value).hostname === host;
+  return optionalText.pipe(z.string().refine(isListing, `must be an https://${host}/… address`).optional());
+}
+
 /** What PHOTO_STORE=s3 needs; S3_ENDPOINT may stay unset for AWS S3 itself. */
 const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const S3_VARIABLES = ['S3_ENDPOINT', ...S3_REQUIRED, 'S3_FORCE_PATH_STYLE'] as const;
@@ -127,6 +134,9 @@ const envSchema = z
         .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'must be a bundle id like app.tightlines')
         .optional(),
     ),
+    /** The native apps' store listings, for /download's buttons: unset, the buttons say the app is not there yet. */
+    APP_STORE_URL: storeListing('apps.apple.com'),
+    GOOGLE_PLAY_URL: storeListing('play.google.com'),
   })
   .superRefine((values, context) => {
     // Pool settings without DATABASE_URL would be silently ignored by SQLite: say so instead.
@@ -292,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { packageName: values.ANDROID_PACKAGE, certSha256: values.ANDROID_CERT_SHA256 ?? [] }
         : null,
       apple: values.APPLE_TEAM_ID ? { appId: `${values.APPLE_TEAM_ID}.${values.APPLE_BUNDLE_ID}` } : null,
+      storeListings: { appStore: values.APP_STORE_URL ?? null, googlePlay: values.GOOGLE_PLAY_URL ?? null },
     },
   };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { APPLE_ASSOCIATION_PATH, ASSET_LINKS_PATH } from './app-links.ts';
+import { APPLE_ASSOCIATION_PATH, ASSET_LINKS_PATH, STORE_LISTINGS_PATH } from './app-links.ts';
 
 const FINGERPRINT_1 = Array.from({ length: 32 }, (_, i) =>
   i.toString(16).padStart(2, '0').toUpperCase(),
@@ -29,6 +29,8 @@ describe.each([
           ANDROID_CERT_SHA256: `${FINGERPRINT_1.toLowerCase()}, ${FINGERPRINT_2}`,
           APPLE_TEAM_ID: 'TEAMID1234',
           APPLE_BUNDLE_ID: 'app.tightlines',
+          APP_STORE_URL: 'https://apps.apple.com/app/tightlines/id1234567890',
+          GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=app.tightlines',
         }
       : {};
     t = await createTestApp('sqlite', { webRoot, appLinks: loadConfig(env).appLinks });
@@ -77,5 +79,18 @@ describe.each([
     // The shell still answers the app's own routes: the 404 above is not a broken web build.
     const page = await t.app.inject({ method: 'GET', url: '/history' });
     expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+  it('tells anyone, signed in or not, where the store listings are (null where there is none)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: STORE_LISTINGS_PATH });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual(
+      configured
+        ? {
+            appStore: 'https://apps.apple.com/app/tightlines/id1234567890',
+            googlePlay: 'https://play.google.com/store/apps/details?id=app.tightlines',
+          }
+        : { appStore: null, googlePlay: null },
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiErrorBody } from '../../core/api-error.ts';
+import type { StoreListings } from '../../core/store-listings.ts';
 
 /**
  * The deep-link association files that let the Android and iOS apps open Tightlines links on this domain
@@ -11,9 +12,17 @@ export interface AppLinks {
   android: { packageName: string; certSha256: string[] } | null;
   /** APPLE_TEAM_ID and APPLE_BUNDLE_ID, joined as Apple's app ID (`TEAMID.app.tightlines`). */
   apple: { appId: string } | null;
+  /** APP_STORE_URL and GOOGLE_PLAY_URL: where /download's buttons send anglers (null: not in that store yet). */
+  storeListings: StoreListings;
 }
 
-export const NO_APP_LINKS: AppLinks = { android: null, apple: null };
+export const NO_APP_LINKS: AppLinks = {
+  android: null,
+  apple: null,
+  storeListings: { appStore: null, googlePlay: null },
+};
+
+export const STORE_LISTINGS_PATH = '/api/store-listings';
 
 export const ASSET_LINKS_PATH = '/.well-known/assetlinks.json';
 export const APPLE_ASSOCIATION_PATH = '/.well-known/apple-app-site-association';
@@ -47,6 +56,9 @@ function appleAssociation(apple: NonNullable<AppLinks['apple']>) {
  * would answer it as HTML); a JSON 404 when the platform is not configured.
  */
 export function installAppLinks(app: FastifyInstance, links: AppLinks): void {
+  // Public, like /download itself: a deployment's own listings, never a placeholder id built into the app.
+  app.get(STORE_LISTINGS_PATH, async (): Promise<StoreListings> => links.storeListings);
+
   const serve = (path: string, body: object | null, settings: string) => {
     app.get(path, async (_request, reply) => {
       if (body === null) {
