@@ -4,7 +4,11 @@ import { expectAccessibleStructure, openPublicPage } from './pages-support.ts';
 import { setupE2E } from './support/harness.ts';
 import { registerViaApi, registerViaUi } from './support/users.ts';
 
-const e2e = setupE2E();
+/** This deployment's store listings (APP_STORE_URL, GOOGLE_PLAY_URL): /download links to exactly these. */
+const APP_STORE_LISTING = 'https://apps.apple.com/app/tightlines-fishing-log/id6740000001';
+const GOOGLE_PLAY_LISTING = 'https://play.google.com/store/apps/details?id=org.example.tightlines';
+
+const e2e = setupE2E({ env: { APP_STORE_URL: APP_STORE_LISTING, GOOGLE_PLAY_URL: GOOGLE_PLAY_LISTING } });
 
 /** The page's window as the install test uses it (the Node-side tsconfig has no DOM types). */
 interface InstallTestWindow {
@@ -251,8 +255,8 @@ describe('/download', () => {
     expect(await android.textContent()).toContain('Install app');
 
     const stores = [
-      { name: /App Store/, href: 'https://apps.apple.com/app/tightlines-fishing-log/id0000000000' },
-      { name: /Google Play/, href: 'https://play.google.com/store/apps/details?id=app.tightlines' },
+      { name: /App Store/, href: APP_STORE_LISTING },
+      { name: /Google Play/, href: GOOGLE_PLAY_LISTING },
     ];
     for (const store of stores) {
       const link = main.getByRole('link', { name: store.name });

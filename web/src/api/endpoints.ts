@@ -1,4 +1,5 @@
 import type { Catch } from '../../../core/catch.ts';
+import type { StoreListings } from '../../../core/store-listings.ts';
 import type { User } from '../../../core/user.ts';
 import type { Weather } from '../../../core/weather.ts';
 import { ApiError, http, type Transport } from './http.ts';
@@ -134,4 +135,9 @@ export async function getWeather(latitude: number, longitude: number): Promise<W
 export async function getPlaceName(latitude: number, longitude: number): Promise<{ locationName?: unknown }> {
   const params = new URLSearchParams({ lat: String(latitude), lon: String(longitude) });
   return (await (await http(`/api/reverse-geocode?${params}`)).json()) as { locationName?: unknown };
+}
+
+/** GET /api/store-listings: this deployment's App Store and Google Play pages, null where the app is not yet. */
+export async function getStoreListings(): Promise<StoreListings> {
+  return (await (await http('/api/store-listings')).json()) as StoreListings;
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   EllipsisVertical,
   ExternalLink,
@@ -13,10 +14,11 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { getStoreListings } from '@/api/endpoints';
 import { DecorativeQr } from '@/components/decorative-qr';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { APP_STORE_URL, DOWNLOAD_SITE, GOOGLE_PLAY_URL } from './app-links.ts';
+import { DOWNLOAD_SITE } from './app-links.ts';
 import { StaticPageLayout } from './static-page-layout.tsx';
 
 /** Chromium's install prompt event (not in the DOM typings). */
@@ -103,10 +105,59 @@ function InstallSteps({
 }
 
 const storeLinkClasses = buttonVariants({ className: 'h-14 w-full justify-start gap-3 px-4 text-left' });
+const storeSoonClasses = buttonVariants({
+  variant: 'outline',
+  className: 'h-14 w-full justify-start gap-3 px-4 text-left text-muted-foreground',
+});
+
+/**
+ * A store button: the deployment's listing, opened in a new tab (SPEC §2). Where this deployment has no listing
+ * (`null`) it says so instead of linking to a made-up store page; until the server has said (`undefined`), it is
+ * shown without a link.
+ */
+function StoreButton({
+  href,
+  icon,
+  lead,
+  store,
+}: {
+  href: string | null | undefined;
+  icon: ReactNode;
+  lead: string;
+  store: string;
+}) {
+  const label = (
+    <span className="grid leading-tight">
+      <span className="text-xs font-normal">{href === null ? 'Not yet on' : lead}</span>
+      <span className="text-base font-semibold">{store}</span>
+    </span>
+  );
+  if (!href) {
+    return (
+      <p className={storeSoonClasses}>
+        {icon}
+        {label}
+      </p>
+    );
+  }
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={storeLinkClasses}>
+      {icon}
+      {label}
+      <ExternalLink aria-hidden="true" className="ml-auto opacity-80" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}
 
 /** /download (SPEC §2): install landing page with the PWA steps, the store buttons and the related links. */
 export function DownloadPage() {
   const { canInstall, install } = useInstallPrompt();
+  const { data: listings } = useQuery({
+    queryKey: ['/api/store-listings'],
+    queryFn: getStoreListings,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
   return (
     <StaticPageLayout
@@ -197,28 +248,24 @@ export function DownloadPage() {
               Native apps
             </h2>
             <p className="text-sm text-muted-foreground">
-              Prefer the app stores? Tightlines Pro is there too.
+              {listings && !listings.appStore && !listings.googlePlay
+                ? 'Tightlines Pro is not in the app stores yet: install it from this page as shown above.'
+                : 'Prefer the app stores? Tightlines Pro is there too.'}
             </p>
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
-            <a href={APP_STORE_URL} target="_blank" rel="noopener noreferrer" className={storeLinkClasses}>
-              <Smartphone aria-hidden="true" />
-              <span className="grid leading-tight">
-                <span className="text-xs font-normal">Download on the</span>
-                <span className="text-base font-semibold">App Store</span>
-              </span>
-              <ExternalLink aria-hidden="true" className="ml-auto opacity-80" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-            <a href={GOOGLE_PLAY_URL} target="_blank" rel="noopener noreferrer" className={storeLinkClasses}>
-              <Play aria-hidden="true" />
-              <span className="grid leading-tight">
-                <span className="text-xs font-normal">Get it on</span>
-                <span className="text-base font-semibold">Google Play</span>
-              </span>
-              <ExternalLink aria-hidden="true" className="ml-auto opacity-80" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
+            <StoreButton
+              href={listings?.appStore}
+              icon={<Smartphone aria-hidden="true" />}
+              lead="Download on the"
+              store="App Store"
+            />
+            <StoreButton
+              href={listings?.googlePlay}
+              icon={<Play aria-hidden="true" />}
+              lead="Get it on"
+              store="Google Play"
+            />
           </div>
         </section>
 
