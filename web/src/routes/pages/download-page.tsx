@@ -154,7 +154,7 @@ function StoreButton({
 export function DownloadPage() {
   const { canInstall, install } = useInstallPrompt();
   const { data: listings } = useQuery({
-    queryKey: ['/api/store-listings'],
+    queryKey: ['store-listings'],
     queryFn: getStoreListings,
     staleTime: Number.POSITIVE_INFINITY,
   });
