@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { errorMessage } from '@/api/http';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { OfflineBanner } from '@/components/offline-banner';
 import { PageSpinner } from '@/components/page-spinner';
@@ -7,7 +8,6 @@ import { ScreenReady } from '@/components/screen-ready';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/hooks/use-auth';
 import { type ShellTab, writeActiveTab } from '@/lib/active-tab';
-import { errorMessage } from '@/lib/api';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { HomePage } from '@/routes/home';
 

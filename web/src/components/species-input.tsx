@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
-import { fetchCatches, queryKeys } from '@/lib/query-client';
+import { getCatches } from '@/api/endpoints';
+import { queryKeys } from '@/lib/query-client';
 import type { Catch } from '../../../core/catch.ts';
 import { SuggestionInput, type SuggestionInputProps } from './suggestion-input.tsx';
 
@@ -54,7 +55,7 @@ export function SpeciesInput(props: Omit<SuggestionInputProps, 'suggestions'>) {
         // angler's own species are offered from the first catch on. A kept list is used as it is; offline,
         // the fetch waits or fails quietly.
         if (queryClient.getQueryData(queryKeys.catches) === undefined) {
-          void queryClient.prefetchQuery({ queryKey: queryKeys.catches, queryFn: fetchCatches });
+          void queryClient.prefetchQuery({ queryKey: queryKeys.catches, queryFn: getCatches });
         }
         if (!ranking) {
           loadSuggestions().then(setRanking, () => {

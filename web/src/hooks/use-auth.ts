@@ -1,17 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
+import { type Credentials, getUser, logIn, register } from '@/api/endpoints';
+import { errorMessage } from '@/api/http';
 import { toast } from '@/hooks/use-toast';
-import { apiRequest, errorMessage, getJson } from '@/lib/api';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { announceSignOut, forgetDeviceCopy } from '@/offline/device-copy';
 import { clearPendingLogout, queueLogout, sendPendingLogout } from '@/offline/pending-logout';
 import { useCacheRestored } from '@/offline/restore-state';
 import type { User } from '../../../core/user.ts';
-
-export interface Credentials {
-  username: string;
-  password: string;
-}
 
 /**
  * The current user query: a 401 gives null (SPEC §7). A 401 means the session ended without Logout here
@@ -25,15 +21,14 @@ export async function fetchCurrentUser(): Promise<User | null> {
   return user;
 }
 
-const getUser = () => getJson<User>(queryKeys.user[0], { on401: 'returnNull' });
-
-async function postCredentials(url: string, { username, password }: Credentials): Promise<User> {
-  // A logout still queued from offline goes first: its answer clears the session cookie, which must never
-  // happen to the session this sign-in starts.
+/** Sign-in and registration: a logout still queued from offline goes first. */
+async function startSession(
+  send: (credentials: Credentials) => Promise<User>,
+  credentials: Credentials,
+): Promise<User> {
+  // The logout's answer clears the session cookie, which must never happen to the session this one starts.
   await sendPendingLogout();
-  // Only username and password are sent (SPEC §5): a confirmPassword never leaves the form.
-  const response = await apiRequest('POST', url, { username, password });
-  return (await response.json()) as User;
+  return send(credentials);
 }
 
 async function signedIn(user: User): Promise<void> {
@@ -67,7 +62,7 @@ export function useAuth() {
   const cacheRestored = useCacheRestored();
 
   const loginMutation = useMutation({
-    mutationFn: (credentials: Credentials) => postCredentials('/api/login', credentials),
+    mutationFn: (credentials: Credentials) => startSession(logIn, credentials),
     onSuccess: async (user) => {
       await signedIn(user);
       toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
@@ -78,7 +73,7 @@ export function useAuth() {
   });
 
   const registerMutation = useMutation({
-    mutationFn: (credentials: Credentials) => postCredentials('/api/register', credentials),
+    mutationFn: (credentials: Credentials) => startSession(register, credentials),
     onSuccess: async (user) => {
       await signedIn(user);
       toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });

@@ -1,14 +1,14 @@
 import { onlineManager, QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
-import type { Catch } from '../../../core/catch.ts';
-import { getJson } from './api.ts';
+import { API_PATHS } from '../api/endpoints.ts';
+import { http } from '../api/http.ts';
 
 /** Default fetcher (SPEC §7): GET the first element of the query key, parse JSON. */
-export const defaultQueryFn: QueryFunction = ({ queryKey }) => getJson(String(queryKey[0]));
+export const defaultQueryFn: QueryFunction = async ({ queryKey }) => (await http(String(queryKey[0]))).json();
 
 /** Query keys in one place so saves, deletes and auth refresh the right things. */
 export const queryKeys = {
-  user: ['/api/user'] as const,
-  catches: ['/api/catches'] as const,
+  user: [API_PATHS.user] as const,
+  catches: [API_PATHS.catches] as const,
 };
 
 /**
@@ -19,7 +19,7 @@ export function isPersistedQueryKey(queryKey: QueryKey): boolean {
   const head = queryKey[0];
   return (
     typeof head === 'string' &&
-    (head === queryKeys.user[0] || head === queryKeys.catches[0] || head.startsWith('/api/weather'))
+    (head === queryKeys.user[0] || head === queryKeys.catches[0] || head.startsWith(API_PATHS.weather))
   );
 }
 
@@ -55,8 +55,3 @@ if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManage
 
 /** The catch list query: stale after 10 s, refetched on focus and mount (SPEC §9). */
 export const CATCHES_STALE_TIME_MS = 10_000;
-
-/** GET /api/catches: the angler's catches, newest first; a 401 is an empty list (SPEC §7). */
-export async function fetchCatches(): Promise<Catch[]> {
-  return (await getJson<Catch[]>(queryKeys.catches[0], { on401: 'returnNull' })) ?? [];
-}

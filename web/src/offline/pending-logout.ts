@@ -1,5 +1,5 @@
 import { openDB } from 'idb';
-import { API_REQUEST_DEFAULTS } from '../lib/api.ts';
+import { logOut } from '../api/endpoints.ts';
 
 /**
  * A logout the server has not heard of yet (docs/decisions/009-offline-sign-out.md). Logout works offline: the
@@ -67,9 +67,9 @@ async function send(): Promise<LogoutOutcome> {
   // Offline for sure: a request could only fail (and Chromium would log it as an error).
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'waiting';
   try {
-    const response = await fetch('/api/logout', { ...API_REQUEST_DEFAULTS, method: 'POST' });
-    if (!response.ok) return 'waiting';
+    await logOut();
   } catch {
+    // Not reached, or refused: still queued.
     return 'waiting';
   }
   await clearPendingLogout();

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { openDB } from 'idb';
 import { APP_VERSION } from '../../../core/app-info.ts';
+import { API_PATHS } from '../api/endpoints.ts';
 import { isPersistedQueryKey, queryKeys } from '../lib/query-client.ts';
 
 /**
@@ -58,7 +59,7 @@ function cacheDb() {
   return dbPromise;
 }
 
-const isWeather = (query: Query) => String(query.queryKey[0]).startsWith('/api/weather');
+const isWeather = (query: Query) => String(query.queryKey[0]).startsWith(API_PATHS.weather);
 
 /** Only the newest weather answer is kept: "the last reading", not one per place ever visited. */
 function shouldPersist(query: Query, newestWeather: Query | undefined): boolean {

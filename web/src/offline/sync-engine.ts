@@ -1,6 +1,6 @@
-import type { ApiErrorCode } from '../../../core/api-error.ts';
 import type { Catch } from '../../../core/catch.ts';
-import { API_REQUEST_DEFAULTS } from '../lib/api.ts';
+import { createCatch, createMobileCatch, deleteCatch, getUser, uploadPhoto } from '../api/endpoints.ts';
+import { ApiError, type Transport } from '../api/http.ts';
 import type { CreateEntry, DeleteEntry, Outbox, OutboxEntry } from './outbox.ts';
 
 /**
@@ -110,36 +110,33 @@ export interface SyncEngine {
   discard(clientId: string): Promise<void>;
 }
 
-type Answer =
-  | { kind: 'network'; message: string }
-  | { kind: 'http'; status: number; body: unknown; message: string };
+/** How one request ended: answered OK, refused (a non-OK answer), or the server was not reached. */
+type Answer<T> =
+  | { kind: 'ok'; value: T }
+  | { kind: 'refused'; error: ApiError; message: string }
+  | { kind: 'network'; message: string };
 
 type Verdict = 'ok' | 'signed-out' | 'transient' | 'permanent';
 
-function verdictOf(answer: Answer): Verdict {
+function verdictOf(answer: Answer<unknown>): Verdict {
+  if (answer.kind === 'ok') return 'ok';
   if (answer.kind === 'network') return 'transient';
-  const { status } = answer;
-  if (status >= 200 && status < 300) return 'ok';
+  const { status } = answer.error;
   if (status === 401) return 'signed-out';
   if (status === 408 || status === 429 || status >= 500) return 'transient';
   return 'permanent';
 }
 
-function messageOf(body: unknown, fallback: string): string {
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-    return body.message;
-  }
-  return fallback;
+/** What an entry records of a refusal: our body's message, else the body's text, else the status line. */
+function refusalMessage(error: ApiError): string {
+  return error.bodyMessage ?? (error.bodyText.trim() || `${error.status} ${error.statusText}`.trim());
 }
 
 /** The server refused the catch because the uploaded photo is unknown (expired, or never stored): re-upload. */
-function isPhotoNotFound(answer: Answer): boolean {
-  if (answer.kind !== 'http' || answer.status !== 400 || !answer.body || typeof answer.body !== 'object') {
-    return false;
-  }
-  const body = answer.body as { code?: unknown; errors?: Record<string, unknown> };
+function isPhotoNotFound(answer: Answer<unknown>): boolean {
+  if (answer.kind !== 'refused' || answer.error.status !== 400) return false;
   // A photo URL the server refuses as input (errors.photo) is also cured by a fresh upload.
-  return body.code === ('UNKNOWN_PHOTO' satisfies ApiErrorCode) || typeof body.errors?.photo === 'string';
+  return answer.error.code === 'UNKNOWN_PHOTO' || typeof answer.error.fieldErrors.photo === 'string';
 }
 
 export function backoffDelay(attempts: number, random: number): number {
@@ -150,44 +147,29 @@ export function backoffDelay(attempts: number, random: number): number {
 
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { outbox } = options;
-  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  const transport: Transport = { fetch: options.fetch };
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const locks = options.locks ?? defaultLocks();
   const emit = (event: SyncEvent) => options.onEvent?.(event);
 
-  async function call(url: string, init: RequestInit): Promise<Answer> {
-    let response: Response;
+  /** One endpoint call (api/endpoints.ts) through the engine's transport, as an Answer instead of a throw. */
+  async function call<T>(request: (transport: Transport) => Promise<T>): Promise<Answer<T>> {
     try {
-      response = await fetchImpl(url, { ...API_REQUEST_DEFAULTS, ...init });
+      return { kind: 'ok', value: await request(transport) };
     } catch (error) {
+      if (error instanceof ApiError) return { kind: 'refused', error, message: refusalMessage(error) };
       return { kind: 'network', message: error instanceof Error ? error.message : 'Network error' };
     }
-    const text = await response.text().catch(() => '');
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
-    const fallback = text.trim() || `${response.status} ${response.statusText}`.trim();
-    return { kind: 'http', status: response.status, body, message: messageOf(body, fallback) };
   }
-
-  const postJson = (url: string, body: unknown) =>
-    call(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
 
   /** Who the server says is signed in: a user id, 'signed-out' or 'unreachable'. */
   async function signedInUser(): Promise<number | 'signed-out' | 'unreachable'> {
-    const answer = await call('/api/user', { method: 'GET' });
-    const verdict = verdictOf(answer);
-    if (verdict === 'signed-out') return 'signed-out';
-    if (verdict !== 'ok' || answer.kind !== 'http') return 'unreachable';
-    const id = (answer.body as { id?: unknown } | null)?.id;
+    const answer = await call(getUser);
+    if (answer.kind !== 'ok') return 'unreachable';
+    // getUser answers a 401 with null.
+    if (answer.value === null) return 'signed-out';
+    const id = (answer.value as { id?: unknown }).id;
     return typeof id === 'number' ? id : 'unreachable';
   }
 
@@ -224,51 +206,50 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   type Outcome = 'synced' | 'failed' | 'waiting' | 'signed-out' | 'gone';
 
-  async function uploadPhoto(entry: CreateEntry, photo: Blob): Promise<CreateEntry | Outcome> {
-    const form = new FormData();
-    form.append('photo', photo, photo instanceof File && photo.name ? photo.name : 'catch-photo');
-    const answer = await call('/api/upload', { method: 'POST', body: form });
-    const verdict = verdictOf(answer);
-    if (verdict === 'signed-out') return 'signed-out';
-    if (verdict === 'transient') {
-      await backOff(entry, answer.message);
-      return 'waiting';
-    }
-    const url = answer.kind === 'http' ? (answer.body as { url?: unknown } | null)?.url : undefined;
-    if (verdict === 'ok' && typeof url === 'string') {
+  async function sendPhoto(entry: CreateEntry, photo: Blob): Promise<CreateEntry | Outcome> {
+    const answer = await call((t) => uploadPhoto(photo, t));
+    const url = answer.kind === 'ok' ? answer.value?.url : undefined;
+    if (typeof url === 'string') {
       // Written before the catch is posted: a crash from here on never uploads the photo again.
       const updated = await outbox.update(entry.clientId, (current) =>
         current.kind === 'create' ? { ...current, uploadedPhotoUrl: url } : null,
       );
       return (updated as CreateEntry | null) ?? 'gone';
     }
+    const verdict = verdictOf(answer);
+    if (verdict === 'signed-out') return 'signed-out';
+    if (answer.kind !== 'ok' && verdict === 'transient') {
+      await backOff(entry, answer.message);
+      return 'waiting';
+    }
     // Refused for good (not an image, too large): SPEC §7 saves the catch without it.
-    const note = `The photo was not saved: ${answer.message}`;
+    const message = answer.kind === 'ok' ? 'The upload answered without a URL' : answer.message;
+    const note = `The photo was not saved: ${message}`;
     const updated = await outbox.update(entry.clientId, (current) =>
       current.kind === 'create' ? { ...current, photoNote: note } : null,
     );
     if (!updated) return 'gone';
-    emit({ type: 'photo-dropped', entry: updated as CreateEntry, message: answer.message });
+    emit({ type: 'photo-dropped', entry: updated as CreateEntry, message });
     return updated as CreateEntry;
   }
 
   async function sendCreate(started: CreateEntry): Promise<Outcome> {
     let entry = started;
     if (entry.photo && !entry.uploadedPhotoUrl && !entry.photoNote) {
-      const uploaded = await uploadPhoto(entry, entry.photo);
+      const uploaded = await sendPhoto(entry, entry.photo);
       if (typeof uploaded === 'string') return uploaded;
       entry = uploaded;
     }
     const payload = { ...entry.payload, photo: entry.uploadedPhotoUrl };
-    let answer = await postJson('/api/mobile-catch', payload);
+    let answer = await call((t) => createMobileCatch(payload, t));
     // SPEC §7: when the request itself fails, the same payload (same clientId) goes to POST /api/catches.
-    if (answer.kind === 'network') answer = await postJson('/api/catches', payload);
-    const verdict = verdictOf(answer);
-    if (verdict === 'ok' && answer.kind === 'http') {
+    if (answer.kind === 'network') answer = await call((t) => createCatch(payload, t));
+    if (answer.kind === 'ok') {
       await outbox.remove(entry.clientId);
-      emit({ type: 'synced', entry, saved: answer.body as Catch });
+      emit({ type: 'synced', entry, saved: answer.value });
       return 'synced';
     }
+    const verdict = verdictOf(answer);
     if (verdict === 'signed-out') return 'signed-out';
     if (isPhotoNotFound(answer)) {
       // The server lost track of the upload: upload the photo again on the next try.
@@ -284,17 +265,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   async function sendDelete(entry: DeleteEntry): Promise<Outcome> {
-    const { id, clientId } = entry.target;
-    const url =
-      id !== undefined ? `/api/catches/${id}` : `/api/catches/client/${encodeURIComponent(clientId ?? '')}`;
-    const answer = await call(url, { method: 'DELETE' });
-    const verdict = verdictOf(answer);
+    const answer = await call((t) => deleteCatch(entry.target, t));
     // 404: already gone (deleted elsewhere, or its create never reached the server). Either way, done.
-    if (verdict === 'ok' || (answer.kind === 'http' && answer.status === 404)) {
+    if (answer.kind === 'ok' || (answer.kind === 'refused' && answer.error.status === 404)) {
       await outbox.remove(entry.clientId);
       emit({ type: 'deleted', entry });
       return 'synced';
     }
+    const verdict = verdictOf(answer);
     if (verdict === 'signed-out') return 'signed-out';
     if (verdict === 'transient') {
       await backOff(entry, answer.message);

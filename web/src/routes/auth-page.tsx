@@ -2,13 +2,13 @@ import '@/lib/zod-config';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CloudSun, Compass, Fish, Lock, MapPin, WifiOff } from 'lucide-react';
 import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
+import { ApiError } from '@/api/http';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/hooks/use-auth';
-import { ApiError } from '@/lib/api';
 import {
   type LoginForm,
   loginFormSchema,

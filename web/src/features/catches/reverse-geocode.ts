@@ -1,4 +1,4 @@
-import { getJson } from '@/lib/api';
+import { getPlaceName } from '@/api/endpoints';
 
 /**
  * A place name for coordinates from GET /api/reverse-geocode (answered from the server's embedded
@@ -8,8 +8,7 @@ import { getJson } from '@/lib/api';
 export async function reverseGeocode(latitude: number, longitude: number): Promise<string | null> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return null;
   try {
-    const params = new URLSearchParams({ lat: String(latitude), lon: String(longitude) });
-    const body = await getJson<{ locationName?: unknown }>(`/api/reverse-geocode?${params}`);
+    const body = await getPlaceName(latitude, longitude);
     return typeof body?.locationName === 'string' && body.locationName.trim() !== ''
       ? body.locationName.trim()
       : null;

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fish, Search, SearchX } from 'lucide-react';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { getCatches } from '@/api/endpoints';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useAuth } from '@/hooks/use-auth';
-import { CATCHES_STALE_TIME_MS, fetchCatches, queryKeys } from '@/lib/query-client';
+import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import type { CreateEntry } from '@/offline/outbox';
 import { deleteCatchOffline } from '@/offline/outbox-actions';
@@ -47,7 +48,7 @@ export function CatchHistory() {
   const { user } = useAuth();
   const catchesQuery = useQuery({
     queryKey: queryKeys.catches,
-    queryFn: fetchCatches,
+    queryFn: getCatches,
     staleTime: CATCHES_STALE_TIME_MS,
     refetchOnWindowFocus: true,
     refetchOnMount: true,

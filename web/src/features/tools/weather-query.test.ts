@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WEATHER_STALE_MS } from '../../../../core/weather.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../api/http.ts';
 import {
   fetchWeather,
   roundCoordinate,

@@ -1,6 +1,6 @@
 import { onlineManager, type QueryClient, queryOptions, skipToken } from '@tanstack/react-query';
 import { WEATHER_STALE_MS, type Weather } from '../../../../core/weather.ts';
-import { getJson } from '../../lib/api.ts';
+import { API_PATHS, getWeather, weatherPath } from '../../api/endpoints.ts';
 
 /**
  * The weather query of the Tools tab (SPEC §7 GET /api/weather, §9 'stale after 5 minutes', no retries).
@@ -37,21 +37,23 @@ export function roundCoordinate(value: number): number {
 }
 
 export function weatherQueryKey(position: Position) {
-  return ['/api/weather', roundCoordinate(position.latitude), roundCoordinate(position.longitude)] as const;
+  return [
+    API_PATHS.weather,
+    roundCoordinate(position.latitude),
+    roundCoordinate(position.longitude),
+  ] as const;
 }
 
 /** GET /api/weather?lat=&lon= for the (rounded) position. */
 export function weatherUrl(position: Position): string {
-  const params = new URLSearchParams({
-    lat: String(roundCoordinate(position.latitude)),
-    lon: String(roundCoordinate(position.longitude)),
-  });
-  return `/api/weather?${params.toString()}`;
+  const [, latitude, longitude] = weatherQueryKey(position);
+  return weatherPath(latitude, longitude);
 }
 
 /** The current weather at the position. Throws ApiError on a non-OK answer (400, 401, 502…). */
 export async function fetchWeather(position: Position): Promise<Weather> {
-  const weather = await getJson<Weather>(weatherUrl(position));
+  const [, latitude, longitude] = weatherQueryKey(position);
+  const weather = await getWeather(latitude, longitude);
   if (!weather) throw new Error(WEATHER_FETCH_FAILED);
   return weather;
 }
@@ -59,7 +61,7 @@ export async function fetchWeather(position: Position): Promise<Weather> {
 /** Options for useQuery / fetchQuery; with no position yet the query waits (skipToken). */
 export function weatherQueryOptions(position: Position | null) {
   return queryOptions({
-    queryKey: position ? weatherQueryKey(position) : (['/api/weather', null, null] as const),
+    queryKey: position ? weatherQueryKey(position) : ([API_PATHS.weather, null, null] as const),
     queryFn: position ? () => fetchWeather(position) : skipToken,
     staleTime: WEATHER_STALE_MS,
     retry: false,
@@ -97,7 +99,7 @@ export interface KeptWeatherReading {
  */
 export function newestWeatherReading(client: QueryClient): KeptWeatherReading | null {
   let newest: KeptWeatherReading | null = null;
-  for (const query of client.getQueryCache().findAll({ queryKey: ['/api/weather'] })) {
+  for (const query of client.getQueryCache().findAll({ queryKey: [API_PATHS.weather] })) {
     const { data, dataUpdatedAt } = query.state;
     if (data && (newest === null || dataUpdatedAt > newest.receivedAt)) {
       newest = { weather: data as Weather, receivedAt: dataUpdatedAt };

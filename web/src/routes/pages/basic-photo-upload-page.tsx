@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, ImageUp, Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { uploadBasicPhoto } from '@/api/endpoints';
+import { ApiError } from '@/api/http';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -8,23 +10,22 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { StaticPageLayout } from './static-page-layout.tsx';
-import { photoForm, responseMessage, SignInHint } from './upload-common.tsx';
+import { SignInHint } from './upload-common.tsx';
 
 const NO_FILE_MESSAGE = 'Please select a file to upload';
 const UPLOAD_FALLBACK_MESSAGE = 'Failed to upload photo';
 
 /** POST /api/upload-photo → { photoUrl }, or { message } on error (SPEC §7). */
-async function uploadPhoto(file: File): Promise<string> {
-  const response = await fetch('/api/upload-photo', {
-    method: 'POST',
-    credentials: 'include',
-    body: photoForm(file),
-  });
-  if (!response.ok) throw new Error((await responseMessage(response)) ?? UPLOAD_FALLBACK_MESSAGE);
-  const body: unknown = await response.json();
-  if (body && typeof body === 'object' && 'photoUrl' in body && typeof body.photoUrl === 'string') {
-    return body.photoUrl;
+async function uploadFile(file: File): Promise<string> {
+  let body: { photoUrl?: unknown };
+  try {
+    body = await uploadBasicPhoto(file);
+  } catch (error) {
+    // Our JSON error body's message, or the fallback for any other answer (a proxy's error page).
+    if (error instanceof ApiError) throw new Error(error.bodyMessage || UPLOAD_FALLBACK_MESSAGE);
+    throw error;
   }
+  if (typeof body?.photoUrl === 'string') return body.photoUrl;
   throw new Error(UPLOAD_FALLBACK_MESSAGE);
 }
 
@@ -37,7 +38,7 @@ export function BasicPhotoUploadPage() {
   const [validation, setValidation] = useState<string | null>(null);
 
   const upload = useMutation({
-    mutationFn: uploadPhoto,
+    mutationFn: uploadFile,
     onSuccess: () => {
       toast({ title: 'Upload successful', description: 'Your photo has been uploaded.' });
     },

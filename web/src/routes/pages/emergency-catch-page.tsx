@@ -1,6 +1,7 @@
 import { CircleCheck, List, Plus, Siren } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { createEmergencyCatch } from '@/api/endpoints';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/hooks/use-toast';
@@ -21,7 +22,7 @@ import {
  * 'Authentication Required' toast and goes to /auth.
  */
 export function EmergencyCatchPage() {
-  const save = useSaveTestCatch('/api/emergency-catch');
+  const save = useSaveTestCatch(createEmergencyCatch);
   const [saved, setSaved] = useState<Catch | null>(null);
   // A new key gives a fresh form with the test defaults for 'Add Another Catch'.
   const [formKey, setFormKey] = useState(0);

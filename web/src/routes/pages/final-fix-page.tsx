@@ -1,6 +1,7 @@
 import { List, Save, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { createCatch } from '@/api/endpoints';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -23,7 +24,7 @@ import {
  */
 export function FinalFixPage() {
   const { user, isLoading } = useAuth();
-  const save = useSaveTestCatch('/api/catches');
+  const save = useSaveTestCatch(createCatch);
   const [saved, setSaved] = useState<Catch | null>(null);
 
   const saveDirectly = () => {

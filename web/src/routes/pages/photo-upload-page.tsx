@@ -2,6 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, ImagePlus, Info, Upload, Wrench, X } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { uploadPhoto } from '@/api/endpoints';
+import { ApiError } from '@/api/http';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -10,21 +12,22 @@ import { Spinner } from '@/components/ui/spinner';
 import { useObjectUrl } from '@/hooks/use-object-url';
 import { toast } from '@/hooks/use-toast';
 import { StaticPageLayout } from './static-page-layout.tsx';
-import { photoForm, SignInHint } from './upload-common.tsx';
+import { SignInHint } from './upload-common.tsx';
 
 /** SPEC §9: a suggestion only; the server accepts up to 20 MB and re-encodes every photo anyway. */
 const SUGGESTED_MAX_MB = 5;
 
 /** POST /api/upload → { url } (SPEC §7); a non-OK answer is 'Upload failed: {status} {statusText}'. */
-async function uploadPhoto(file: File): Promise<string> {
-  const response = await fetch('/api/upload', {
-    method: 'POST',
-    credentials: 'include',
-    body: photoForm(file),
-  });
-  if (!response.ok) throw new Error(`Upload failed: ${response.status} ${response.statusText}`.trim());
-  const body: unknown = await response.json();
-  if (body && typeof body === 'object' && 'url' in body && typeof body.url === 'string') return body.url;
+async function uploadFile(file: File): Promise<string> {
+  let body: { url?: unknown };
+  try {
+    body = await uploadPhoto(file);
+  } catch (error) {
+    if (error instanceof ApiError)
+      throw new Error(`Upload failed: ${error.status} ${error.statusText}`.trim());
+    throw error;
+  }
+  if (typeof body?.url === 'string') return body.url;
   throw new Error('Could not upload photo');
 }
 
@@ -44,7 +47,7 @@ export function PhotoUploadPage() {
   const previewUrl = useObjectUrl(file);
 
   const upload = useMutation({
-    mutationFn: uploadPhoto,
+    mutationFn: uploadFile,
     onSuccess: () => {
       toast({ title: 'Upload successful', description: 'Your photo has been uploaded.' });
     },

@@ -1,5 +1,6 @@
 import { Fish, Lock, LogIn } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { createCatch } from '@/api/endpoints';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,7 +23,7 @@ import {
 export function SimpleCatchPage() {
   const { user, isLoading } = useAuth();
   const [, navigate] = useLocation();
-  const save = useSaveTestCatch('/api/catches');
+  const save = useSaveTestCatch(createCatch);
 
   if (isLoading) return <PageSpinner />;
 

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation } from 'wouter';
+import { ApiError, errorMessage } from '@/api/http';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
-import { ApiError, apiRequest, errorMessage } from '@/lib/api';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import type { Catch } from '../../../../core/catch.ts';
 
@@ -96,14 +96,11 @@ function useShowSaveError() {
   };
 }
 
-/** POSTs a test catch to `url`; on success refreshes the catch list; failures get the spec's toasts. */
-export function useSaveTestCatch(url: string) {
+/** Saves a test catch with `save` (an endpoint of api/endpoints.ts); on success refreshes the catch list; failures get the spec's toasts. */
+export function useSaveTestCatch(save: (body: Record<string, unknown>) => Promise<Catch>) {
   const showSaveError = useShowSaveError();
   return useMutation({
-    mutationFn: async (body: Record<string, unknown>): Promise<Catch> => {
-      const response = await apiRequest('POST', url, body);
-      return (await response.json()) as Catch;
-    },
+    mutationFn: save,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
     },

@@ -18,23 +18,3 @@ export function SignInHint() {
     </p>
   );
 }
-
-/** Reads `{ message }` from an error answer, if it is our JSON. */
-export async function responseMessage(response: Response): Promise<string | null> {
-  try {
-    const body: unknown = await response.json();
-    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-      return body.message || null;
-    }
-  } catch {
-    // Not JSON (a proxy's error page): no message.
-  }
-  return null;
-}
-
-/** A multipart form with the chosen file in the `photo` field (SPEC §7). */
-export function photoForm(file: File): FormData {
-  const form = new FormData();
-  form.append('photo', file);
-  return form;
-}

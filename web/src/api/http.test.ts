@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, apiUpload, errorMessage, getJson } from './api.ts';
+import { deleteCatch, getCatches, getUser, logIn, uploadPhoto } from './endpoints.ts';
+import { ApiError, errorMessage, http } from './http.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -55,9 +56,7 @@ describe('requests', () => {
       async () => new Response('{"message":"Invalid username or password"}', { status: 401 }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    await expect(
-      apiRequest('POST', '/api/login', { username: 'ann', password: 'secret1' }),
-    ).rejects.toMatchObject({
+    await expect(logIn({ username: 'ann', password: 'secret1' })).rejects.toMatchObject({
       status: 401,
       serverMessage: 'Invalid username or password',
     });
@@ -72,19 +71,47 @@ describe('requests', () => {
 
   it('gives null for a 401 on the user query', async () => {
     vi.stubGlobal('fetch', async () => new Response('', { status: 401 }));
-    await expect(getJson('/api/user', { on401: 'returnNull' })).resolves.toBeNull();
-    await expect(getJson('/api/user')).rejects.toBeInstanceOf(ApiError);
+    await expect(getUser()).resolves.toBeNull();
+    await expect(http('/api/user')).rejects.toBeInstanceOf(ApiError);
   });
 
   // Issue #9: an account's answers must not outlive a sign-out in the browser's HTTP cache.
   it('keeps no API answer in the browser HTTP cache', async () => {
     const fetchMock = vi.fn(async () => Response.json({ ok: true }));
     vi.stubGlobal('fetch', fetchMock);
-    await getJson('/api/catches');
-    await apiUpload('/api/upload', new FormData());
+    await getCatches();
+    await uploadPhoto(new Blob(['x']));
     for (const [, init] of fetchMock.mock.calls as unknown as Array<[string, RequestInit]>) {
       expect(init).toMatchObject({ credentials: 'include', cache: 'no-store' });
     }
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends through an injected fetch (the sync engine) and names a catch by id or by clientId', async () => {
+    const global = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', global);
+    const injected = vi.fn(
+      async (_url: string | URL | Request, _init?: RequestInit) => new Response(null, { status: 204 }),
+    );
+    await deleteCatch({ id: 7 }, { fetch: injected });
+    await deleteCatch({ clientId: 'a b' }, { fetch: injected });
+    expect(global).not.toHaveBeenCalled();
+    expect(injected.mock.calls.map(([url, init]) => [url, init?.method])).toEqual([
+      ['/api/catches/7', 'DELETE'],
+      ['/api/catches/client/a%20b', 'DELETE'],
+    ]);
+  });
+
+  it('keeps what a refusal said: our message, or none for a proxy page, and the status line', async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway' }),
+    );
+    const proxied = (await http('/api/catches').catch((error: unknown) => error)) as ApiError;
+    expect(proxied).toMatchObject({ status: 502, statusText: 'Bad Gateway', bodyMessage: null });
+    expect(proxied.bodyText).toBe('<h1>Bad gateway</h1>');
+    expect(new ApiError(400, '{"message":"No file","code":"NO_FILE"}', 'Bad Request').bodyMessage).toBe(
+      'No file',
+    );
   });
 });

@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 10 item 3: web/src/api/ is the only place that talks to the API. Elsewhere in web/src no production file
+ * calls fetch, or has a string that is an /api/ path (the query keys take theirs from API_PATHS). The service
+ * worker (sw.ts) routes requests, so it may match /api paths. Tests may name paths they assert on. Comments and
+ * prose are not requests: a doc comment or a page's text may say "GET /api/weather".
+ */
+
+const WEB_SRC = join(import.meta.dirname, '..');
+const ALLOWED = [/^api\//, /^sw\.ts$/, /\.test\.tsx?$/];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Every fetch call and every string (or piece of a template) that starts with an /api/ path, as "line: code". */
+function apiCallsIn(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const report = (node: ts.Node) => {
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    found.push(`${line}: ${node.getText(source)}`);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const name = ts.isIdentifier(callee)
+        ? callee.text
+        : ts.isPropertyAccessExpression(callee)
+          ? callee.name.text
+          : null;
+      if (name === 'fetch') report(node);
+    }
+    if (
+      (ts.isStringLiteral(node) ||
+        ts.isNoSubstitutionTemplateLiteral(node) ||
+        ts.isTemplateLiteralToken(node)) &&
+      node.text.startsWith('/api/')
+    ) {
+      report(node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('the web API boundary', () => {
+  it('finds fetch calls and /api/ strings, and not the same words in comments', () => {
+    const sample = [
+      '// GET /api/user with fetch("/api/user")',
+      "const a = await fetch('/api/user');",
+      'window.fetch(url);',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, on purpose.
+      'const b = `/api/catches/${id}`;',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, on purpose.
+      'const c = `${base}/api/photos`;',
+      "query.refetch(); client.fetchQuery({ queryKey: ['weather'] });",
+      "import { http } from '@/api/http'; const text = 'Uploads through POST /api/upload';",
+    ].join('\n');
+    expect(apiCallsIn('sample.ts', sample)).toEqual([
+      "2: fetch('/api/user')",
+      "2: '/api/user'",
+      '3: window.fetch(url)',
+      '4: `/api/catches/${',
+      '5: }/api/photos`',
+    ]);
+  });
+
+  it('leaves calling the API to web/src/api/', () => {
+    const offenders = sourceFiles(WEB_SRC).flatMap((path) => {
+      const name = relative(WEB_SRC, path);
+      if (ALLOWED.some((pattern) => pattern.test(name))) return [];
+      return apiCallsIn(name, readFileSync(path, 'utf8')).map((hit) => `${name}:${hit}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,137 @@
+import type { Catch } from '../../../core/catch.ts';
+import type { User } from '../../../core/user.ts';
+import type { Weather } from '../../../core/weather.ts';
+import { ApiError, http, type Transport } from './http.ts';
+
+/**
+ * One function per API endpoint the web app calls (SPEC §7), each with its types. Only types come from core,
+ * so no zod reaches the first bundle. Each throws ApiError on a non-OK answer (see http.ts) unless it says
+ * otherwise; `transport` lets the sync engine inject its fetch.
+ */
+
+/** The paths whose answers the query cache keeps under their own path (lib/query-client.ts). */
+export const API_PATHS = {
+  user: '/api/user',
+  catches: '/api/catches',
+  weather: '/api/weather',
+} as const;
+
+/** A 401 answer, which some reads treat as "nobody signed in" rather than as an error (SPEC §7). */
+const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** GET /api/user: the signed-in user, or null when nobody is (a 401). */
+export async function getUser(transport?: Transport): Promise<User | null> {
+  try {
+    return (await (await http(API_PATHS.user, transport)).json()) as User;
+  } catch (error) {
+    if (isSignedOut(error)) return null;
+    throw error;
+  }
+}
+
+/** What sign-in and registration send: only these two fields, never a confirmPassword (SPEC §5). */
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** POST /api/login: starts a session (SPEC §4). */
+export async function logIn({ username, password }: Credentials): Promise<User> {
+  return (await (await http('/api/login', { method: 'POST', json: { username, password } })).json()) as User;
+}
+
+/** POST /api/register: creates the account and starts its session (SPEC §4). */
+export async function register({ username, password }: Credentials): Promise<User> {
+  return (await (
+    await http('/api/register', { method: 'POST', json: { username, password } })
+  ).json()) as User;
+}
+
+/** POST /api/logout: ends the session and clears its cookie. */
+export async function logOut(): Promise<void> {
+  await http('/api/logout', { method: 'POST' });
+}
+
+/** GET /api/catches: the angler's catches, newest first; a 401 is an empty list (SPEC §7). */
+export async function getCatches(): Promise<Catch[]> {
+  try {
+    return (await (await http(API_PATHS.catches)).json()) as Catch[];
+  } catch (error) {
+    if (isSignedOut(error)) return [];
+    throw error;
+  }
+}
+
+/** POST /api/catches: saves a catch; a repeated clientId answers with the catch already saved. */
+export async function createCatch(payload: object, transport?: Transport): Promise<Catch> {
+  return (await (
+    await http(API_PATHS.catches, { ...transport, method: 'POST', json: payload })
+  ).json()) as Catch;
+}
+
+/** POST /api/mobile-catch: the phone's save (SPEC §7), the same contract as POST /api/catches. */
+export async function createMobileCatch(payload: object, transport?: Transport): Promise<Catch> {
+  return (await (
+    await http('/api/mobile-catch', { ...transport, method: 'POST', json: payload })
+  ).json()) as Catch;
+}
+
+/** POST /api/emergency-catch: the emergency test page's save (fishType, weight, length, locationName). */
+export async function createEmergencyCatch(payload: object): Promise<Catch> {
+  return (await (await http('/api/emergency-catch', { method: 'POST', json: payload })).json()) as Catch;
+}
+
+/** Which catch to delete: its server id, else the clientId it was created with (not synced when deleted). */
+interface CatchRef {
+  id?: number;
+  clientId?: string;
+}
+
+/** DELETE /api/catches/:id or /api/catches/client/:clientId; a 404 means it is already gone. */
+export async function deleteCatch({ id, clientId }: CatchRef, transport?: Transport): Promise<void> {
+  const path =
+    id !== undefined
+      ? `${API_PATHS.catches}/${id}`
+      : `${API_PATHS.catches}/client/${encodeURIComponent(clientId ?? '')}`;
+  await http(path, { ...transport, method: 'DELETE' });
+}
+
+/** A multipart form with the photo in the `photo` field (SPEC §7), named as the file was (or 'catch-photo'). */
+function photoForm(photo: Blob): FormData {
+  const form = new FormData();
+  form.append('photo', photo, photo instanceof File && photo.name ? photo.name : 'catch-photo');
+  return form;
+}
+
+/** POST /api/upload → { url } of the stored photo (SPEC §7); the body is checked by the caller. */
+export async function uploadPhoto(photo: Blob, transport?: Transport): Promise<{ url?: unknown }> {
+  return (await (
+    await http('/api/upload', { ...transport, method: 'POST', form: photoForm(photo) })
+  ).json()) as {
+    url?: unknown;
+  };
+}
+
+/** POST /api/upload-photo → { photoUrl } (the basic upload test page's endpoint, SPEC §7). */
+export async function uploadBasicPhoto(photo: Blob): Promise<{ photoUrl?: unknown }> {
+  return (await (await http('/api/upload-photo', { method: 'POST', form: photoForm(photo) })).json()) as {
+    photoUrl?: unknown;
+  };
+}
+
+/** GET /api/weather?lat=&lon=, with the coordinates as the caller rounded them. */
+export function weatherPath(latitude: number, longitude: number): string {
+  const params = new URLSearchParams({ lat: String(latitude), lon: String(longitude) });
+  return `${API_PATHS.weather}?${params.toString()}`;
+}
+
+/** GET /api/weather: the current weather at a position. */
+export async function getWeather(latitude: number, longitude: number): Promise<Weather> {
+  return (await (await http(weatherPath(latitude, longitude))).json()) as Weather;
+}
+
+/** GET /api/reverse-geocode?lat=&lon=: a place name from the server's own place list; the body is checked by the caller. */
+export async function getPlaceName(latitude: number, longitude: number): Promise<{ locationName?: unknown }> {
+  const params = new URLSearchParams({ lat: String(latitude), lon: String(longitude) });
+  return (await (await http(`/api/reverse-geocode?${params}`)).json()) as { locationName?: unknown };
+}
