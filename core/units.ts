@@ -12,11 +12,17 @@ export function isUnitSystem(value: unknown): value is UnitSystem {
   return typeof value === 'string' && (UNIT_SYSTEMS as readonly string[]).includes(value);
 }
 
-/** Every converted quantity; `waterTemperature` and air `temperature` share one unit but not their rounding. */
+/** The units to use for a stored setting: the spec's units when none was chosen (or read from an older copy). */
+export function unitSystemOr(value: unknown): UnitSystem {
+  return isUnitSystem(value) ? value : 'imperial';
+}
+
+/** Every converted quantity; water and air temperature share one unit but not their rounding. */
 export type Quantity =
   | 'weight'
   | 'length'
   | 'temperature'
+  | 'waterTemperature'
   | 'depth'
   | 'speed'
   | 'pressure'
@@ -24,10 +30,14 @@ export type Quantity =
 
 interface UnitStyle {
   symbol: string;
+  /** How a form label names the unit, e.g. 'Length (inches)' (SPEC §2); the symbol when not given. */
+  label?: string;
   /** '°F' hugs the number, 'lbs' does not. */
   spaced: boolean;
   /** Decimals when displayed. */
   decimals: number;
+  /** Show at most `decimals`, without trailing zeros ('54.5°F', '12 ft'), as the detail dialog always has. */
+  trimZeros: boolean;
 }
 
 interface QuantityUnits {
@@ -50,27 +60,38 @@ const scale = (factor: number) => ({
   fromMetric: (value: number) => value / factor,
 });
 
-const style = (symbol: string, decimals: number, spaced = true): UnitStyle => ({ symbol, spaced, decimals });
+const style = (symbol: string, decimals: number, spaced = true, trimZeros = false): UnitStyle => ({
+  symbol,
+  spaced,
+  decimals,
+  trimZeros,
+});
+
+const FAHRENHEIT = {
+  toMetric: (fahrenheit: number) => ((fahrenheit - 32) * 5) / 9,
+  fromMetric: (celsius: number) => (celsius * 9) / 5 + 32,
+};
 
 const QUANTITIES: Record<Quantity, QuantityUnits> = {
   weight: { imperial: style('lbs', 1), metric: style('kg', 1), ...scale(KG_PER_LB) },
-  length: { imperial: style('in', 1), metric: style('cm', 1), ...scale(CM_PER_IN) },
-  temperature: {
-    imperial: style('°F', 0, false),
-    metric: style('°C', 0, false),
-    toMetric: (fahrenheit) => ((fahrenheit - 32) * 5) / 9,
-    fromMetric: (celsius) => (celsius * 9) / 5 + 32,
+  length: { imperial: { ...style('in', 1), label: 'inches' }, metric: style('cm', 1), ...scale(CM_PER_IN) },
+  temperature: { imperial: style('°F', 0, false), metric: style('°C', 0, false), ...FAHRENHEIT },
+  waterTemperature: {
+    imperial: style('°F', 1, false, true),
+    metric: style('°C', 1, false, true),
+    ...FAHRENHEIT,
   },
-  depth: { imperial: style('ft', 1), metric: style('m', 1), ...scale(M_PER_FT) },
+  depth: { imperial: style('ft', 1, true, true), metric: style('m', 1, true, true), ...scale(M_PER_FT) },
   speed: { imperial: style('mph', 0), metric: style('km/h', 0), ...scale(KMH_PER_MPH) },
   pressure: { imperial: style('inHg', 2), metric: style('hPa', 0), ...scale(HPA_PER_INHG) },
   /** A pressure difference: no offset, finer than a reading. */
   pressureChange: { imperial: style('inHg', 2), metric: style('hPa', 1), ...scale(HPA_PER_INHG) },
 };
 
-/** 'lbs' or 'kg', for labels such as 'Weight (kg)'. */
-export function unitSymbol(quantity: Quantity, system: UnitSystem): string {
-  return QUANTITIES[quantity][system].symbol;
+/** The unit as form labels name it: 'Weight (kg)', 'Length (inches)'. */
+export function unitLabel(quantity: Quantity, system: UnitSystem): string {
+  const { label, symbol } = QUANTITIES[quantity][system];
+  return label ?? symbol;
 }
 
 /** A stored (spec-unit) value in the angler's unit. */
@@ -85,7 +106,9 @@ export function toStoredValue(quantity: Quantity, entered: number, system: UnitS
 
 /** The displayed number alone, rounded to the unit's decimals ('2.5', '1016'); never '-0'. */
 export function formatNumber(quantity: Quantity, stored: number, system: UnitSystem): string {
-  const text = toDisplayValue(quantity, stored, system).toFixed(QUANTITIES[quantity][system].decimals);
+  const { decimals, trimZeros } = QUANTITIES[quantity][system];
+  const fixed = toDisplayValue(quantity, stored, system).toFixed(decimals);
+  const text = trimZeros && fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
   return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
 }
 
