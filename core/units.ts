@@ -53,7 +53,7 @@ const KG_PER_LB = 0.45359237;
 const CM_PER_IN = 2.54;
 const M_PER_FT = 0.3048;
 const KMH_PER_MPH = 1.609344;
-const HPA_PER_INHG = 33.8638866667;
+export const HPA_PER_INHG = 33.8638866667;
 
 const scale = (factor: number) => ({
   toMetric: (value: number) => value * factor,

@@ -59,3 +59,4 @@ export const userSettingsSchema = z.strictObject(
       issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}` : undefined,
   },
 );
+export type UserSettings = z.infer<typeof userSettingsSchema>;
