@@ -1,10 +1,9 @@
-import type { Locator } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpenMeteo } from '../server/test-support/fake-open-meteo.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { TAHOE } from './support/browser.ts';
 import { setupE2E } from './support/harness.ts';
-import { escapeRegExp, expectServerCatches } from './support/ui.ts';
+import { expectServerCatches, expectText } from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
 
 /**
@@ -25,15 +24,6 @@ const RAINY_DAY = {
   pressureHpa: 1012,
   pressureChange3hHpa: -1.2,
 };
-
-/** Waits until the element's trimmed text equals `text`. */
-async function expectText(locator: Locator, text: string, timeout = 10_000): Promise<void> {
-  await expect
-    .poll(async () => ((await locator.textContent({ timeout: 1000 }).catch(() => null)) ?? '').trim(), {
-      timeout,
-    })
-    .toMatch(new RegExp(`^${escapeRegExp(text)}$`));
-}
 
 describe('units', () => {
   it('switching to Metric in Profile applies to logging, History, details and the Tools tab, and survives a reload', async (test) => {
