@@ -1,3 +1,5 @@
+import { HPA_PER_INHG } from './units.ts';
+
 /** Barometer rules of SPEC §4 and §9. Pressures are in inHg. */
 
 const PRESSURE_HIGH_AT = 30.2;
@@ -55,5 +57,5 @@ export function addReading(
 
 /** hPa (what weather providers report) to inHg. */
 export function hectopascalsToInchesOfMercury(hpa: number): number {
-  return hpa * 0.029_529_983_071_4;
+  return hpa / HPA_PER_INHG;
 }

@@ -3,12 +3,12 @@ import { type GearConditions, hasLightningRisk, recommendGear } from './gear.ts'
 
 const mild: GearConditions = { temperature: 65, windSpeed: 5, condition: 'Clear', description: 'clear sky' };
 const names = (conditions: Partial<GearConditions>) =>
-  recommendGear({ ...mild, ...conditions }).map((item) => item.name);
+  recommendGear({ ...mild, ...conditions }, 'imperial').map((item) => item.name);
 const ALWAYS = ['Fishing Rod & Reel', 'Fishing License', 'Tackle Box'];
 
 describe('recommendGear (SPEC §5)', () => {
   it('always lists rod & reel, license and tackle box as essential', () => {
-    const items = recommendGear(mild);
+    const items = recommendGear(mild, 'imperial');
     expect(items.map((i) => i.name)).toEqual(ALWAYS);
     expect(items.every((i) => i.priority === 'essential')).toBe(true);
   });
@@ -19,7 +19,7 @@ describe('recommendGear (SPEC §5)', () => {
     ['Rain', 'slight rain showers'],
     ['Clouds', 'scattered showers'],
   ])('rain gear for %s / %s', (condition, description) => {
-    const items = recommendGear({ ...mild, condition, description });
+    const items = recommendGear({ ...mild, condition, description }, 'imperial');
     expect(items.find((i) => i.name === 'Waterproof Jacket')?.priority).toBe('essential');
     for (const name of ['Waterproof Pants', 'Waterproof Hat', 'Bag Cover']) {
       expect(items.find((i) => i.name === name)?.priority).toBe('recommended');
@@ -59,23 +59,51 @@ describe('recommendGear (SPEC §5)', () => {
     ['Thunderstorm', 'thunderstorm'],
     ['Clouds', 'lightning nearby'],
   ])('a storm (%s / %s) adds an essential SAFETY ALERT advising to postpone', (condition, description) => {
-    const alert = recommendGear({ ...mild, condition, description }).find((i) => i.name === 'SAFETY ALERT');
+    const alert = recommendGear({ ...mild, condition, description }, 'imperial').find(
+      (i) => i.name === 'SAFETY ALERT',
+    );
     expect(alert).toMatchObject({ priority: 'essential', icon: 'alert' });
     expect(alert?.description).toMatch(/postpone/i);
   });
 
   it('puts the SAFETY ALERT first of all, even on a hot, rainy, windy, foggy day', () => {
-    const items = recommendGear({
-      temperature: 90,
-      windSpeed: 20,
-      condition: 'Thunderstorm',
-      description: 'thunderstorm with heavy hail, rain and fog',
-    });
+    const items = recommendGear(
+      {
+        temperature: 90,
+        windSpeed: 20,
+        condition: 'Thunderstorm',
+        description: 'thunderstorm with heavy hail, rain and fog',
+      },
+      'imperial',
+    );
     expect(items[0]).toMatchObject({ name: 'SAFETY ALERT', priority: 'essential' });
     expect(items.filter((item) => item.name === 'SAFETY ALERT')).toHaveLength(1);
     // The rest keep the spec's order: essential, then recommended.
     expect(items.slice(1, 4).map((item) => item.name)).toEqual(ALWAYS);
     expect(items.map((item) => item.name)).toContain('Sunscreen');
+  });
+
+  it("writes the rules' thresholds in the angler's units; the rules themselves stay in the spec's", () => {
+    const cold = { temperature: 40, windSpeed: 20, condition: 'Clear', description: 'clear sky' };
+    const describe = (units: 'imperial' | 'metric') =>
+      Object.fromEntries(recommendGear(cold, units).map((item) => [item.name, item.description]));
+    expect(describe('imperial')).toMatchObject({
+      'Thermal Layers': 'Below 60°F: base layers keep you warm.',
+      Gloves: 'Below 45°F: fingerless gloves keep hands working.',
+      'Heavier Weights': 'Wind above 10 mph: heavier sinkers hold bottom.',
+      'Rod Holders': 'Wind above 15 mph: keep rods secure.',
+    });
+    expect(describe('metric')).toMatchObject({
+      'Thermal Layers': 'Below 16°C: base layers keep you warm.',
+      Gloves: 'Below 7°C: fingerless gloves keep hands working.',
+      'Heavier Weights': 'Wind above 16 km/h: heavier sinkers hold bottom.',
+      'Rod Holders': 'Wind above 24 km/h: keep rods secure.',
+    });
+    expect(Object.keys(describe('metric'))).toEqual(Object.keys(describe('imperial')));
+    const hot = recommendGear({ ...cold, temperature: 90 }, 'metric').find(
+      (item) => item.name === 'Sunscreen',
+    );
+    expect(hot?.description).toBe('Above 24°C: water reflects the sun.');
   });
 
   it('tells thunderstorm and lightning conditions apart from others', () => {
@@ -85,12 +113,15 @@ describe('recommendGear (SPEC §5)', () => {
   });
 
   it('sorts essential, then recommended, then optional', () => {
-    const items = recommendGear({
-      temperature: 40,
-      windSpeed: 20,
-      condition: 'Rain',
-      description: 'heavy rain',
-    });
+    const items = recommendGear(
+      {
+        temperature: 40,
+        windSpeed: 20,
+        condition: 'Rain',
+        description: 'heavy rain',
+      },
+      'imperial',
+    );
     const order = items.map((i) => i.priority);
     expect(order).toEqual(
       [...order].sort(

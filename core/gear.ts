@@ -1,4 +1,6 @@
-/** Weather-based gear recommendations: the rules table of SPEC §5. */
+import { formatQuantity, type UnitSystem } from './units.ts';
+
+/** Weather-based gear recommendations: the rules table of SPEC §5 (thresholds in its units, text in the angler's). */
 
 export type GearPriority = 'essential' | 'recommended' | 'optional';
 
@@ -70,7 +72,9 @@ function safetyRank(item: GearRecommendation): number {
 }
 
 /** The gear list for the conditions, essential first (the SAFETY ALERT leading), then recommended, then optional (SPEC §5). */
-export function recommendGear(conditions: GearConditions): GearRecommendation[] {
+export function recommendGear(conditions: GearConditions, units: UnitSystem): GearRecommendation[] {
+  const temperature = (fahrenheit: number) => formatQuantity('temperature', fahrenheit, units);
+  const speed = (mph: number) => formatQuantity('speed', mph, units);
   const items: GearRecommendation[] = [
     {
       name: 'Fishing Rod & Reel',
@@ -101,19 +105,24 @@ export function recommendGear(conditions: GearConditions): GearRecommendation[] 
     add('Bag Cover', 'Protect your tackle and phone from the rain.', 'bag', 'recommended');
   }
   if (conditions.temperature < COLD_BELOW_F) {
-    add('Thermal Layers', `Below ${COLD_BELOW_F}°F: base layers keep you warm.`, 'layers', 'essential');
+    add(
+      'Thermal Layers',
+      `Below ${temperature(COLD_BELOW_F)}: base layers keep you warm.`,
+      'layers',
+      'essential',
+    );
   }
   if (conditions.temperature < VERY_COLD_BELOW_F) {
     add(
       'Gloves',
-      `Below ${VERY_COLD_BELOW_F}°F: fingerless gloves keep hands working.`,
+      `Below ${temperature(VERY_COLD_BELOW_F)}: fingerless gloves keep hands working.`,
       'gloves',
       'essential',
     );
     add('Thermos', 'A hot drink makes a cold morning bearable.', 'thermos', 'recommended');
   }
   if (conditions.temperature > HOT_ABOVE_F) {
-    add('Sunscreen', `Above ${HOT_ABOVE_F}°F: water reflects the sun.`, 'sun', 'essential');
+    add('Sunscreen', `Above ${temperature(HOT_ABOVE_F)}: water reflects the sun.`, 'sun', 'essential');
     add('Wide-brimmed Hat', 'Shade for your face and neck.', 'hat', 'essential');
     add('Extra Water', 'Stay hydrated in the heat.', 'water', 'essential');
     add('Breathable Clothing', 'Light, quick-dry fabric keeps you cool.', 'shirt', 'recommended');
@@ -122,14 +131,19 @@ export function recommendGear(conditions: GearConditions): GearRecommendation[] 
   if (conditions.windSpeed > WINDY_ABOVE_MPH) {
     add(
       'Heavier Weights',
-      `Wind above ${WINDY_ABOVE_MPH} mph: heavier sinkers hold bottom.`,
+      `Wind above ${speed(WINDY_ABOVE_MPH)}: heavier sinkers hold bottom.`,
       'weight',
       'recommended',
     );
     add('Windbreaker', 'Blocks the wind chill on open water.', 'wind', 'recommended');
   }
   if (conditions.windSpeed > VERY_WINDY_ABOVE_MPH) {
-    add('Rod Holders', `Wind above ${VERY_WINDY_ABOVE_MPH} mph: keep rods secure.`, 'holder', 'recommended');
+    add(
+      'Rod Holders',
+      `Wind above ${speed(VERY_WINDY_ABOVE_MPH)}: keep rods secure.`,
+      'holder',
+      'recommended',
+    );
   }
   if (mentions(conditions, ['fog', 'mist', 'haze'])) {
     add('Headlamp', 'Low visibility: see and be seen.', 'lamp', 'essential');

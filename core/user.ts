@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNIT_SYSTEMS, type UnitSystem } from './units.ts';
 
 /** Limits shared by the auth form and the server (SPEC §5, §9; DESIGN §4). */
 export const USERNAME_MIN = 3;
@@ -46,4 +47,16 @@ export interface User {
   id: number;
   username: string;
   createdAt: string;
+  /** The units this angler reads and types in (issue 12 item 4); the API itself always speaks the spec's units. */
+  units: UnitSystem;
 }
+
+/** What PATCH /api/user accepts: the account's settings (today only the units). */
+export const userSettingsSchema = z.strictObject(
+  { units: z.enum(UNIT_SYSTEMS, { error: `Units must be one of: ${UNIT_SYSTEMS.join(', ')}` }) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}` : undefined,
+  },
+);
+export type UserSettings = z.infer<typeof userSettingsSchema>;

@@ -6,6 +6,7 @@ import { setupE2E } from './support/harness.ts';
 import {
   closeToast,
   escapeRegExp,
+  expectText,
   expectToast,
   openToast,
   TOAST_RECORDER_SCRIPT,
@@ -93,15 +94,6 @@ async function openTools(
     gear: region('Gear Recommendations'),
     compass: region('Compass'),
   };
-}
-
-/** Waits until the element's trimmed text equals `text`. */
-async function expectText(locator: Locator, text: string, timeout = 10_000): Promise<void> {
-  await expect
-    .poll(async () => ((await locator.textContent({ timeout: 1000 }).catch(() => null)) ?? '').trim(), {
-      timeout,
-    })
-    .toMatch(new RegExp(`^${escapeRegExp(text)}$`));
 }
 
 /** The place name the server gives for the position the tab asks about (rounded to 3 decimals). */

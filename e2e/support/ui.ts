@@ -55,6 +55,15 @@ export async function closeToast(page: Page): Promise<void> {
   await toast.waitFor({ state: 'detached' });
 }
 
+/** Waits until the element's trimmed text equals `text`. */
+export async function expectText(locator: Locator, text: string, timeout = 10_000): Promise<void> {
+  await expect
+    .poll(async () => ((await locator.textContent({ timeout: 1000 }).catch(() => null)) ?? '').trim(), {
+      timeout,
+    })
+    .toMatch(new RegExp(`^${escapeRegExp(text)}$`));
+}
+
 /** Waits until the input's value equals `value` (or matches it). */
 export async function expectValue(locator: Locator, value: string | RegExp, timeout = 10_000): Promise<void> {
   await expect

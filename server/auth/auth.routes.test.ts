@@ -45,6 +45,7 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
         id: expect.any(Number),
         username: 'walleye_wanda',
         createdAt: expect.any(String),
+        units: 'imperial',
       });
       expect(response.body).not.toContain('lake-erie-2026');
       const cookie = response.cookies.find((c) => c.name === 'tightlines_session');

@@ -6,10 +6,11 @@ import {
   PASSWORD_MIN,
   USERNAME_MAX,
   USERNAME_MIN,
+  userSettingsSchema,
 } from '../../core/user.ts';
 import type { Clock } from '../clock.ts';
 import type { RateLimits } from '../config/config.ts';
-import { AppError, tooManyRequests } from '../http/app-error.ts';
+import { AppError, notSignedIn, tooManyRequests } from '../http/app-error.ts';
 import { parseInput } from '../http/validation.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { isCommonPassword } from './common-passwords.ts';
@@ -116,4 +117,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
   });
 
   app.get('/api/user', async (request) => requireUser(request));
+
+  /** The account's settings, stored with it so every device of the angler follows (issue 12 item 4). */
+  app.patch('/api/user', async (request) => {
+    const { id } = requireUser(request);
+    const { units } = parseInput(userSettingsSchema, request.body);
+    // The account may have been deleted since the session was read: the session is then no longer valid.
+    const updated = await users.setUnits(id, units);
+    if (!updated) throw notSignedIn();
+    return updated;
+  });
 }

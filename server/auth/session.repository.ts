@@ -51,6 +51,7 @@ export class SessionRepository {
         'users.id',
         'users.username',
         'users.created_at',
+        'users.units',
         'sessions.last_seen_at',
         'sessions.expires_at',
       ])
@@ -70,7 +71,7 @@ export class SessionRepository {
         .where('token_hash', '=', tokenHash)
         .execute();
     }
-    return { id: row.id, username: row.username, createdAt: row.created_at };
+    return { id: row.id, username: row.username, createdAt: row.created_at, units: row.units };
   }
 
   /** Deletes every session past its absolute expiry or idle for too long (the periodic sweep); returns how many. */

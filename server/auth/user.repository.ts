@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { UnitSystem } from '../../core/units.ts';
 import type { User } from '../../core/user.ts';
 import type { Database, UsersTable } from '../db/schema.ts';
 
@@ -7,10 +8,13 @@ export interface UserWithPasswordHash extends User {
   passwordHash: string;
 }
 
-type UserRow = Pick<UsersTable, 'username' | 'password_hash' | 'created_at'> & { id: number };
+type UserRow = Pick<UsersTable, 'username' | 'created_at'> & { id: number; units: UnitSystem };
 
-function toUser(row: UserRow): UserWithPasswordHash {
-  return { id: row.id, username: row.username, createdAt: row.created_at, passwordHash: row.password_hash };
+/** The columns the API's User is made of. */
+const USER_COLUMNS = ['id', 'username', 'created_at', 'units'] as const;
+
+function toUser(row: UserRow): User {
+  return { id: row.id, username: row.username, createdAt: row.created_at, units: row.units };
 }
 
 /**
@@ -39,18 +43,27 @@ export class UserRepository {
         created_at: createdAt.toISOString(),
       })
       .onConflict((conflict) => conflict.column('username_key').doNothing())
-      .returning(['id', 'username', 'password_hash', 'created_at'])
+      .returning(USER_COLUMNS)
       .executeTakeFirst();
-    if (!row) return null;
-    const { passwordHash: _hash, ...user } = toUser(row);
-    return user;
+    return row ? toUser(row) : null;
   }
 
   async findByUsername(username: string): Promise<UserWithPasswordHash | null> {
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'username', 'password_hash', 'created_at'])
+      .select([...USER_COLUMNS, 'password_hash'])
       .where('username_key', '=', usernameKey(username))
+      .executeTakeFirst();
+    return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
+  }
+
+  /** Changes the account's units; returns the updated user, or null when the account is gone. */
+  async setUnits(userId: number, units: UnitSystem): Promise<User | null> {
+    const row = await this.db
+      .updateTable('users')
+      .set({ units })
+      .where('id', '=', userId)
+      .returning(USER_COLUMNS)
       .executeTakeFirst();
     return row ? toUser(row) : null;
   }

@@ -42,7 +42,7 @@ async function blankDatabase(
   };
 }
 
-describe.each(TEST_ENGINES)('migrations 004 and 005 on an existing %s database', (engine) => {
+describe.each(TEST_ENGINES)('migrations 004 to 006 on an existing %s database', (engine) => {
   let drop: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await drop?.();
@@ -92,5 +92,26 @@ describe.each(TEST_ENGINES)('migrations 004 and 005 on an existing %s database',
     expect((await repository.list(anna, 'öring')).map((c) => c.fishType)).toEqual(['Äsche']);
     expect((await repository.list(anna, 'GROSSE')).map((c) => c.fishType)).toEqual([]);
     expect((await repository.list(anna, 'große')).map((c) => c.fishType)).toEqual(['Pike', 'Äsche']);
+  });
+
+  it('006 gives every existing account the spec units (imperial) until the angler chooses', async () => {
+    const blank = await blankDatabase(engine);
+    drop = blank.drop;
+    const { db } = blank;
+    const before = new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations(engine) },
+      migrationTableSchema: blank.schema,
+    });
+    expect((await before.migrateTo('005-catch-search-text')).error).toBeUndefined();
+    await insertTestUsers(db, ['anna', 'ben']);
+
+    await migrateToLatest(db as Kysely<unknown>, engine);
+
+    const rows = await db.selectFrom('users').select(['username', 'units']).orderBy('username').execute();
+    expect(rows).toEqual([
+      { username: 'anna', units: 'imperial' },
+      { username: 'ben', units: 'imperial' },
+    ]);
   });
 });

@@ -208,6 +208,15 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
         }
       },
     },
+    '006-user-units': {
+      // Every account, old and new, starts with the spec's units (core/units.ts) until the angler chooses.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('users')
+          .addColumn('units', 'text', (col) => col.notNull().defaultTo('imperial'))
+          .execute();
+      },
+    },
   };
 }
 

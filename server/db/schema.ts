@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { UnitSystem } from '../../core/units.ts';
 
 /**
  * Table row types. They never leave the repositories: routes and the web see core's API types.
@@ -17,6 +18,8 @@ export interface UsersTable {
   /** How many catches this user has, and the UTF-8 bytes of their free text: the per-account quota. */
   catch_count: Generated<number>;
   catch_text_bytes: Generated<number>;
+  /** 'imperial' (the default) or 'metric': how this angler's values are shown and typed (core/units.ts). */
+  units: Generated<UnitSystem>;
 }
 
 interface SessionsTable {

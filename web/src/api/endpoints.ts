@@ -1,6 +1,6 @@
 import type { Catch } from '../../../core/catch.ts';
 import type { StoreListings } from '../../../core/store-listings.ts';
-import type { User } from '../../../core/user.ts';
+import type { User, UserSettings } from '../../../core/user.ts';
 import type { Weather } from '../../../core/weather.ts';
 import { ApiError, http, type Transport } from './http.ts';
 
@@ -28,6 +28,11 @@ export async function getUser(transport?: Transport): Promise<User | null> {
     if (isSignedOut(error)) return null;
     throw error;
   }
+}
+
+/** PATCH /api/user: changes the account's settings (its units, issue 12 item 4); answers with the updated user. */
+export async function updateUserSettings(settings: UserSettings): Promise<User> {
+  return (await (await http(API_PATHS.user, { method: 'PATCH', json: settings })).json()) as User;
 }
 
 /** What sign-in and registration send: only these two fields, never a confirmPassword (SPEC §5). */

@@ -59,7 +59,7 @@ export interface Transport {
 
 interface HttpOptions extends Transport {
   /** Default GET. */
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as multipart/form-data (the browser sets the boundary header). */

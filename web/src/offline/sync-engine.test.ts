@@ -168,7 +168,7 @@ function payload(fields: Partial<CatchPayload> = {}): CatchPayload {
   return {
     ...buildCatchPayload(
       { ...emptyCatchForm(undefined, testApp.clock.now()), fishType: 'Rainbow Trout', weight: '3.4' },
-      { photo: null, clientId: randomUUID(), now: testApp.clock.now() },
+      { photo: null, clientId: randomUUID(), now: testApp.clock.now(), units: 'imperial' },
     ),
     ...fields,
   };

@@ -1,11 +1,86 @@
-import { ArrowLeft, Info, LogOut, UserCircle } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeft, Info, LogOut, Ruler, UserCircle } from 'lucide-react';
 import { Link } from 'wouter';
+import { updateUserSettings } from '@/api/endpoints';
+import { errorMessage } from '@/api/http';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/hooks/use-auth';
+import { toast } from '@/hooks/use-toast';
+import { useUnits } from '@/hooks/use-units';
+import { cn } from '@/lib/cn';
 import { memberLabel } from '@/lib/member-label';
+import { queryClient, queryKeys } from '@/lib/query-client';
 import { APP_LAST_UPDATED, APP_VERSION } from '../../../core/app-info.ts';
+import type { UnitSystem } from '../../../core/units.ts';
+
+const UNIT_CHOICES: Array<{ value: UnitSystem; label: string; example: string }> = [
+  { value: 'imperial', label: 'Imperial', example: 'lbs, in, °F, ft, mph, inHg' },
+  { value: 'metric', label: 'Metric', example: 'kg, cm, °C, m, km/h, hPa' },
+];
+
+/**
+ * The units setting (issue 12 item 4): stored with the account (PATCH /api/user), so every device follows; the
+ * answer replaces the cached user, and every screen reading useUnits() changes at once. Needs a connection.
+ */
+function UnitsSetting() {
+  const units = useUnits();
+  const change = useMutation({
+    mutationFn: (next: UnitSystem) => updateUserSettings({ units: next }),
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.user, user),
+    onError: (error) => {
+      toast({
+        title: 'Units not changed',
+        description: errorMessage(error, 'Please try again when you are online.'),
+        variant: 'destructive',
+      });
+    },
+  });
+  const shown = change.isPending ? change.variables : units;
+
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle as="h2" className="flex items-center gap-2 text-base">
+          <Ruler aria-hidden="true" className="size-5 text-primary" />
+          Units
+        </CardTitle>
+        <CardDescription>
+          How weights, lengths, temperatures and weather are shown and entered.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fieldset disabled={change.isPending} className="grid grid-cols-2 gap-2">
+          <legend className="sr-only">Units</legend>
+          {UNIT_CHOICES.map((choice) => (
+            <label
+              key={choice.value}
+              className={cn(
+                'flex min-h-11 cursor-pointer flex-col justify-center rounded-lg border px-3 py-2 text-sm',
+                'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                shown === choice.value ? 'border-primary bg-accent text-accent-foreground' : 'border-border',
+              )}
+            >
+              <span className="flex items-center gap-2 font-semibold">
+                <input
+                  type="radio"
+                  name="units"
+                  value={choice.value}
+                  checked={shown === choice.value}
+                  onChange={() => change.mutate(choice.value)}
+                  className="size-4 accent-primary"
+                />
+                {choice.label}
+              </span>
+              <span className="text-xs text-muted-foreground">{choice.example}</span>
+            </label>
+          ))}
+        </fieldset>
+      </CardContent>
+    </Card>
+  );
+}
 
 /** /profile: account info, logout and app info (SPEC §2). Only reached with a signed-in user. */
 export function ProfilePage() {
@@ -38,6 +113,8 @@ export function ProfilePage() {
             </div>
           </CardContent>
         </Card>
+
+        <UnitsSetting />
 
         <Button
           variant="destructive"

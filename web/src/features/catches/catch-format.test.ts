@@ -10,12 +10,15 @@ import {
 
 describe('catch formatting', () => {
   it('shows weight and length with one decimal', () => {
-    expect(formatWeight(4.56)).toBe('4.6 lbs');
-    expect(formatWeight(3)).toBe('3.0 lbs');
-    expect(formatWeight(0)).toBe('0.0 lbs');
-    expect(formatWeight(null)).toBeNull();
-    expect(formatLength(18)).toBe('18.0 in');
-    expect(formatLength(null)).toBeNull();
+    expect(formatWeight(4.56, 'imperial')).toBe('4.6 lbs');
+    expect(formatWeight(3, 'imperial')).toBe('3.0 lbs');
+    expect(formatWeight(0, 'imperial')).toBe('0.0 lbs');
+    expect(formatWeight(null, 'imperial')).toBeNull();
+    expect(formatLength(18, 'imperial')).toBe('18.0 in');
+    expect(formatLength(null, 'imperial')).toBeNull();
+    expect(formatWeight(5.511556554621939, 'metric')).toBe('2.5 kg');
+    expect(formatLength(18, 'metric')).toBe('45.7 cm');
+    expect(formatWeight(null, 'metric')).toBeNull();
   });
 
   it('reads the catch date as a local calendar date', () => {

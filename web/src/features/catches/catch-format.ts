@@ -1,17 +1,18 @@
 import { format, isValid, parse, parseISO } from 'date-fns';
+import { formatOptionalQuantity, type UnitSystem } from '../../../../core/units.ts';
 
-/** SPEC §9 display rules for a catch: 1 decimal for weight and length, 6 for coordinates, 'MMM d, yyyy' dates. */
+/** SPEC §9 display rules for a catch, in the angler's units (core/units.ts): 1 decimal for weight and length, 6 for coordinates, 'MMM d, yyyy' dates. */
 
 const CATCH_DATE_FORMAT = 'MMM d, yyyy';
 
-/** '4.5 lbs', or null when there is no weight. */
-export function formatWeight(weight: number | null | undefined): string | null {
-  return typeof weight === 'number' && Number.isFinite(weight) ? `${weight.toFixed(1)} lbs` : null;
+/** '4.5 lbs' or '2.0 kg', or null when there is no weight. */
+export function formatWeight(weight: number | null | undefined, units: UnitSystem): string | null {
+  return formatOptionalQuantity('weight', weight, units);
 }
 
-/** '18.0 in', or null when there is no length. */
-export function formatLength(length: number | null | undefined): string | null {
-  return typeof length === 'number' && Number.isFinite(length) ? `${length.toFixed(1)} in` : null;
+/** '18.0 in' or '45.7 cm', or null when there is no length. */
+export function formatLength(length: number | null | undefined, units: UnitSystem): string | null {
+  return formatOptionalQuantity('length', length, units);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { DEFAULT_LOCATION_NAME } from '../../../../core/catch.ts';
+import { type Quantity, toStoredValue, type UnitSystem } from '../../../../core/units.ts';
 
 /** What the log form holds: every field as the text its input shows. */
 export interface CatchFormValues {
@@ -85,6 +86,12 @@ function numberOrNull(value: string): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
+/** A measurement typed in the angler's units, in the spec's units the API stores (never rounded: core/units.ts). */
+function measurementOrNull(value: string, quantity: Quantity, units: UnitSystem): number | null {
+  const typed = numberOrNull(value);
+  return typed === null ? null : toStoredValue(quantity, typed, units);
+}
+
 /** SPEC §5: the only client-side rule of the log form. Returns false when the fish type is blank. */
 export function hasFishType(values: Pick<CatchFormValues, 'fishType'>): boolean {
   return values.fishType.trim() !== '';
@@ -94,25 +101,27 @@ export interface PayloadContext {
   photo: string | null;
   clientId: string;
   now: Date;
+  /** The units the form's measurements were typed in. */
+  units: UnitSystem;
 }
 
-/** Builds the exact SPEC §3 payload from the form's values (text trimmed, numbers parsed, defaults filled). */
+/** Builds the exact SPEC §3 payload from the form's values (text trimmed, numbers parsed into the spec's units, defaults filled). */
 export function buildCatchPayload(values: CatchFormValues, context: PayloadContext): CatchPayload {
   const defaults = nowDateTime(context.now);
   return {
     fishType: values.fishType.trim(),
-    weight: numberOrNull(values.weight),
-    length: numberOrNull(values.length),
+    weight: measurementOrNull(values.weight, 'weight', context.units),
+    length: measurementOrNull(values.length, 'length', context.units),
     locationName: textOrNull(values.locationName) ?? DEFAULT_LOCATION_NAME,
     latitude: values.latitude,
     longitude: values.longitude,
     notes: textOrNull(values.notes),
-    waterTemperature: numberOrNull(values.waterTemperature),
+    waterTemperature: measurementOrNull(values.waterTemperature, 'waterTemperature', context.units),
     catchDate: textOrNull(values.catchDate) ?? defaults.catchDate,
     timeOfDay: textOrNull(values.timeOfDay) ?? defaults.timeOfDay,
     lineSize: textOrNull(values.lineSize),
     baitUsed: textOrNull(values.baitUsed),
-    depth: numberOrNull(values.depth),
+    depth: measurementOrNull(values.depth, 'depth', context.units),
     photo: context.photo,
     clientId: context.clientId,
     createdAt: context.now.toISOString(),

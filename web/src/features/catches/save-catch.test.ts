@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { catchInputSchema } from '../../../../core/catch-input.ts';
 import { type CreateEntry, createOutbox, StorageFullError } from '../../offline/outbox.ts';
+import { formatLength, formatWeight } from './catch-format.ts';
 import { type CatchFormValues, emptyCatchForm } from './catch-payload.ts';
 import { saveCatch } from './save-catch.ts';
 
@@ -35,7 +36,7 @@ describe('saveCatch (into the outbox)', () => {
         depth: '',
       }),
       null,
-      { outbox, userId: 7, now, clientId },
+      { outbox, userId: 7, now, clientId, units: 'imperial' },
     );
 
     const stored = (await outbox.get(clientId)) as CreateEntry;
@@ -72,12 +73,27 @@ describe('saveCatch (into the outbox)', () => {
     expect(catchInputSchema.safeParse(stored.payload).success).toBe(true);
   });
 
+  it("stores a metric angler's measurements in the spec's units, which display as typed again", async () => {
+    const outbox = newOutbox();
+    const typed = { weight: '2.5', length: '45.7', waterTemperature: '20', depth: '3' };
+    const entry = await saveCatch(formValues(typed), null, { outbox, userId: 1, now, units: 'metric' });
+    const { weight, length, waterTemperature, depth } = entry.payload;
+    expect(weight).toBeCloseTo(5.5116, 4); // lbs
+    expect(length).toBeCloseTo(17.992, 3); // inches
+    expect(waterTemperature).toBeCloseTo(68, 9); // °F
+    expect(depth).toBeCloseTo(9.8425, 4); // ft
+    expect(formatWeight(weight, 'metric')).toBe('2.5 kg');
+    expect(formatLength(length, 'metric')).toBe('45.7 cm');
+    expect(catchInputSchema.safeParse(entry.payload).success).toBe(true);
+  });
+
   it('fills the defaults: Unknown Location, today and now, a fresh UUID', async () => {
     const outbox = newOutbox();
     const entry = await saveCatch(formValues({ catchDate: '', timeOfDay: '' }), null, {
       outbox,
       userId: 1,
       now,
+      units: 'imperial',
     });
     expect(entry.payload.locationName).toBe('Unknown Location');
     expect(entry.payload.catchDate).toBe('2025-04-29');
@@ -90,7 +106,13 @@ describe('saveCatch (into the outbox)', () => {
   it('keeps the photo itself until it is uploaded', async () => {
     const outbox = newOutbox();
     const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'bass.jpg', { type: 'image/jpeg' });
-    const entry = await saveCatch(formValues(), photo, { outbox, userId: 1, now, clientId });
+    const entry = await saveCatch(formValues(), photo, {
+      outbox,
+      userId: 1,
+      now,
+      clientId,
+      units: 'imperial',
+    });
     const stored = (await outbox.get(entry.clientId)) as CreateEntry;
     expect(stored.photo).toBeInstanceOf(Blob);
     expect(new Uint8Array(await (stored.photo as Blob).arrayBuffer())).toEqual(
@@ -107,7 +129,9 @@ describe('saveCatch (into the outbox)', () => {
       throw new DOMException('quota', 'QuotaExceededError');
     };
     try {
-      const error = await saveCatch(formValues(), null, { outbox, userId: 1, now }).catch((e: unknown) => e);
+      const error = await saveCatch(formValues(), null, { outbox, userId: 1, now, units: 'imperial' }).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(StorageFullError);
       expect((error as Error).message).toBe(
         'Your phone has no room left to keep this catch offline. Free up some space and try again.',

@@ -1,3 +1,4 @@
+import type { UnitSystem } from '../../../../core/units.ts';
 import type { CreateEntry, Outbox } from '../../offline/outbox.ts';
 import { newCreateEntry } from '../../offline/outbox-actions.ts';
 import { buildCatchPayload, type CatchFormValues } from './catch-payload.ts';
@@ -18,6 +19,8 @@ export interface SaveCatchOptions {
   now?: Date;
   /** Idempotency key; a new UUID when not given. */
   clientId?: string;
+  /** The units the values were typed in (the account's setting). */
+  units: UnitSystem;
 }
 
 /** Puts one catch from the log form's values and optional photo into the outbox; resolves with the entry. */
@@ -30,6 +33,7 @@ export async function saveCatch(
     photo: null,
     clientId: options.clientId ?? crypto.randomUUID(),
     now: options.now ?? new Date(),
+    units: options.units,
   });
   const entry = newCreateEntry(options.userId, payload, photo);
   await options.outbox.add(entry);

@@ -7,6 +7,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useUnits } from '@/hooks/use-units';
 import type { Catch } from '../../../../core/catch.ts';
 import { formatCatchDate, formatLength, formatWeight } from '../catches/catch-format.ts';
 import { CatchThumbnail } from './catch-photo.tsx';
@@ -38,8 +39,9 @@ export const CatchCard = memo(function CatchCard({
   onRetry?: (clientId: string) => void;
 }) {
   const menuTrigger = useRef<HTMLButtonElement>(null);
-  const weight = formatWeight(item.weight);
-  const length = formatLength(item.length);
+  const units = useUnits();
+  const weight = formatWeight(item.weight, units);
+  const length = formatLength(item.length, units);
 
   return (
     <article

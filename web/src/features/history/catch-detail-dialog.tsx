@@ -2,8 +2,10 @@ import { Calendar, Map as MapIcon, MapPin, NotebookPen } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useUnits } from '@/hooks/use-units';
 import { formatClockTime } from '@/lib/clock-time';
 import type { Catch } from '../../../../core/catch.ts';
+import { formatQuantity } from '../../../../core/units.ts';
 import {
   formatCatchDate,
   formatCoordinates,
@@ -51,6 +53,7 @@ function CatchDetailContent({
   const caughtAt = caughtTime ? `${caught} at ${caughtTime}` : caught;
   const coordinates = formatCoordinates(item.latitude, item.longitude);
   const saved = formatTimestamp(item.createdAt);
+  const units = useUnits();
 
   return (
     <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
@@ -65,8 +68,8 @@ function CatchDetailContent({
       <CatchDetailPhoto item={item} />
 
       <dl className="grid grid-cols-2 gap-3">
-        <Stat label="Weight" value={formatWeight(item.weight) ?? '—'} />
-        <Stat label="Length" value={formatLength(item.length) ?? '—'} />
+        <Stat label="Weight" value={formatWeight(item.weight, units) ?? '—'} />
+        <Stat label="Length" value={formatLength(item.length, units) ?? '—'} />
       </dl>
 
       <section aria-labelledby={`details-${item.id}`} className="rounded-lg border border-border p-3">
@@ -75,9 +78,13 @@ function CatchDetailContent({
         </h3>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
           {item.waterTemperature !== null ? (
-            <Detail label="Water Temperature">{`${item.waterTemperature}°F`}</Detail>
+            <Detail label="Water Temperature">
+              {formatQuantity('waterTemperature', item.waterTemperature, units)}
+            </Detail>
           ) : null}
-          {item.depth !== null ? <Detail label="Depth">{`${item.depth} ft`}</Detail> : null}
+          {item.depth !== null ? (
+            <Detail label="Depth">{formatQuantity('depth', item.depth, units)}</Detail>
+          ) : null}
           {item.lineSize ? <Detail label="Line Size">{item.lineSize}</Detail> : null}
           {item.baitUsed ? <Detail label="Bait Used">{item.baitUsed}</Detail> : null}
           <Detail label="Caught">{caughtAt}</Detail>

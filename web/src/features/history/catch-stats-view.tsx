@@ -1,6 +1,7 @@
 import { ChartColumn, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useUnits } from '@/hooks/use-units';
 import { cn } from '@/lib/cn';
 import type { Catch } from '../../../../core/catch.ts';
 import type { CatchStats, MonthCount } from '../../../../core/catch-stats.ts';
@@ -30,7 +31,7 @@ function RecordButton({
   item: Catch;
   /** Which record, e.g. 'Heaviest Walleye'. */
   label: string;
-  /** The record, e.g. '4.0 lbs'. */
+  /** The record in the angler's units, e.g. '4.0 lbs'. */
   value: string;
   onOpen: OpenCatch;
   /** What the button shows, when not just the value. */
@@ -68,15 +69,20 @@ function StatsSection({ title, children }: { title: string; children: ReactNode 
 }
 
 function Totals({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
+  const units = useUnits();
   const heaviest = stats.heaviest;
-  const heaviestWeight = formatWeight(heaviest?.weight);
+  const heaviestWeight = formatWeight(heaviest?.weight, units);
   // Named as its species is in the table (the most common spelling), not as this one catch was typed.
   const heaviestSpecies =
     stats.species.find((species) => species.heaviest === heaviest)?.name ?? heaviest?.fishType ?? '';
   const facts: Array<{ label: string; value: ReactNode; testId: string }> = [
     { label: 'Catches', value: stats.totalCatches, testId: 'stats-total-catches' },
     { label: 'Species', value: stats.speciesCount, testId: 'stats-total-species' },
-    { label: 'Total weight', value: formatWeight(stats.totalWeight) ?? '—', testId: 'stats-total-weight' },
+    {
+      label: 'Total weight',
+      value: formatWeight(stats.totalWeight, units) ?? '—',
+      testId: 'stats-total-weight',
+    },
     {
       label: 'Heaviest',
       value:
@@ -186,6 +192,7 @@ function RecordCell({
 }
 
 function SpeciesTable({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
+  const units = useUnits();
   return (
     <div className="-mx-2 overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -208,8 +215,8 @@ function SpeciesTable({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch 
         </thead>
         <tbody>
           {stats.species.map((species) => {
-            const weight = formatWeight(species.heaviest?.weight);
-            const length = formatLength(species.longest?.length);
+            const weight = formatWeight(species.heaviest?.weight, units);
+            const length = formatLength(species.longest?.length, units);
             return (
               <tr key={species.name} className="border-t border-border">
                 <th scope="row" className="px-2 py-1 font-semibold [overflow-wrap:anywhere]">

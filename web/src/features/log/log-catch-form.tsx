@@ -12,7 +12,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
+import { useUnits } from '@/hooks/use-units';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
+import { unitLabel } from '../../../../core/units.ts';
 import { type CatchFormValues, emptyCatchForm, hasFishType } from '../catches/catch-payload.ts';
 import { reverseGeocode } from '../catches/reverse-geocode.ts';
 import { saveCatch } from '../catches/save-catch.ts';
@@ -27,6 +29,7 @@ const numberInputProps = { type: 'number', step: '0.1', inputMode: 'decimal' } a
 /** The Log tab (SPEC §2, §4): log one catch, with GPS, an optional photo and the fishing conditions. */
 export function LogCatchForm() {
   const { user } = useAuth();
+  const units = useUnits();
   const form = useForm<CatchFormValues>({ defaultValues: emptyCatchForm() });
   const { register, handleSubmit, setValue, getValues, reset, control } = form;
   const [photo, setPhoto] = useState<File | null>(null);
@@ -94,7 +97,12 @@ export function LogCatchForm() {
     }) => {
       if (!user) throw new Error('You must be logged in to save catches');
       const offline = await loadOfflineRuntime();
-      const entry = await saveCatch(values, file, { outbox: offline.outbox, userId: user.id, clientId });
+      const entry = await saveCatch(values, file, {
+        outbox: offline.outbox,
+        userId: user.id,
+        clientId,
+        units,
+      });
       // So the browser does not evict the outbox under storage pressure (asked at the first save).
       void offline.requestPersistentStorage();
       offline.requestFlush();
@@ -196,7 +204,7 @@ export function LogCatchForm() {
             </Field>
 
             <div className="grid grid-cols-2 items-end gap-3">
-              <Field id={fieldId('weight')} label="Weight (lbs)">
+              <Field id={fieldId('weight')} label={`Weight (${unitLabel('weight', units)})`}>
                 <Input
                   id={fieldId('weight')}
                   min="0"
@@ -205,7 +213,7 @@ export function LogCatchForm() {
                   {...register('weight')}
                 />
               </Field>
-              <Field id={fieldId('length')} label="Length (inches)">
+              <Field id={fieldId('length')} label={`Length (${unitLabel('length', units)})`}>
                 <Input
                   id={fieldId('length')}
                   min="0"
@@ -277,7 +285,10 @@ export function LogCatchForm() {
             </div>
 
             <div className="grid grid-cols-2 items-end gap-3">
-              <Field id={fieldId('waterTemperature')} label="Water Temperature (°F)">
+              <Field
+                id={fieldId('waterTemperature')}
+                label={`Water Temperature (${unitLabel('waterTemperature', units)})`}
+              >
                 <Input
                   id={fieldId('waterTemperature')}
                   placeholder="0.0"
@@ -285,7 +296,7 @@ export function LogCatchForm() {
                   {...register('waterTemperature')}
                 />
               </Field>
-              <Field id={fieldId('depth')} label="Depth (ft)">
+              <Field id={fieldId('depth')} label={`Depth (${unitLabel('depth', units)})`}>
                 <Input
                   id={fieldId('depth')}
                   min="0"

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useOnlineStatus } from '@/hooks/use-online-status';
+import { useUnits } from '@/hooks/use-units';
 import { formatClockTime } from '@/lib/clock-time';
 import {
   fishingInsight,
@@ -15,6 +16,7 @@ import {
   READINGS_KEPT,
   TREND_WINDOW,
 } from '../../../../core/barometer.ts';
+import { formatNumber, unitLabel } from '../../../../core/units.ts';
 import { OfflineReading, useNewestWeatherReading } from './offline-reading.tsx';
 import { Pill, StatusMessage } from './tool-card-parts.tsx';
 import { describePressureChange3h, TREND_LABELS } from './tools-format.ts';
@@ -53,12 +55,13 @@ function BarometerSkeleton() {
 }
 
 function PressureValue({ pressure, testId }: { pressure: number; testId?: string }) {
+  const units = useUnits();
   return (
     <p className="flex items-baseline gap-1.5">
       <span className="text-4xl font-bold tracking-tight" data-testid={testId}>
-        {pressure.toFixed(2)}
+        {formatNumber('pressure', pressure, units)}
       </span>
-      <span className="text-sm font-medium text-muted-foreground">inHg</span>
+      <span className="text-sm font-medium text-muted-foreground">{unitLabel('pressure', units)}</span>
     </p>
   );
 }
@@ -75,7 +78,7 @@ function PressureSummary({ pressure }: { pressure: number }) {
 }
 
 /**
- * The barometer (SPEC §4): pressure in inHg with its category (29.8 / 30.2), the trend of the last up to 3
+ * The barometer (SPEC §4): pressure in inHg (or hPa) with its category (29.8 / 30.2 inHg), the trend of the last up to 3
  * readings, the fishing insight, and, beyond the spec, the provider's real 3-hour tendency, labelled as such.
  */
 export function BarometerCard() {
@@ -84,6 +87,7 @@ export function BarometerCard() {
   const online = useOnlineStatus();
   const lastReading = useNewestWeatherReading();
   const newest = readings[readings.length - 1];
+  const units = useUnits();
 
   let body: ReactNode;
   let footnote: ReactNode = null;
@@ -114,7 +118,7 @@ export function BarometerCard() {
     const category = pressureCategory(newest.pressure);
     const trend = pressureTrend(readings);
     const TrendIcon = TREND_ICONS[trend];
-    const tendency = describePressureChange3h(latest.pressureChange3h);
+    const tendency = describePressureChange3h(latest.pressureChange3h, units);
     const updated = formatClockTime(newest.timestamp);
     const trendCount = Math.min(readings.length, TREND_WINDOW);
     body = (

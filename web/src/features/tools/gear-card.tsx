@@ -5,8 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
+import { useUnits } from '@/hooks/use-units';
 import { cn } from '@/lib/cn';
-import type { GearPriority, GearRecommendation } from '../../../../core/gear.ts';
+import { type GearPriority, type GearRecommendation, recommendGear } from '../../../../core/gear.ts';
 import { type GearResult, gearFailureToast, gearSuccessToast, recommendationsForHere } from './gear-flow.ts';
 import { GEAR_ICONS } from './gear-icons.ts';
 import { Pill } from './tool-card-parts.tsx';
@@ -51,6 +52,9 @@ export function GearCard() {
   const queryClient = useQueryClient();
   const [result, setResult] = useState<GearResult | null>(null);
   const [busy, setBusy] = useState(false);
+  const units = useUnits();
+  // Written again in the current units on every render, so a change in Profile shows without asking again.
+  const items = result ? recommendGear(result.weather, units) : [];
 
   const generate = async () => {
     setBusy(true);
@@ -58,6 +62,7 @@ export function GearCard() {
       const next = await recommendationsForHere({
         locate,
         weatherAt: (position) => fetchWeatherReading(queryClient, position),
+        units,
       });
       setResult(next);
       toast(gearSuccessToast(next.items.length));
@@ -85,18 +90,19 @@ export function GearCard() {
         {result ? (
           <section aria-label="Recommended gear" className="flex flex-col gap-4">
             <p className="text-sm text-muted-foreground" data-testid="gear-conditions">
-              {`For ${formatTemperature(result.weather.temperature)}, ${result.weather.description}, wind ${formatWind(result.weather.windSpeed)} at ${result.weather.location}.`}
+              {`For ${formatTemperature(result.weather.temperature, units)}, ${result.weather.description}, wind ${formatWind(result.weather.windSpeed, units)} at ${result.weather.location}.`}
             </p>
             {GROUPS.map((group) => {
-              const items = result.items.filter((item) => item.priority === group.priority);
-              if (items.length === 0) return null;
+              const inGroup = items.filter((item) => item.priority === group.priority);
+              if (inGroup.length === 0) return null;
               return (
                 <div key={group.priority} className="flex flex-col gap-2">
                   <h4 className="text-sm font-semibold">
-                    {group.label} <span className="font-normal text-muted-foreground">({items.length})</span>
+                    {group.label}{' '}
+                    <span className="font-normal text-muted-foreground">({inGroup.length})</span>
                   </h4>
                   <ul className="flex flex-col gap-2" aria-label={`${group.label} gear`}>
-                    {items.map((item) => (
+                    {inGroup.map((item) => (
                       <GearItem key={item.name} item={item} badge={group.badge} label={group.label} />
                     ))}
                   </ul>

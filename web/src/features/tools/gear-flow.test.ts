@@ -23,6 +23,7 @@ describe('the gear flow', () => {
   it('locates, fetches the weather there and applies the rules', async () => {
     const asked: unknown[] = [];
     const result = await recommendationsForHere({
+      units: 'imperial',
       locate: async () => HERE,
       weatherAt: async (position) => {
         asked.push(position);
@@ -51,6 +52,7 @@ describe('the gear flow', () => {
 
   it("gives 'Location Error' with the location message when the position fails", async () => {
     const failure = await recommendationsForHere({
+      units: 'imperial',
       locate: async () => {
         throw new DeviceLocationError('permissionDenied');
       },
@@ -65,6 +67,7 @@ describe('the gear flow', () => {
 
   it("gives 'Weather Error' when the weather call fails", async () => {
     const failure = await recommendationsForHere({
+      units: 'imperial',
       locate: async () => HERE,
       weatherAt: async () => {
         throw new ApiError(502, '{"message":"Failed to fetch weather data"}', 'Bad Gateway');
@@ -78,6 +81,7 @@ describe('the gear flow', () => {
 
   it("gives 'Weather Error' saying it needs a connection when offline", async () => {
     const failure = await recommendationsForHere({
+      units: 'imperial',
       locate: async () => HERE,
       weatherAt: async () => {
         throw new WeatherOfflineError();

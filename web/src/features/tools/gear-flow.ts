@@ -1,4 +1,5 @@
 import { type GearRecommendation, recommendGear } from '../../../../core/gear.ts';
+import type { UnitSystem } from '../../../../core/units.ts';
 import type { Weather } from '../../../../core/weather.ts';
 import type { ToastOptions } from '../../hooks/use-toast.ts';
 import { DeviceLocationError } from '../catches/use-device-location.ts';
@@ -29,6 +30,7 @@ export interface GearResult {
 export async function recommendationsForHere(deps: {
   locate: () => Promise<Position>;
   weatherAt: (position: Position) => Promise<Weather>;
+  units: UnitSystem;
 }): Promise<GearResult> {
   let position: Position;
   try {
@@ -42,7 +44,7 @@ export async function recommendationsForHere(deps: {
   } catch (error) {
     throw new GearFlowError('weather', error);
   }
-  return { weather, items: recommendGear(weather) };
+  return { weather, items: recommendGear(weather, deps.units) };
 }
 
 export function gearSuccessToast(count: number): ToastOptions {

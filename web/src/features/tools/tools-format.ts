@@ -1,22 +1,23 @@
 import type { PressureTrend } from '../../../../core/barometer.ts';
+import { formatNumber, formatQuantity, type UnitSystem } from '../../../../core/units.ts';
 
-/** How the Tools tab writes its values (SPEC §9 units: °F, mph, %, inHg). */
+/** How the Tools tab writes its values: the spec's °F, mph, inHg or the metric °C, km/h, hPa (core/units.ts). */
 
-export function formatTemperature(fahrenheit: number): string {
-  return `${Math.round(fahrenheit)}°F`;
+export function formatTemperature(fahrenheit: number, units: UnitSystem): string {
+  return formatQuantity('temperature', fahrenheit, units);
 }
 
-export function formatWind(mph: number): string {
-  return `${Math.round(mph)} mph`;
+export function formatWind(mph: number, units: UnitSystem): string {
+  return formatQuantity('speed', mph, units);
 }
 
 export function formatHumidity(percent: number): string {
   return `${Math.round(percent)}%`;
 }
 
-/** Pressure with 2 decimals, e.g. '30.01 inHg'. */
-export function formatPressure(inHg: number): string {
-  return `${inHg.toFixed(2)} inHg`;
+/** Pressure, e.g. '30.01 inHg' (2 decimals) or '1016 hPa'. */
+export function formatPressure(inHg: number, units: UnitSystem): string {
+  return formatQuantity('pressure', inHg, units);
 }
 
 /** 'light rain' → 'Light rain'. */
@@ -31,13 +32,13 @@ export const TREND_LABELS: Record<PressureTrend, string> = {
 };
 
 /**
- * The provider's real 3-hour pressure tendency in words, e.g. 'falling 0.04 inHg in 3 h' or 'steady over 3 h'
- * (a change under 0.01 inHg); null when the provider gave no history.
+ * The provider's real 3-hour pressure tendency in words, e.g. 'falling 0.04 inHg in 3 h' or 'rising 1.4 hPa in
+ * 3 h'; 'steady over 3 h' when the change rounds to zero in the angler's unit; null when the provider gave no
+ * history.
  */
-export function describePressureChange3h(change: number | null): string | null {
+export function describePressureChange3h(change: number | null, units: UnitSystem): string | null {
   if (change === null || !Number.isFinite(change)) return null;
-  const hundredths = Math.round(change * 100);
-  if (hundredths === 0) return 'steady over 3 h';
-  const amount = (Math.abs(hundredths) / 100).toFixed(2);
-  return `${hundredths > 0 ? 'rising' : 'falling'} ${amount} inHg in 3 h`;
+  if (Number(formatNumber('pressureChange', change, units)) === 0) return 'steady over 3 h';
+  const amount = formatQuantity('pressureChange', Math.abs(change), units);
+  return `${change > 0 ? 'rising' : 'falling'} ${amount} in 3 h`;
 }

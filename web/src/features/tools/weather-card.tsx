@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useOnlineStatus } from '@/hooks/use-online-status';
+import { useUnits } from '@/hooks/use-units';
 import { formatClockTime } from '@/lib/clock-time';
 import { hasLightningRisk, LIGHTNING_ADVICE } from '../../../../core/gear.ts';
 import type { Weather } from '../../../../core/weather.ts';
@@ -65,10 +66,11 @@ function LightningAlert() {
 
 function WeatherDetails({ weather, showLocation = true }: { weather: Weather; showLocation?: boolean }) {
   const observed = formatClockTime(weather.observedAt);
+  const units = useUnits();
   const facts = [
-    { icon: Wind, label: 'Wind', value: formatWind(weather.windSpeed) },
+    { icon: Wind, label: 'Wind', value: formatWind(weather.windSpeed, units) },
     { icon: Droplets, label: 'Humidity', value: formatHumidity(weather.humidity) },
-    { icon: Gauge, label: 'Pressure', value: formatPressure(weather.pressure) },
+    { icon: Gauge, label: 'Pressure', value: formatPressure(weather.pressure, units) },
   ];
   return (
     <div className="flex flex-col gap-4">
@@ -83,7 +85,7 @@ function WeatherDetails({ weather, showLocation = true }: { weather: Weather; sh
         <WeatherIcon code={weather.icon} className="size-14 shrink-0" />
         <div>
           <p className="text-4xl font-bold tracking-tight" data-testid="weather-temperature">
-            {formatTemperature(weather.temperature)}
+            {formatTemperature(weather.temperature, units)}
           </p>
           <p className="text-sm" data-testid="weather-description">
             {capitalizeFirst(weather.description)}

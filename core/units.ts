@@ -1,0 +1,130 @@
+/**
+ * Units you think in (issue 12 item 4). Storage, the API and every rule (barometer thresholds, gear advice) stay
+ * in the spec's units (SPEC §9: lbs, inches, °F, ft, mph, inHg); a metric angler's values are converted only at
+ * the edges: when shown and when typed in. Stored values are never rounded, so entering 2.5 kg stores the weight
+ * that converts back to exactly 2.5 kg (to floating-point precision) and displays as 2.5 kg again.
+ */
+
+export const UNIT_SYSTEMS = ['imperial', 'metric'] as const;
+export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
+
+export function isUnitSystem(value: unknown): value is UnitSystem {
+  return typeof value === 'string' && (UNIT_SYSTEMS as readonly string[]).includes(value);
+}
+
+/** The units to use for a stored setting: the spec's units when none was chosen (or read from an older copy). */
+export function unitSystemOr(value: unknown): UnitSystem {
+  return isUnitSystem(value) ? value : 'imperial';
+}
+
+/** Every converted quantity; water and air temperature share one unit but not their rounding. */
+export type Quantity =
+  | 'weight'
+  | 'length'
+  | 'temperature'
+  | 'waterTemperature'
+  | 'depth'
+  | 'speed'
+  | 'pressure'
+  | 'pressureChange';
+
+interface UnitStyle {
+  symbol: string;
+  /** How a form label names the unit, e.g. 'Length (inches)' (SPEC §2); the symbol when not given. */
+  label?: string;
+  /** '°F' hugs the number, 'lbs' does not. */
+  spaced: boolean;
+  /** Decimals when displayed. */
+  decimals: number;
+  /** Show at most `decimals`, without trailing zeros ('54.5°F', '12 ft'), as the detail dialog always has. */
+  trimZeros: boolean;
+}
+
+interface QuantityUnits {
+  imperial: UnitStyle;
+  metric: UnitStyle;
+  /** Spec (imperial) value to metric. */
+  toMetric: (imperial: number) => number;
+  /** Metric value to the spec's unit. */
+  fromMetric: (metric: number) => number;
+}
+
+const KG_PER_LB = 0.45359237;
+const CM_PER_IN = 2.54;
+const M_PER_FT = 0.3048;
+const KMH_PER_MPH = 1.609344;
+export const HPA_PER_INHG = 33.8638866667;
+
+const scale = (factor: number) => ({
+  toMetric: (value: number) => value * factor,
+  fromMetric: (value: number) => value / factor,
+});
+
+const style = (symbol: string, decimals: number, spaced = true, trimZeros = false): UnitStyle => ({
+  symbol,
+  spaced,
+  decimals,
+  trimZeros,
+});
+
+const FAHRENHEIT = {
+  toMetric: (fahrenheit: number) => ((fahrenheit - 32) * 5) / 9,
+  fromMetric: (celsius: number) => (celsius * 9) / 5 + 32,
+};
+
+const QUANTITIES: Record<Quantity, QuantityUnits> = {
+  weight: { imperial: style('lbs', 1), metric: style('kg', 1), ...scale(KG_PER_LB) },
+  length: { imperial: { ...style('in', 1), label: 'inches' }, metric: style('cm', 1), ...scale(CM_PER_IN) },
+  temperature: { imperial: style('°F', 0, false), metric: style('°C', 0, false), ...FAHRENHEIT },
+  waterTemperature: {
+    imperial: style('°F', 1, false, true),
+    metric: style('°C', 1, false, true),
+    ...FAHRENHEIT,
+  },
+  depth: { imperial: style('ft', 1, true, true), metric: style('m', 1, true, true), ...scale(M_PER_FT) },
+  speed: { imperial: style('mph', 0), metric: style('km/h', 0), ...scale(KMH_PER_MPH) },
+  pressure: { imperial: style('inHg', 2), metric: style('hPa', 0), ...scale(HPA_PER_INHG) },
+  /** A pressure difference: no offset, finer than a reading. */
+  pressureChange: { imperial: style('inHg', 2), metric: style('hPa', 1), ...scale(HPA_PER_INHG) },
+};
+
+/** The unit as form labels name it: 'Weight (kg)', 'Length (inches)'. */
+export function unitLabel(quantity: Quantity, system: UnitSystem): string {
+  const { label, symbol } = QUANTITIES[quantity][system];
+  return label ?? symbol;
+}
+
+/** A stored (spec-unit) value in the angler's unit. */
+export function toDisplayValue(quantity: Quantity, stored: number, system: UnitSystem): number {
+  return system === 'metric' ? QUANTITIES[quantity].toMetric(stored) : stored;
+}
+
+/** A value typed in the angler's unit, in the spec's unit for storage and the API. */
+export function toStoredValue(quantity: Quantity, entered: number, system: UnitSystem): number {
+  return system === 'metric' ? QUANTITIES[quantity].fromMetric(entered) : entered;
+}
+
+/** The displayed number alone, rounded to the unit's decimals ('2.5', '1016'); never '-0'. */
+export function formatNumber(quantity: Quantity, stored: number, system: UnitSystem): string {
+  const { decimals, trimZeros } = QUANTITIES[quantity][system];
+  const fixed = toDisplayValue(quantity, stored, system).toFixed(decimals);
+  const text = trimZeros && fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+
+/** '2.5 kg', '72°F', '1016 hPa'. */
+export function formatQuantity(quantity: Quantity, stored: number, system: UnitSystem): string {
+  const { symbol, spaced } = QUANTITIES[quantity][system];
+  return `${formatNumber(quantity, stored, system)}${spaced ? ' ' : ''}${symbol}`;
+}
+
+/** '2.5 kg', or null when there is no value (a missing measurement is not 0). */
+export function formatOptionalQuantity(
+  quantity: Quantity,
+  stored: number | null | undefined,
+  system: UnitSystem,
+): string | null {
+  return typeof stored === 'number' && Number.isFinite(stored)
+    ? formatQuantity(quantity, stored, system)
+    : null;
+}

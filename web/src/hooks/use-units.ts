@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-client';
+import { type UnitSystem, unitSystemOr } from '../../../core/units.ts';
+import { fetchCurrentUser } from './use-auth.ts';
+
+/**
+ * The signed-in angler's units (issue 12 item 4), read from the shared user query, so a change in Profile
+ * reaches every screen at once and every device follows the account. Imperial (the spec's units) when nobody is
+ * signed in or the kept copy of the user predates the setting. Every display and input of a measurement uses it;
+ * the conversions themselves are core/units.ts.
+ */
+export function useUnits(): UnitSystem {
+  const { data } = useQuery({ queryKey: queryKeys.user, queryFn: fetchCurrentUser });
+  return unitSystemOr(data?.units);
+}
