@@ -15,7 +15,7 @@ import type { User } from '../../../core/user.ts';
  * Logout. A logout queued offline is sent first; until the server has ended that session, its cookie does not
  * count as signed in (offline/pending-logout.ts).
  */
-async function fetchCurrentUser(): Promise<User | null> {
+export async function fetchCurrentUser(): Promise<User | null> {
   const user = (await sendPendingLogout()) === 'waiting' ? null : await getUser();
   if (user === null) await forgetDeviceCopy();
   return user;
