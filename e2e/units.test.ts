@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpenMeteo } from '../server/test-support/fake-open-meteo.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { TAHOE } from './support/browser.ts';
+import { saveScreenshot, TAHOE } from './support/browser.ts';
 import { setupE2E } from './support/harness.ts';
 import { expectServerCatches, expectText } from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
@@ -44,6 +44,9 @@ describe('units', () => {
     await metric.check();
     await expect.poll(async () => (await (await page.request.get('/api/user')).json()).units).toBe('metric');
     expect(await metric.isChecked()).toBe(true);
+    await saveScreenshot(page, 'profile-units-metric');
+    // A long username is cut with an ellipsis; it used to widen the whole page past the phone's screen.
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
 
     // Log a 2.5 kg catch in metric.
     await page.goto('/');

@@ -57,20 +57,28 @@ function UnitsSetting() {
             <label
               key={choice.value}
               className={cn(
-                'flex min-h-11 cursor-pointer flex-col justify-center rounded-lg border px-3 py-2 text-sm',
+                'relative flex min-h-11 cursor-pointer flex-col justify-center rounded-lg border px-3 py-2 text-sm',
                 'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
                 shown === choice.value ? 'border-primary bg-accent text-accent-foreground' : 'border-border',
               )}
             >
+              {/* The radio itself covers the whole choice, so the 44 px target is the input and not only its
+                  label (issue 9, item 29); the dot below shows its state. */}
+              <input
+                type="radio"
+                name="units"
+                value={choice.value}
+                checked={shown === choice.value}
+                onChange={() => change.mutate(choice.value)}
+                className="absolute inset-0 size-full cursor-pointer appearance-none rounded-lg opacity-0"
+              />
               <span className="flex items-center gap-2 font-semibold">
-                <input
-                  type="radio"
-                  name="units"
-                  value={choice.value}
-                  checked={shown === choice.value}
-                  onChange={() => change.mutate(choice.value)}
-                  className="size-4 accent-primary"
-                />
+                <span
+                  aria-hidden="true"
+                  className="grid size-4 place-items-center rounded-full border-2 border-primary"
+                >
+                  {shown === choice.value && <span className="size-2 rounded-full bg-primary" />}
+                </span>
                 {choice.label}
               </span>
               <span className="text-xs text-muted-foreground">{choice.example}</span>
@@ -89,7 +97,7 @@ export function ProfilePage() {
 
   return (
     <div className="min-h-dvh px-4 py-6">
-      <main className="mx-auto grid max-w-lg gap-4">
+      <main className="mx-auto grid max-w-lg grid-cols-[minmax(0,1fr)] gap-4">
         <Link
           href="/"
           className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'justify-self-start' })}
