@@ -41,7 +41,10 @@ describe('units', () => {
     const metricBox = await page.locator('label', { has: metric }).boundingBox();
     expect(metricBox?.height).toBeGreaterThanOrEqual(44);
     await expectNoAxeViolations(page);
-    await metric.check();
+    // The radio is controlled by the saved setting: it shows checked once React has taken the choice, a moment
+    // after the tap (check() would look at once and can see the old state).
+    await metric.click();
+    await expect.poll(() => metric.isChecked()).toBe(true);
     await expect.poll(async () => (await (await page.request.get('/api/user')).json()).units).toBe('metric');
     expect(await metric.isChecked()).toBe(true);
     await saveScreenshot(page, 'profile-units-metric');
@@ -117,7 +120,8 @@ describe('units', () => {
 
     // Back to Imperial: the same catch reads in the spec's units again.
     await page.goto('/profile');
-    await imperial.check();
+    await imperial.click();
+    await expect.poll(() => imperial.isChecked()).toBe(true);
     await expect
       .poll(async () => (await (await page.request.get('/api/user')).json()).units)
       .toBe('imperial');
