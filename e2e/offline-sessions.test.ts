@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Catch } from '../core/catch.ts';
+import type { Catch } from '#core/catch.ts';
 import { BUILD_PATHS } from '../scripts/keep-previous-assets.ts';
 import { DOWNLOADS_CUT_OFF_IN_FIRST_SECONDS, TAHOE } from './support/browser.ts';
 import {

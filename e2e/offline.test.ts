@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Catch } from '../core/catch.ts';
+import type { Catch } from '#core/catch.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, TAHOE } from './support/browser.ts';
 import { cachedUrls, persistedCacheText, waitForPersistedCache } from './support/device-storage.ts';
 import { makeCatchPhoto, type TestPhoto } from './support/photo.ts';

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { COMMON_SPORT_FISH } from '../core/species.ts';
+import { COMMON_SPORT_FISH } from '#core/species.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { saveScreenshot } from './support/browser.ts';
 import { setupE2E } from './support/harness.ts';

@@ -7,7 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { ApiErrorBody } from '../core/api-error.ts';
+import type { ApiErrorBody } from '#core/api-error.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { argon2idHasher, type PasswordHasher } from './auth/password-hasher.ts';
 import { SessionRepository } from './auth/session.repository.ts';
@@ -16,10 +16,6 @@ import { UserRepository } from './auth/user.repository.ts';
 import { type AccountLimits, CatchRepository } from './catches/catch.repository.ts';
 import { catchesRoutes } from './catches/catches.routes.ts';
 import { type Clock, systemClock } from './clock.ts';
-import type { WeatherProvider } from './conditions/open-meteo.provider.ts';
-import { weatherRoutes } from './conditions/weather.routes.ts';
-import { WeatherService } from './conditions/weather.service.ts';
-import { WeatherBudget } from './conditions/weather-budget.ts';
 import type { RateLimits } from './config/config.ts';
 import { fastifyTrustProxy, type TrustProxy } from './config/trust-proxy.ts';
 import type { AppDatabase } from './db/database.ts';
@@ -40,8 +36,12 @@ import { UnattachedPhotoSweeper } from './photos/photo-sweeper.ts';
 import { DEFAULT_PHOTO_QUOTA_BYTES, MAX_UPLOAD_BYTES, photosRoutes } from './photos/photos.routes.ts';
 import { placesRoutes } from './places/places.routes.ts';
 import type { ReverseGeocoder } from './places/reverse-geocoder.ts';
-import { DatabaseRateLimiter } from './rate-limit/rate-limiter.ts';
+import { DatabaseRateLimiter } from './rate-limit/rate-limit.repository.ts';
 import type { SharedLimitStore } from './rate-limit/shared-limit-store.ts';
+import type { WeatherProvider } from './weather/open-meteo.provider.ts';
+import { weatherRoutes } from './weather/weather.routes.ts';
+import { WeatherService } from './weather/weather.service.ts';
+import { WeatherBudget } from './weather/weather-budget.ts';
 
 /** Everything with a side effect is passed in, so tests can build the same app on a fresh database. */
 export interface AppDependencies {

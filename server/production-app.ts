@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { OpenMeteoProvider } from './conditions/open-meteo.provider.ts';
 import { type AppConfig, ConfigError, type PhotoStoreConfig } from './config/config.ts';
 import { type AppDatabase, openDatabase } from './db/database.ts';
 import { DiskPhotoStore, type PhotoStore, PhotoStoreUnavailableError } from './photos/photo-store.ts';
@@ -12,6 +11,7 @@ import {
   openSharedLimitStore,
   waitUntilConnected,
 } from './rate-limit/shared-limit-store.ts';
+import { OpenMeteoProvider } from './weather/open-meteo.provider.ts';
 
 /** How long the server waits for Redis at start before it serves with the global limit off until Redis answers. */
 const REDIS_START_WAIT_MS = 3000;

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Catch } from '../../core/catch.ts';
+import type { Catch } from '#core/catch.ts';
 
 /**
  * The open toast (Radix Toast: an <li> in the 'Notifications (F8)' region's list). Radix also copies the

@@ -7,12 +7,12 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
   userSettingsSchema,
-} from '../../core/user.ts';
+} from '#core/user.ts';
 import type { Clock } from '../clock.ts';
 import type { RateLimits } from '../config/config.ts';
 import { AppError, notSignedIn, tooManyRequests } from '../http/app-error.ts';
 import { parseInput } from '../http/validation.ts';
-import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import type { RateLimiter } from '../rate-limit/rate-limit.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { SessionRepository } from './session.repository.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { User } from '../../core/user.ts';
+import type { User } from '#core/user.ts';
 import type { Database } from '../db/schema.ts';
 
 /** A session ends after this long without use... */

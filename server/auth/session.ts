@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { User } from '../../core/user.ts';
+import type { User } from '#core/user.ts';
 import type { Clock } from '../clock.ts';
 import { isApiRequest } from '../http/api-paths.ts';
 import { notSignedIn } from '../http/app-error.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { UnitSystem } from '../../core/units.ts';
-import type { User } from '../../core/user.ts';
+import type { UnitSystem } from '#core/units.ts';
+import type { User } from '#core/user.ts';
 import type { Database, UsersTable } from '../db/schema.ts';
 
 /** A user with the stored password hash: only the auth routes ever see this. */

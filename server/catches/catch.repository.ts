@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { Catch } from '../../core/catch.ts';
-import type { CatchInput } from '../../core/catch-input.ts';
-import { photoUrl } from '../../core/photo-url.ts';
+import type { Catch } from '#core/catch.ts';
+import type { CatchInput } from '#core/catch-input.ts';
+import { photoUrl } from '#core/photo-url.ts';
 import type { CatchesTable, Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { catchSearchText, catchTextBytes, searchTextPattern } from './catch-text.ts';

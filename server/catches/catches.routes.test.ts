@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Catch } from '../../core/catch.ts';
+import type { Catch } from '#core/catch.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { bulkCatches, createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
 import { CatchRepository } from './catch.repository.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { SEARCH_MAX } from '../../core/catch.ts';
-import { type CatchInput, catchInputSchema } from '../../core/catch-input.ts';
-import { photoIdFromUrl } from '../../core/photo-url.ts';
+import { SEARCH_MAX } from '#core/catch.ts';
+import { type CatchInput, catchInputSchema } from '#core/catch-input.ts';
+import { photoIdFromUrl } from '#core/photo-url.ts';
 import { requireUser } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, notFound } from '../http/app-error.ts';

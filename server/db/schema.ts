@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { UnitSystem } from '../../core/units.ts';
+import type { UnitSystem } from '#core/units.ts';
 
 /**
  * Table row types. They never leave the repositories: routes and the web see core's API types.

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Catch } from '../../core/catch.ts';
+import type { Catch } from '#core/catch.ts';
 import { freePort } from '../test-support/child-processes.ts';
 import { type ServerProcess, serverEnv, startServerProcess } from '../test-support/server-process.ts';
 import { createTestPostgresDatabase } from '../test-support/test-app.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { ApiErrorBody } from '../../core/api-error.ts';
+import type { ApiErrorBody } from '#core/api-error.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 

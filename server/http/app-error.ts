@@ -1,4 +1,4 @@
-import type { ApiErrorCode } from '../../core/api-error.ts';
+import type { ApiErrorCode } from '#core/api-error.ts';
 
 export interface AppErrorOptions {
   /** Sent as the Retry-After header (seconds). */

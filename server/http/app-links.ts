@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApiErrorBody } from '../../core/api-error.ts';
-import type { StoreListings } from '../../core/store-listings.ts';
+import type { ApiErrorBody } from '#core/api-error.ts';
+import type { StoreListings } from '#core/store-listings.ts';
 
 /**
  * The deep-link association files that let the Android and iOS apps open Tightlines links on this domain

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ApiErrorBody } from '../../core/api-error.ts';
+import type { ApiErrorBody } from '#core/api-error.ts';
 
 /** Node's own refusals, before any request exists for Fastify to route, in our words. */
 function describe(error: NodeJS.ErrnoException): { status: number } & ApiErrorBody {

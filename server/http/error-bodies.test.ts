@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERROR_CODES, type ApiErrorCode } from '../../core/api-error.ts';
+import { API_ERROR_CODES, type ApiErrorCode } from '#core/api-error.ts';
 import { ImageJobQueue } from '../photos/image-job-queue.ts';
 import { PhotoRepository } from '../photos/photo.repository.ts';
 import {

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiErrorBody, ApiErrorCode } from '../../core/api-error.ts';
+import type { ApiErrorBody, ApiErrorCode } from '#core/api-error.ts';
 import { AppError } from './app-error.ts';
 import { outageOf } from './outage-errors.ts';
 

@@ -3,7 +3,7 @@
  * code is broken: they are answered 503 (try again soon) or 507 (storage full) with a code a client can act on,
  * instead of a 500. Recognised here, in one place, for both database engines and the photo store.
  */
-import type { ApiErrorCode } from '../../core/api-error.ts';
+import type { ApiErrorCode } from '#core/api-error.ts';
 
 export interface Outage {
   status: 503 | 507;

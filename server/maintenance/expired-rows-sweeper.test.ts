@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SessionRepository } from '../auth/session.repository.ts';
-import { DatabaseRateLimiter } from '../rate-limit/rate-limiter.ts';
+import { DatabaseRateLimiter } from '../rate-limit/rate-limit.repository.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import {
   createTestApp,

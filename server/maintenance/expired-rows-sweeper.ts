@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionRepository } from '../auth/session.repository.ts';
 import type { Clock } from '../clock.ts';
-import type { DatabaseRateLimiter } from '../rate-limit/rate-limiter.ts';
+import type { DatabaseRateLimiter } from '../rate-limit/rate-limit.repository.ts';
 
 /** How often the app sweeps by default: rows that are merely dead cost nothing until there are very many. */
 export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isPhotoId } from '../../core/photo-url.ts';
+import { isPhotoId } from '#core/photo-url.ts';
 import {
   createTestPhotoStore,
   NO_S3_SERVER,

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { isPhotoId } from '../../core/photo-url.ts';
+import { isPhotoId } from '#core/photo-url.ts';
 
 export type PhotoVariant = 'full' | 'thumb';
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PHOTO_FILE_PATTERN, PHOTOS_PATH, photoIdFromFileName, photoUrl } from '../../core/photo-url.ts';
+import { PHOTO_FILE_PATTERN, PHOTOS_PATH, photoIdFromFileName, photoUrl } from '#core/photo-url.ts';
 import { requireUser } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, notFound, tooManyRequests } from '../http/app-error.ts';
 import { parseInput } from '../http/validation.ts';
-import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import type { RateLimiter } from '../rate-limit/rate-limit.repository.ts';
 import { type ImageJobQueue, QueueFullError } from './image-job-queue.ts';
 import { PhotoRejectedError, type ProcessedPhoto, processPhoto } from './image-pipeline.ts';
 import type { PhotoRepository } from './photo.repository.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { coordinatesQuerySchema } from '../../core/coordinates.ts';
+import { coordinatesQuerySchema } from '#core/coordinates.ts';
 import { requireUser } from '../auth/session.ts';
 import { parseInput } from '../http/validation.ts';
 import type { ReverseGeocoder } from './reverse-geocoder.ts';

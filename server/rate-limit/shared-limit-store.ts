@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
  * not reset anyone's window (the counters expire in Redis, not with the process). Without REDIS_URL the counters
  * stay in the process: right for the one-instance default (docs/decisions/014-shared-limits-and-the-balancer.md).
  *
- * The login, registration and upload limits do not need this: they already live in the database (rate-limiter.ts).
+ * The login, registration and upload limits do not need this: they already live in the database (rate-limit.repository.ts).
  */
 export type SharedLimitStore = Redis;
 

@@ -9,7 +9,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Catch } from '../../core/catch.ts';
+import type { Catch } from '#core/catch.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { multipart, smallJpeg } from '../security/hostile-inputs.ts';
 import { freePort } from '../test-support/child-processes.ts';

@@ -3,7 +3,7 @@
 // "Not yours" must look exactly like "does not exist", so ids cannot be probed.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Catch } from '../../core/catch.ts';
+import type { Catch } from '#core/catch.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
 import { multipart, smallJpeg } from './hostile-inputs.ts';

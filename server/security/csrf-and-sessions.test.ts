@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Catch } from '../../core/catch.ts';
+import type { Catch } from '#core/catch.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { ApiClient, sessionCookieFrom } from '../test-support/api-client.ts';
 import { createTestApp, RELAXED_RATE_LIMITS, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';

@@ -7,13 +7,13 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERROR_CODES } from '../../core/api-error.ts';
+import { API_ERROR_CODES } from '#core/api-error.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
-import { OpenMeteoProvider } from '../conditions/open-meteo.provider.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { type FakeOpenMeteo, startFakeOpenMeteo } from '../test-support/fake-open-meteo.ts';
 import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
+import { OpenMeteoProvider } from '../weather/open-meteo.provider.ts';
 import { smallJpeg } from './hostile-inputs.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_601);

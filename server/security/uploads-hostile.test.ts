@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorCode } from '../../core/api-error.ts';
+import type { ApiErrorCode } from '#core/api-error.ts';
 import { MAX_UPLOAD_BYTES } from '../photos/photos.routes.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';

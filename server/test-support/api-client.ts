@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { Catch } from '../../core/catch.ts';
-import type { User } from '../../core/user.ts';
+import type { Catch } from '#core/catch.ts';
+import type { User } from '#core/user.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 
 /** The session cookie a response set, as a Cookie header value (or '' when it set none). */

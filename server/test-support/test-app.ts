@@ -8,7 +8,6 @@ import pg from 'pg';
 import { type AppDependencies, buildApp } from '../app.ts';
 import type { NewCatch } from '../catches/catch.repository.ts';
 import type { Clock } from '../clock.ts';
-import { OpenMeteoProvider } from '../conditions/open-meteo.provider.ts';
 import type { RateLimits } from '../config/config.ts';
 import {
   type AppDatabase,
@@ -19,6 +18,7 @@ import {
 import type { Database } from '../db/schema.ts';
 import { MemoryPhotoStore } from '../photos/photo-store.ts';
 import { loadGeoNamesGeocoder, type ReverseGeocoder } from '../places/reverse-geocoder.ts';
+import { OpenMeteoProvider } from '../weather/open-meteo.provider.ts';
 
 /**
  * API tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set

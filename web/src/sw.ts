@@ -5,7 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { PHOTO_URL_PATTERN } from '../../core/photo-url.ts';
+import { PHOTO_URL_PATTERN } from '#core/photo-url.ts';
 import { createOutbox } from './offline/outbox.ts';
 import { BACKGROUND_SYNC_TAG } from './offline/outbox-channel.ts';
 import { sendPendingLogout } from './offline/pending-logout.ts';

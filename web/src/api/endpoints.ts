@@ -1,7 +1,7 @@
-import type { Catch } from '../../../core/catch.ts';
-import type { StoreListings } from '../../../core/store-listings.ts';
-import type { User, UserSettings } from '../../../core/user.ts';
-import type { Weather } from '../../../core/weather.ts';
+import type { Catch } from '#core/catch.ts';
+import type { StoreListings } from '#core/store-listings.ts';
+import type { User, UserSettings } from '#core/user.ts';
+import type { Weather } from '#core/weather.ts';
 import { ApiError, http, type Transport } from './http.ts';
 
 /**

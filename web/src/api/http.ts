@@ -1,4 +1,4 @@
-import { type ApiErrorBody, type ApiErrorCode, isApiErrorCode } from '../../../core/api-error.ts';
+import { type ApiErrorBody, type ApiErrorCode, isApiErrorCode } from '#core/api-error.ts';
 
 /**
  * An API call that answered with a non-OK status. Its message follows SPEC §7 ("{status}: {body text}");

@@ -1,4 +1,4 @@
-import { APP_VERSION } from '../../../core/app-info.ts';
+import { APP_VERSION } from '#core/app-info.ts';
 
 /** 'v1.0.0 © {year} All Rights Reserved' (SPEC §2, Tools tab). */
 export function AppFooter() {

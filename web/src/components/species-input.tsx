@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import type { Catch } from '#core/catch.ts';
 import { getCatches } from '@/api/endpoints';
 import { queryKeys } from '@/lib/query-client';
-import type { Catch } from '../../../core/catch.ts';
 import { SuggestionInput, type SuggestionInputProps } from './suggestion-input.tsx';
 
 /** The ranking and the bundled list of sport fish: a chunk of their own, fetched when the field is first used. */
-const loadSuggestions = () => import('../../../core/species-suggestions.ts');
+const loadSuggestions = () => import('#core/species-suggestions.ts');
 type SuggestionsModule = Awaited<ReturnType<typeof loadSuggestions>>;
 
 const NO_CATCHES: readonly Catch[] = [];

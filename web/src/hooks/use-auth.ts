@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
+import type { User } from '#core/user.ts';
 import { type Credentials, getUser, logIn, register } from '@/api/endpoints';
 import { errorMessage } from '@/api/http';
 import { toast } from '@/hooks/use-toast';
@@ -7,7 +8,6 @@ import { queryClient, queryKeys } from '@/lib/query-client';
 import { announceSignOut, forgetDeviceCopy } from '@/offline/device-copy';
 import { clearPendingLogout, queueLogout, sendPendingLogout } from '@/offline/pending-logout';
 import { useCacheRestored } from '@/offline/restore-state';
-import type { User } from '../../../core/user.ts';
 
 /**
  * The current user query: a 401 gives null (SPEC §7). A 401 means the session ended without Logout here

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { type UnitSystem, unitSystemOr } from '#core/units.ts';
 import { queryKeys } from '@/lib/query-client';
-import { type UnitSystem, unitSystemOr } from '../../../core/units.ts';
 import { fetchCurrentUser } from './use-auth.ts';
 
 /**

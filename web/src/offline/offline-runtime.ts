@@ -1,8 +1,8 @@
 import { hashKey } from '@tanstack/react-query';
+import type { Catch } from '#core/catch.ts';
+import type { User } from '#core/user.ts';
 import { toast } from '@/hooks/use-toast';
 import { queryClient, queryKeys } from '@/lib/query-client';
-import type { Catch } from '../../../core/catch.ts';
-import type { User } from '../../../core/user.ts';
 import { forgetDeviceCopy } from './device-copy.ts';
 import { createOutbox, type DeleteTarget } from './outbox.ts';
 import { isDeleteTarget } from './outbox-actions.ts';

@@ -1,4 +1,4 @@
-import type { Catch } from '../../../core/catch.ts';
+import type { Catch } from '#core/catch.ts';
 import type { CatchPayload } from '../features/catches/catch-payload.ts';
 import type { CreateEntry, DeleteEntry, DeleteTarget, Outbox, OutboxEntry } from './outbox.ts';
 

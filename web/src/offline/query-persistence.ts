@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { openDB } from 'idb';
-import { APP_VERSION } from '../../../core/app-info.ts';
+import { APP_VERSION } from '#core/app-info.ts';
 import { API_PATHS } from '../api/endpoints.ts';
 import { isPersistedQueryKey, queryKeys } from '../lib/query-client.ts';
 

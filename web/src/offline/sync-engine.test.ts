@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Catch } from '../../../core/catch.ts';
+import type { Catch } from '#core/catch.ts';
 import { ApiClient } from '../../../server/test-support/api-client.ts';
 import { createTestApp, type TestApp } from '../../../server/test-support/test-app.ts';
 import { buildCatchPayload, type CatchPayload, emptyCatchForm } from '../features/catches/catch-payload.ts';

@@ -1,4 +1,4 @@
-import type { Catch } from '../../../core/catch.ts';
+import type { Catch } from '#core/catch.ts';
 import { createCatch, createMobileCatch, deleteCatch, getUser, uploadPhoto } from '../api/endpoints.ts';
 import { ApiError, type Transport } from '../api/http.ts';
 import type { CreateEntry, DeleteEntry, Outbox, OutboxEntry } from './outbox.ts';

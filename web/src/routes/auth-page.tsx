@@ -2,6 +2,7 @@ import '@/lib/zod-config';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CloudSun, Compass, Fish, Lock, MapPin, WifiOff } from 'lucide-react';
 import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
+import { type LoginForm, loginFormSchema, type RegisterForm, registerFormSchema } from '#core/user.ts';
 import { ApiError } from '@/api/http';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -9,12 +10,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/hooks/use-auth';
-import {
-  type LoginForm,
-  loginFormSchema,
-  type RegisterForm,
-  registerFormSchema,
-} from '../../../core/user.ts';
 
 /** Puts the server's per-field messages (400 `errors`, 409 'Username already taken') under the fields. */
 function showServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): void {

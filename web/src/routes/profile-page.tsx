@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Info, LogOut, Ruler, UserCircle } from 'lucide-react';
 import { Link } from 'wouter';
+import { APP_LAST_UPDATED, APP_VERSION } from '#core/app-info.ts';
+import type { UnitSystem } from '#core/units.ts';
 import { updateUserSettings } from '@/api/endpoints';
 import { errorMessage } from '@/api/http';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -12,8 +14,6 @@ import { useUnits } from '@/hooks/use-units';
 import { cn } from '@/lib/cn';
 import { memberLabel } from '@/lib/member-label';
 import { queryClient, queryKeys } from '@/lib/query-client';
-import { APP_LAST_UPDATED, APP_VERSION } from '../../../core/app-info.ts';
-import type { UnitSystem } from '../../../core/units.ts';
 
 const UNIT_CHOICES: Array<{ value: UnitSystem; label: string; example: string }> = [
   { value: 'imperial', label: 'Imperial', example: 'lbs, in, °F, ft, mph, inHg' },

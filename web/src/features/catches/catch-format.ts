@@ -1,5 +1,5 @@
 import { format, isValid, parse, parseISO } from 'date-fns';
-import { formatOptionalQuantity, type UnitSystem } from '../../../../core/units.ts';
+import { formatOptionalQuantity, type UnitSystem } from '#core/units.ts';
 
 /** SPEC §9 display rules for a catch, in the angler's units (core/units.ts): 1 decimal for weight and length, 6 for coordinates, 'MMM d, yyyy' dates. */
 

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
-import { DEFAULT_LOCATION_NAME } from '../../../../core/catch.ts';
-import { type Quantity, toStoredValue, type UnitSystem } from '../../../../core/units.ts';
+import { DEFAULT_LOCATION_NAME } from '#core/catch.ts';
+import { type Quantity, toStoredValue, type UnitSystem } from '#core/units.ts';
 
 /** What the log form holds: every field as the text its input shows. */
 export interface CatchFormValues {

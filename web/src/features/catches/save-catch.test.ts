@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { catchInputSchema } from '../../../../core/catch-input.ts';
+import { catchInputSchema } from '#core/catch-input.ts';
 import { type CreateEntry, createOutbox, StorageFullError } from '../../offline/outbox.ts';
 import { formatLength, formatWeight } from './catch-format.ts';
 import { type CatchFormValues, emptyCatchForm } from './catch-payload.ts';

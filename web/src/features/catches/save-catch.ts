@@ -1,4 +1,4 @@
-import type { UnitSystem } from '../../../../core/units.ts';
+import type { UnitSystem } from '#core/units.ts';
 import type { CreateEntry, Outbox } from '../../offline/outbox.ts';
 import { newCreateEntry } from '../../offline/outbox-actions.ts';
 import { buildCatchPayload, type CatchFormValues } from './catch-payload.ts';

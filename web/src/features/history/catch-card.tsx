@@ -1,5 +1,6 @@
 import { Calendar, CloudOff, MapPin, MoreVertical, Ruler, Trash2, TriangleAlert, Trophy } from 'lucide-react';
 import { memo, useRef } from 'react';
+import type { Catch } from '#core/catch.ts';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -8,7 +9,6 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useUnits } from '@/hooks/use-units';
-import type { Catch } from '../../../../core/catch.ts';
 import { formatCatchDate, formatLength, formatWeight } from '../catches/catch-format.ts';
 import { CatchThumbnail } from './catch-photo.tsx';
 import type { PendingSync } from './history-merge.ts';

@@ -1,11 +1,11 @@
 import { Calendar, Map as MapIcon, MapPin, NotebookPen } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
+import type { Catch } from '#core/catch.ts';
+import { formatQuantity } from '#core/units.ts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useUnits } from '@/hooks/use-units';
 import { formatClockTime } from '@/lib/clock-time';
-import type { Catch } from '../../../../core/catch.ts';
-import { formatQuantity } from '../../../../core/units.ts';
 import {
   formatCatchDate,
   formatCoordinates,

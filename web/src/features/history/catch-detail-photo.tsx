@@ -1,7 +1,7 @@
 import { Maximize2 } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
+import type { Catch } from '#core/catch.ts';
 import { ErrorBoundary } from '@/components/error-boundary';
-import type { Catch } from '../../../../core/catch.ts';
 import { PhotoPlaceholder, photoAlt, usePhotoSource } from './catch-photo.tsx';
 
 // The full-screen viewer is a chunk of its own, fetched when a photo is first tapped (issue 12 item 2).

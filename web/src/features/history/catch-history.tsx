@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fish, Search, SearchX } from 'lucide-react';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import type { Catch } from '#core/catch.ts';
+import { computeCatchStats } from '#core/catch-stats.ts';
 import { getCatches } from '@/api/endpoints';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -13,8 +15,6 @@ import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import type { CreateEntry } from '@/offline/outbox';
 import { deleteCatchOffline } from '@/offline/outbox-actions';
 import { useOutboxEntries, usePendingPhotoUrls } from '@/offline/use-outbox-entries';
-import type { Catch } from '../../../../core/catch.ts';
-import { computeCatchStats } from '../../../../core/catch-stats.ts';
 import { CatchCard } from './catch-card.tsx';
 import { CatchDetailDialog } from './catch-detail-dialog.tsx';
 import {

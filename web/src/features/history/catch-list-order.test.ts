@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Catch } from '../../../../core/catch.ts';
-import { testCatch } from '../../../../core/test-catch.ts';
+import type { Catch } from '#core/catch.ts';
+import { testCatch } from '#core/test-catch.ts';
 import {
   filterCatches,
   isCatchSortOrder,

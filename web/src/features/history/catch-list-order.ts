@@ -1,4 +1,4 @@
-import type { Catch } from '../../../../core/catch.ts';
+import type { Catch } from '#core/catch.ts';
 import { readLocalChoice, writeLocalChoice } from '../../lib/local-choice.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import type { Catch } from '#core/catch.ts';
 import { cn } from '@/lib/cn';
-import type { Catch } from '../../../../core/catch.ts';
 import { speciesPlaceholder } from './species-placeholder.ts';
 
 type PhotoItem = Pick<Catch, 'photo' | 'fishType'>;

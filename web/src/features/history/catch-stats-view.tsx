@@ -1,11 +1,11 @@
 import { ChartColumn, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { Catch } from '#core/catch.ts';
+import type { CatchStats, MonthCount } from '#core/catch-stats.ts';
+import type { NamedCount } from '#core/names.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUnits } from '@/hooks/use-units';
 import { cn } from '@/lib/cn';
-import type { Catch } from '../../../../core/catch.ts';
-import type { CatchStats, MonthCount } from '../../../../core/catch-stats.ts';
-import type { NamedCount } from '../../../../core/names.ts';
 import { formatLength, formatWeight } from '../catches/catch-format.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Catch } from '#core/catch.ts';
 import { toast } from '@/hooks/use-toast';
-import type { Catch } from '../../../../core/catch.ts';
 import {
   AlertDialog,
   AlertDialogAction,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Catch } from '../../../../core/catch.ts';
-import { testCatch } from '../../../../core/test-catch.ts';
+import type { Catch } from '#core/catch.ts';
+import { testCatch } from '#core/test-catch.ts';
 import type { CreateEntry } from '../../offline/outbox.ts';
 import { newCreateEntry, newDeleteEntry } from '../../offline/outbox-actions.ts';
 import { buildCatchPayload, emptyCatchForm } from '../catches/catch-payload.ts';

@@ -1,4 +1,4 @@
-import type { Catch } from '../../../../core/catch.ts';
+import type { Catch } from '#core/catch.ts';
 import type { CreateEntry, EntryState, OutboxEntry } from '../../offline/outbox.ts';
 import { isDeleteTarget } from '../../offline/outbox-actions.ts';
 

@@ -1,4 +1,4 @@
-import { cleanName, foldName } from '../../../../core/names.ts';
+import { cleanName, foldName } from '#core/names.ts';
 
 /**
  * What stands in for a missing photo (issue 12 item 2): the species' initial on a colour picked from the

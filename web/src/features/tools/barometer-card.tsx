@@ -1,12 +1,5 @@
 import { Fish, Gauge, Minus, RefreshCw, TrendingDown, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
-import { useOnlineStatus } from '@/hooks/use-online-status';
-import { useUnits } from '@/hooks/use-units';
-import { formatClockTime } from '@/lib/clock-time';
 import {
   fishingInsight,
   type PressureCategory,
@@ -15,8 +8,15 @@ import {
   pressureTrend,
   READINGS_KEPT,
   TREND_WINDOW,
-} from '../../../../core/barometer.ts';
-import { formatNumber, unitLabel } from '../../../../core/units.ts';
+} from '#core/barometer.ts';
+import { formatNumber, unitLabel } from '#core/units.ts';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { useOnlineStatus } from '@/hooks/use-online-status';
+import { useUnits } from '@/hooks/use-units';
+import { formatClockTime } from '@/lib/clock-time';
 import { OfflineReading, useNewestWeatherReading } from './offline-reading.tsx';
 import { Pill, StatusMessage } from './tool-card-parts.tsx';
 import { describePressureChange3h, TREND_LABELS } from './tools-format.ts';

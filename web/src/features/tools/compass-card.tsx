@@ -1,7 +1,7 @@
 import { Compass, Smartphone } from 'lucide-react';
+import { compassPoint } from '#core/compass.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { compassPoint } from '../../../../core/compass.ts';
 import { useCompass } from './use-compass.ts';
 
 const CARDINALS = [

@@ -1,4 +1,4 @@
-import { normalizeHeading } from '../../../../core/compass.ts';
+import { normalizeHeading } from '#core/compass.ts';
 
 /**
  * How the compass card gets a heading (SPEC §4 'Compass'): phones follow the device orientation, everything

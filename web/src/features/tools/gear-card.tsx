@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Shirt, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { type GearPriority, type GearRecommendation, recommendGear } from '#core/gear.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { useUnits } from '@/hooks/use-units';
 import { cn } from '@/lib/cn';
-import { type GearPriority, type GearRecommendation, recommendGear } from '../../../../core/gear.ts';
 import { type GearResult, gearFailureToast, gearSuccessToast, recommendationsForHere } from './gear-flow.ts';
 import { GEAR_ICONS } from './gear-icons.ts';
 import { Pill } from './tool-card-parts.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Weather } from '../../../../core/weather.ts';
+import type { Weather } from '#core/weather.ts';
 import { ApiError } from '../../api/http.ts';
 import { DeviceLocationError } from '../catches/use-device-location.ts';
 import { GearFlowError, gearFailureToast, gearSuccessToast, recommendationsForHere } from './gear-flow.ts';

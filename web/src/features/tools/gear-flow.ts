@@ -1,6 +1,6 @@
-import { type GearRecommendation, recommendGear } from '../../../../core/gear.ts';
-import type { UnitSystem } from '../../../../core/units.ts';
-import type { Weather } from '../../../../core/weather.ts';
+import { type GearRecommendation, recommendGear } from '#core/gear.ts';
+import type { UnitSystem } from '#core/units.ts';
+import type { Weather } from '#core/weather.ts';
 import type { ToastOptions } from '../../hooks/use-toast.ts';
 import { DeviceLocationError } from '../catches/use-device-location.ts';
 import { type Position, WEATHER_FETCH_FAILED, WeatherOfflineError } from './weather-query.ts';

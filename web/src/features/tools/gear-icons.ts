@@ -20,7 +20,7 @@ import {
   Weight,
   Wind,
 } from 'lucide-react';
-import type { GearIcon } from '../../../../core/gear.ts';
+import type { GearIcon } from '#core/gear.ts';
 
 /** The bundled icon of each gear icon key of core/gear.ts (the Record makes a new key a type error here). */
 export const GEAR_ICONS: Record<GearIcon, LucideIcon> = {

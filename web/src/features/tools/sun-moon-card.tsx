@@ -1,9 +1,9 @@
 import { MapPin, Moon, RefreshCw, Sunrise } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { MoonPhase, SkyDay } from '#core/astronomy.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { MoonPhase, SkyDay } from '../../../../core/astronomy.ts';
 import {
   describeAllDay,
   describeTwilightAllDay,

@@ -1,4 +1,4 @@
-import type { RiseSet, SolunarPeriod } from '../../../../core/astronomy.ts';
+import type { RiseSet, SolunarPeriod } from '#core/astronomy.ts';
 import { formatClockTime } from '../../lib/clock-time.ts';
 
 /** How the Sun & Moon card writes its values. Types only from core/astronomy.ts: the code there loads lazily. */

@@ -1,5 +1,5 @@
-import type { PressureTrend } from '../../../../core/barometer.ts';
-import { formatNumber, formatQuantity, type UnitSystem } from '../../../../core/units.ts';
+import type { PressureTrend } from '#core/barometer.ts';
+import { formatNumber, formatQuantity, type UnitSystem } from '#core/units.ts';
 
 /** How the Tools tab writes its values: the spec's °F, mph, inHg or the metric °C, km/h, hPa (core/units.ts). */
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { addReading, BAROMETER_REFRESH_MS, type PressureReading } from '../../../../core/barometer.ts';
-import type { Weather } from '../../../../core/weather.ts';
+import { addReading, BAROMETER_REFRESH_MS, type PressureReading } from '#core/barometer.ts';
+import type { Weather } from '#core/weather.ts';
 import { useToolsLocation } from './tools-location.tsx';
 import { fetchWeatherReading, WeatherOfflineError } from './weather-query.ts';
 

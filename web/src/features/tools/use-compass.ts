@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { COMPASS_SIMULATION_TICK_MS, nextSimulatedHeading } from '#core/compass.ts';
 import { toast } from '@/hooks/use-toast';
-import { COMPASS_SIMULATION_TICK_MS, nextSimulatedHeading } from '../../../../core/compass.ts';
 import {
   COMPASS_NOT_AVAILABLE,
   COMPASS_PERMISSION_DENIED,

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Place, SkyDay } from '../../../../core/astronomy.ts';
+import type { Place, SkyDay } from '#core/astronomy.ts';
 
 /** The astronomy code is a chunk of its own, fetched when the Sun & Moon card first has a position. */
-const loadAstronomy = () => import('../../../../core/astronomy.ts');
+const loadAstronomy = () => import('#core/astronomy.ts');
 
 /** Recomputed this often, so the illumination stays current and a new day starts soon after midnight. */
 const SKY_REFRESH_MS = 10 * 60_000;

@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CloudOff, CloudSun, Droplets, Gauge, MapPin, RefreshCw, TriangleAlert, Wind } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { hasLightningRisk, LIGHTNING_ADVICE } from '#core/gear.ts';
+import type { Weather } from '#core/weather.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,8 +10,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 import { useUnits } from '@/hooks/use-units';
 import { formatClockTime } from '@/lib/clock-time';
-import { hasLightningRisk, LIGHTNING_ADVICE } from '../../../../core/gear.ts';
-import type { Weather } from '../../../../core/weather.ts';
 import { OfflineReading, readingAge, useNewestWeatherReading } from './offline-reading.tsx';
 import { LocationNeeded, StatusMessage } from './tool-card-parts.tsx';
 import {

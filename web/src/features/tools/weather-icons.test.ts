@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WEATHER_ICON_CODES } from '../../../../core/weather.ts';
+import { WEATHER_ICON_CODES } from '#core/weather.ts';
 import { weatherIconKind } from './weather-icons.ts';
 
 describe('weather icons', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WEATHER_STALE_MS } from '../../../../core/weather.ts';
+import { WEATHER_STALE_MS } from '#core/weather.ts';
 import { ApiError } from '../../api/http.ts';
 import {
   fetchWeather,

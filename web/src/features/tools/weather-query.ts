@@ -1,5 +1,5 @@
 import { onlineManager, type QueryClient, queryOptions, skipToken } from '@tanstack/react-query';
-import { WEATHER_STALE_MS, type Weather } from '../../../../core/weather.ts';
+import { WEATHER_STALE_MS, type Weather } from '#core/weather.ts';
 import { API_PATHS, getWeather, weatherPath } from '../../api/endpoints.ts';
 
 /**

@@ -1,13 +1,13 @@
 import { List, Save, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import type { Catch } from '#core/catch.ts';
 import { createCatch } from '@/api/endpoints';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
-import type { Catch } from '../../../../core/catch.ts';
 import { StaticPageLayout } from './static-page-layout.tsx';
 import {
   CatchRecord,

@@ -1,8 +1,8 @@
 import { ArrowLeft, Fish, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'wouter';
+import { APP_VERSION } from '#core/app-info.ts';
 import { cn } from '@/lib/cn';
-import { APP_VERSION } from '../../../../core/app-info.ts';
 
 const FOOTER_LINKS = [
   { href: '/', label: 'Home' },

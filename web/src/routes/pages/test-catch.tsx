@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation } from 'wouter';
+import type { Catch } from '#core/catch.ts';
 import { ApiError, errorMessage } from '@/api/http';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { queryClient, queryKeys } from '@/lib/query-client';
-import type { Catch } from '../../../../core/catch.ts';
 
 /**
  * What the test catch pages (/simple-catch, /emergency-catch, /final-fix) share: the form with the spec's test

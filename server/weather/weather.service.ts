@@ -1,5 +1,5 @@
-import { hectopascalsToInchesOfMercury } from '../../core/barometer.ts';
-import { describeWmoCode, type Weather } from '../../core/weather.ts';
+import { hectopascalsToInchesOfMercury } from '#core/barometer.ts';
+import { describeWmoCode, type Weather } from '#core/weather.ts';
 import type { Clock } from '../clock.ts';
 import type { ReverseGeocoder } from '../places/reverse-geocoder.ts';
 import type { ProviderObservation, WeatherProvider } from './open-meteo.provider.ts';

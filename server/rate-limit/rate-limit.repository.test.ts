@@ -9,7 +9,7 @@ import {
   TEST_ENGINES,
   type TestDatabase,
 } from '../test-support/test-app.ts';
-import { DatabaseRateLimiter, RATE_LIMIT_ROWS_KEPT_MS } from './rate-limiter.ts';
+import { DatabaseRateLimiter, RATE_LIMIT_ROWS_KEPT_MS } from './rate-limit.repository.ts';
 
 describe.each(TEST_ENGINES)('DatabaseRateLimiter on %s', (engine) => {
   let test: TestDatabase;

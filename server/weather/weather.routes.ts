@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { coordinatesQuerySchema } from '../../core/coordinates.ts';
+import { coordinatesQuerySchema } from '#core/coordinates.ts';
 import { requireUser } from '../auth/session.ts';
 import { AppError, tooManyRequests } from '../http/app-error.ts';
 import { parseInput } from '../http/validation.ts';
