@@ -7,9 +7,9 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { PHOTO_URL_PATTERN } from '#core/photo-url.ts';
 import { createOutbox } from './offline/outbox.ts';
-import { BACKGROUND_SYNC_TAG } from './offline/outbox-channel.ts';
 import { sendPendingLogout } from './offline/pending-logout.ts';
-import { deletePhotoCaches, FORGET_PHOTOS_MESSAGE, PHOTO_CACHES } from './offline/photo-caches.ts';
+import { deletePhotoCaches } from './offline/photo-caches.ts';
+import { BACKGROUND_SYNC_TAG, FORGET_PHOTOS_MESSAGE, PHOTO_CACHES } from './offline/storage-names.ts';
 import { createSyncEngine } from './offline/sync-engine.ts';
 
 /**

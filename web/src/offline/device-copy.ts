@@ -1,6 +1,7 @@
 import { queryClient, queryKeys } from '@/lib/query-client';
-import { deletePhotoCaches, FORGET_PHOTOS_MESSAGE } from './photo-caches.ts';
+import { deletePhotoCaches } from './photo-caches.ts';
 import { whenCacheRestored } from './restore-state.ts';
+import { FORGET_PHOTOS_MESSAGE, SESSION_CHANNEL } from './storage-names.ts';
 
 /**
  * Forgets what this device keeps for the account (DESIGN §5): the signed-in user and every cached query (in
@@ -33,8 +34,7 @@ export async function forgetDeviceCopy(): Promise<void> {
  * Other open tabs of the app leave the account too when this one signs out (their copy in memory would
  * otherwise be written back to the disk, and their outbox triggers would keep using the session).
  */
-const sessionChannel =
-  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('tightlines-session');
+const sessionChannel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
 
 export function announceSignOut(): void {
   sessionChannel?.postMessage({ type: 'signed-out' });

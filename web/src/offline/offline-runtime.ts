@@ -6,7 +6,7 @@ import { queryClient, queryKeys } from '@/lib/query-client';
 import { forgetDeviceCopy } from './device-copy.ts';
 import { createOutbox, type DeleteTarget } from './outbox.ts';
 import { isDeleteTarget } from './outbox-actions.ts';
-import { OUTBOX_CHANNEL } from './outbox-channel.ts';
+import { OUTBOX_CHANNEL } from './storage-names.ts';
 
 export { requestPersistentStorage } from './persistent-storage.ts';
 

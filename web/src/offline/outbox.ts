@@ -1,12 +1,12 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { CatchPayload } from '../features/catches/catch-payload.ts';
-import { OUTBOX_CHANNEL } from './outbox-channel.ts';
+import { OUTBOX_CHANNEL, OUTBOX_DB } from './storage-names.ts';
 
 /**
  * The offline outbox (DESIGN §5): every catch the angler saves, and every delete, is written here first and
  * stays here until the server has confirmed it. The page and the service worker both open it.
  *
- * What is stored where in IndexedDB (this origin):
+ * What is stored where in IndexedDB (this origin; every name is defined in storage-names.ts):
  *
  *   database 'tightlines-offline' (version 1)
  *     store 'outbox'   keyPath 'clientId', no indexes (an outbox holds a handful of entries; scans are cheap)
@@ -30,9 +30,7 @@ import { OUTBOX_CHANNEL } from './outbox-channel.ts';
  * out does not delete them. Writes are single IndexedDB transactions; a full disk becomes StorageFullError.
  */
 
-const OUTBOX_DB_NAME = 'tightlines-offline';
-const OUTBOX_DB_VERSION = 1;
-const STORE = 'outbox';
+const STORE = OUTBOX_DB.store;
 
 export type EntryState = 'pending' | 'failed';
 
@@ -128,12 +126,12 @@ const byAge = (a: OutboxEntry, b: OutboxEntry) =>
   a.createdAt - b.createdAt || (a.clientId < b.clientId ? -1 : 1);
 
 export function createOutbox(options: OutboxOptions = {}): Outbox {
-  const dbName = options.dbName ?? OUTBOX_DB_NAME;
+  const dbName = options.dbName ?? OUTBOX_DB.name;
   const notify = options.notify ?? broadcastNotifier();
   let dbPromise: Promise<IDBPDatabase<OutboxSchema>> | null = null;
 
   const db = () => {
-    dbPromise ??= openDB<OutboxSchema>(dbName, OUTBOX_DB_VERSION, {
+    dbPromise ??= openDB<OutboxSchema>(dbName, OUTBOX_DB.version, {
       upgrade(database) {
         if (!database.objectStoreNames.contains(STORE))
           database.createObjectStore(STORE, { keyPath: 'clientId' });

@@ -1,5 +1,6 @@
 import { openDB } from 'idb';
 import { logOut } from '../api/endpoints.ts';
+import { SESSION_DB } from './storage-names.ts';
 
 /**
  * A logout the server has not heard of yet (docs/decisions/009-offline-sign-out.md). Logout works offline: the
@@ -8,21 +9,21 @@ import { logOut } from '../api/endpoints.ts';
  * answer clears it. Meanwhile that cookie must not count as signed in: the page shows /auth
  * (use-auth.ts) and nothing is synced with it (the worker sends this logout before any outbox entry, sw.ts).
  *
- * IndexedDB database 'tightlines-session', store 'state', one record under 'pending-logout': { since } (ms).
+ * IndexedDB database 'tightlines-session', store 'state', one record under 'pending-logout' (SESSION_DB in
+ * storage-names.ts): { since } (ms).
  * The page and the service worker both read it. Sent by: the next user check (use-auth.ts), the 'online'
  * event, a sign-in (first, so its answer can never clear the new session's cookie), and Background Sync.
  */
 
-const DB_NAME = 'tightlines-session';
-const STORE = 'state';
-const RECORD_KEY = 'pending-logout';
+const STORE = SESSION_DB.store;
+const RECORD_KEY = SESSION_DB.record;
 
 export type LogoutOutcome = 'none' | 'sent' | 'waiting';
 
 let dbPromise: ReturnType<typeof openSessionDb> | null = null;
 
 function openSessionDb() {
-  return openDB(DB_NAME, 1, {
+  return openDB(SESSION_DB.name, SESSION_DB.version, {
     upgrade(database) {
       database.createObjectStore(STORE);
     },

@@ -1,27 +1,21 @@
 import { openDB } from 'idb';
+import { EXPIRATION_DB, PHOTO_CACHES } from './storage-names.ts';
 
 /**
  * The service worker's runtime photo caches (sw.ts) and their forgetting, shared by the worker and the page.
  *
- * Each cache has a Workbox ExpirationPlugin, which keeps its bookkeeping in IndexedDB: database
- * 'workbox-expiration', store 'cache-entries', one record per cached URL ({ id, cacheName, url, timestamp },
- * index 'cacheName'). Forgetting the photos means deleting the caches AND their records there: the records
- * name every photo the last account looked at.
+ * Each cache has a Workbox ExpirationPlugin, which keeps its bookkeeping in IndexedDB (EXPIRATION_DB in
+ * storage-names.ts): one record per cached URL. Forgetting the photos means deleting the caches AND their
+ * records there: the records name every photo the last account looked at. The page also tells the worker
+ * (FORGET_PHOTOS_MESSAGE), which drops photo writes still in flight.
  */
-export const PHOTO_CACHES = { thumbs: 'photo-thumbs', full: 'photo-full' } as const;
 const PHOTO_CACHE_NAMES: readonly string[] = Object.values(PHOTO_CACHES);
-
-/** The page asks the controlling worker to forget them too (see sw.ts: writes still in flight are dropped). */
-export const FORGET_PHOTOS_MESSAGE = 'FORGET_PHOTOS';
-
-const EXPIRATION_DB = 'workbox-expiration';
-const EXPIRATION_STORE = 'cache-entries';
 
 /** Deletes the expiration records of the photo caches; never creates the database (Workbox owns its schema). */
 async function forgetExpirationRecords(): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
   let created = false;
-  const database = await openDB(EXPIRATION_DB, undefined, {
+  const database = await openDB(EXPIRATION_DB.name, undefined, {
     upgrade(_db, _oldVersion, _newVersion, transaction) {
       // It did not exist: nothing to forget. Aborting leaves no empty database behind for Workbox to trip on.
       created = true;
@@ -31,9 +25,9 @@ async function forgetExpirationRecords(): Promise<void> {
   }).catch(() => null);
   if (!database || created) return;
   try {
-    if (!database.objectStoreNames.contains(EXPIRATION_STORE)) return;
-    const transaction = database.transaction(EXPIRATION_STORE, 'readwrite');
-    const byCache = transaction.store.index('cacheName');
+    if (!database.objectStoreNames.contains(EXPIRATION_DB.store)) return;
+    const transaction = database.transaction(EXPIRATION_DB.store, 'readwrite');
+    const byCache = transaction.store.index(EXPIRATION_DB.byCache);
     for (const cacheName of PHOTO_CACHE_NAMES) {
       for (const key of await byCache.getAllKeys(cacheName)) await transaction.store.delete(key);
     }

@@ -9,11 +9,13 @@ import { openDB } from 'idb';
 import { APP_VERSION } from '#core/app-info.ts';
 import { API_PATHS } from '../api/endpoints.ts';
 import { isPersistedQueryKey, queryKeys } from '../lib/query-client.ts';
+import { QUERY_CACHE_DB } from './storage-names.ts';
 
 /**
  * The query cache kept across restarts (DESIGN §5): the signed-in user, the catch list and the latest weather
  * reading, so the app opens offline with the last known state. IndexedDB database 'tightlines-cache', store
- * 'queries', one record under 'query-cache': { savedAt, buster, state: dehydrated TanStack Query state }.
+ * 'queries', one record under 'query-cache' (QUERY_CACHE_DB in storage-names.ts): { savedAt, buster, state:
+ * dehydrated TanStack Query state }.
  *
  * A small persister of our own rather than @tanstack/react-query-persist-client: that package pins an exact,
  * older @tanstack/query-core (a second copy of the query core in the bundle), and its provider holds every
@@ -27,9 +29,8 @@ import { isPersistedQueryKey, queryKeys } from '../lib/query-client.ts';
  * can outlive a sign-out (offline/device-copy.ts).
  */
 
-const DB_NAME = 'tightlines-cache';
-const STORE = 'queries';
-const RECORD_KEY = 'query-cache';
+const STORE = QUERY_CACHE_DB.store;
+const RECORD_KEY = QUERY_CACHE_DB.record;
 export const PERSIST_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Bump the suffix when a persisted answer's shape changes. */
 export const CACHE_BUSTER = `${APP_VERSION}:1`;
@@ -44,7 +45,7 @@ interface PersistedCache {
 let dbPromise: ReturnType<typeof openCacheDb> | null = null;
 
 function openCacheDb() {
-  return openDB(DB_NAME, 1, {
+  return openDB(QUERY_CACHE_DB.name, QUERY_CACHE_DB.version, {
     upgrade(database) {
       if (!database.objectStoreNames.contains(STORE)) database.createObjectStore(STORE);
     },

@@ -2,6 +2,7 @@ import type { Catch } from '#core/catch.ts';
 import { createCatch, createMobileCatch, deleteCatch, getUser, uploadPhoto } from '../api/endpoints.ts';
 import { ApiError, type Transport } from '../api/http.ts';
 import type { CreateEntry, DeleteEntry, Outbox, OutboxEntry } from './outbox.ts';
+import { FLUSH_LOCK } from './storage-names.ts';
 
 /**
  * The sync engine (DESIGN §5): sends the outbox to the server, one entry at a time, oldest first, and removes
@@ -23,7 +24,6 @@ import type { CreateEntry, DeleteEntry, Outbox, OutboxEntry } from './outbox.ts'
  * Only one flush runs at a time across tabs and the service worker (Web Lock 'tightlines-outbox-flush').
  */
 
-const FLUSH_LOCK = 'tightlines-outbox-flush';
 const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_MAX_MS = 5 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-import { BACKGROUND_SYNC_TAG } from './outbox-channel.ts';
+import { BACKGROUND_SYNC_TAG } from './storage-names.ts';
 import type { FlushOptions, FlushResult } from './sync-engine.ts';
 
 /**

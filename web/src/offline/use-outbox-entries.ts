@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadOfflineRuntime } from './load-offline-runtime.ts';
 import type { CreateEntry, OutboxEntry } from './outbox.ts';
-import { OUTBOX_CHANNEL } from './outbox-channel.ts';
+import { OUTBOX_CHANNEL } from './storage-names.ts';
 
 /**
  * The signed-in user's outbox entries, kept current: re-read whenever any tab, or the service worker, writes
