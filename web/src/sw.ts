@@ -10,7 +10,7 @@ import { createOutbox } from './offline/outbox.ts';
 import { sendPendingLogout } from './offline/pending-logout.ts';
 import { deletePhotoCaches } from './offline/photo-caches.ts';
 import { BACKGROUND_SYNC_TAG, FORGET_PHOTOS_MESSAGE, PHOTO_CACHES } from './offline/storage-names.ts';
-import { createSyncEngine } from './offline/sync-engine.ts';
+import { createSyncEngine } from './offline/sync/loop.ts';
 
 /**
  * The service worker (vite-plugin-pwa, injectManifest). What it caches, rule by rule:

@@ -10,7 +10,8 @@ import { OUTBOX_CHANNEL } from './storage-names.ts';
 
 export { requestPersistentStorage } from './persistent-storage.ts';
 
-import { createSyncEngine, type SyncEvent } from './sync-engine.ts';
+import type { SyncEvent } from './sync/context.ts';
+import { createSyncEngine } from './sync/loop.ts';
 import { createSyncScheduler, installSyncTriggers, registerBackgroundSync } from './sync-triggers.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FlushOptions, FlushResult } from './sync-engine.ts';
+import type { FlushOptions, FlushResult } from './sync/loop.ts';
 import { createSyncScheduler } from './sync-triggers.ts';
 
 const done = (nextAttemptAt: number | null = null): FlushResult => ({

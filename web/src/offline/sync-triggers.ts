@@ -1,5 +1,5 @@
 import { BACKGROUND_SYNC_TAG } from './storage-names.ts';
-import type { FlushOptions, FlushResult } from './sync-engine.ts';
+import type { FlushOptions, FlushResult } from './sync/loop.ts';
 
 /**
  * When the outbox is flushed (DESIGN §5): on start, when the browser comes back online, when the app becomes

@@ -5,7 +5,7 @@ import { buildCatchPayload, type CatchFormValues } from './catch-payload.ts';
 
 /**
  * The log form's save (DESIGN §5): the catch, photo included, goes into the IndexedDB outbox and that is the
- * save: 'Catch Logged!' means it is on the phone. The sync engine (offline/sync-engine.ts) then uploads the
+ * save: 'Catch Logged!' means it is on the phone. The sync engine (offline/sync/) then uploads the
  * photo and posts the catch (SPEC §7's upload-then-POST /api/mobile-catch sequence, with its fallbacks) when
  * the network allows, and removes the entry once the server confirmed it.
  * Throws StorageFullError when the device has no room left; nothing else is expected to fail.

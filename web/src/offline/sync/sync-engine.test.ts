@@ -3,20 +3,18 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Catch } from '#core/catch.ts';
-import { ApiClient } from '../../../server/test-support/api-client.ts';
-import { createTestApp, type TestApp } from '../../../server/test-support/test-app.ts';
-import { buildCatchPayload, type CatchPayload, emptyCatchForm } from '../features/catches/catch-payload.ts';
-import { type CreateEntry, createOutbox, type Outbox, StorageFullError } from './outbox.ts';
-import { deleteCatchOffline, newCreateEntry, newDeleteEntry } from './outbox-actions.ts';
+import { ApiClient } from '../../../../server/test-support/api-client.ts';
+import { createTestApp, type TestApp } from '../../../../server/test-support/test-app.ts';
 import {
-  BACKOFF_MAX_MS,
-  backoffDelay,
-  createMemoryLocks,
-  createSyncEngine,
-  type LockManagerLike,
-  type SyncEngine,
-  type SyncEvent,
-} from './sync-engine.ts';
+  buildCatchPayload,
+  type CatchPayload,
+  emptyCatchForm,
+} from '../../features/catches/catch-payload.ts';
+import { type CreateEntry, createOutbox, type Outbox, StorageFullError } from '../outbox.ts';
+import { deleteCatchOffline, newCreateEntry, newDeleteEntry } from '../outbox-actions.ts';
+import type { SyncEvent } from './context.ts';
+import { createMemoryLocks, type LockManagerLike } from './locks.ts';
+import { createSyncEngine, type SyncEngine } from './loop.ts';
 
 /**
  * The outbox and sync engine against the REAL server app (app.inject, SQLite), with faults injected between
@@ -198,17 +196,6 @@ async function expectPhotoLoads(device: Device, url: string | null): Promise<voi
 let device: Device;
 beforeEach(async () => {
   device = await newDevice();
-});
-
-describe('backoff', () => {
-  it('doubles from 1 s up to 5 min, with ±25% jitter', () => {
-    expect(backoffDelay(1, 0.5)).toBe(1000);
-    expect(backoffDelay(2, 0.5)).toBe(2000);
-    expect(backoffDelay(5, 0.5)).toBe(16_000);
-    expect(backoffDelay(30, 0.5)).toBe(BACKOFF_MAX_MS);
-    expect(backoffDelay(1, 0)).toBe(750);
-    expect(backoffDelay(1, 0.999)).toBeLessThanOrEqual(1250);
-  });
 });
 
 describe('sync engine against the real server', () => {

@@ -1,0 +1,146 @@
+import type { Transport } from '../../api/http.ts';
+import type { Outbox, OutboxEntry } from '../outbox.ts';
+import { FLUSH_LOCK } from '../storage-names.ts';
+import type { Outcome, SendContext, SyncEvent } from './context.ts';
+import { sendCreate } from './create.ts';
+import { sendDelete } from './delete.ts';
+import { defaultLocks, type LockManagerLike } from './locks.ts';
+import { createCall, signedInUser } from './transport.ts';
+
+/**
+ * The sync engine (DESIGN §5): sends the outbox to the server, one entry at a time, oldest first, and removes
+ * an entry only after the server confirmed it. The loop lives here; each kind of entry is sent by its own
+ * module (create.ts: photo upload, then the catch; delete.ts), through the engine's transport (transport.ts:
+ * what each answer means), and a try that did not finish leaves its entry waiting or failed (context.ts).
+ *
+ * Before sending, the engine asks GET /api/user who is signed in and sends only that user's entries, so a
+ * catch saved by one account is never posted with another account's session.
+ * Only one flush runs at a time across tabs and the service worker (Web Lock FLUSH_LOCK, storage-names.ts).
+ */
+
+export interface FlushResult {
+  /**
+   * done: every due entry was tried; busy: another tab or the worker is flushing; signed-out: the server says
+   * nobody is signed in; unreachable: the server could not be asked (offline, down).
+   */
+  status: 'done' | 'busy' | 'signed-out' | 'unreachable';
+  synced: number;
+  failed: number;
+  /** When the earliest entry still waiting for a retry is due (ms), or null when none waits. */
+  nextAttemptAt: number | null;
+}
+
+export interface SyncEngineOptions {
+  outbox: Outbox;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** 0 ≤ value < 1, for the backoff jitter. */
+  random?: () => number;
+  locks?: LockManagerLike;
+  onEvent?: (event: SyncEvent) => void;
+  /**
+   * Who this device believes is signed in (the cached user), to skip asking the server when that user has
+   * nothing due. The server's answer still decides whose entries are sent.
+   */
+  userId?: () => number | null;
+}
+
+export interface FlushOptions {
+  /** Also send entries whose backoff has not run out (the network just came back, the app just started). */
+  force?: boolean;
+}
+
+export interface SyncEngine {
+  flush(options?: FlushOptions): Promise<FlushResult>;
+  /** Makes a failed (or waiting) entry due now. The caller then flushes. */
+  retry(clientId: string): Promise<void>;
+  /** Forgets an entry for good. */
+  discard(clientId: string): Promise<void>;
+}
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { outbox } = options;
+  const transport: Transport = { fetch: options.fetch };
+  const locks = options.locks ?? defaultLocks();
+  const context: SendContext = {
+    outbox,
+    call: createCall(transport),
+    now: options.now ?? Date.now,
+    random: options.random ?? Math.random,
+    emit: (event) => options.onEvent?.(event),
+  };
+  const { now, emit } = context;
+
+  const isDue = (entry: OutboxEntry, force: boolean) =>
+    entry.state === 'pending' && (force || entry.nextAttemptAt <= now());
+
+  /** Records a try as started (before any request), so `attempts > 0` means "may have reached the server". */
+  async function startAttempt(clientId: string): Promise<OutboxEntry | null> {
+    return outbox.update(clientId, (entry) =>
+      entry.state === 'pending' ? { ...entry, attempts: entry.attempts + 1 } : null,
+    );
+  }
+
+  async function runFlush(force: boolean): Promise<FlushResult> {
+    const result: FlushResult = { status: 'done', synced: 0, failed: 0, nextAttemptAt: null };
+    const hint = options.userId?.() ?? null;
+    const finish = async (status: FlushResult['status'], userId: number | null): Promise<FlushResult> => {
+      result.status = status;
+      const waiting = (await outbox.list(userId ?? undefined)).filter((entry) => entry.state === 'pending');
+      result.nextAttemptAt = waiting.length ? Math.min(...waiting.map((entry) => entry.nextAttemptAt)) : null;
+      return result;
+    };
+
+    const entries = await outbox.list(hint ?? undefined);
+    if (!entries.some((entry) => isDue(entry, force))) return finish('done', hint);
+    const user = await signedInUser(context.call);
+    if (user === 'signed-out') {
+      emit({ type: 'signed-out' });
+      return finish('signed-out', hint);
+    }
+    if (user === 'unreachable') return finish('unreachable', hint);
+
+    // Re-read after every entry: entries saved meanwhile (in any tab) are sent in the same flush.
+    const tried = new Set<string>();
+    for (;;) {
+      const next = (await outbox.list(user)).find(
+        (entry) => !tried.has(entry.clientId) && isDue(entry, force),
+      );
+      if (!next) break;
+      tried.add(next.clientId);
+      const started = await startAttempt(next.clientId);
+      if (!started) continue; // sent by someone else or discarded meanwhile
+      const outcome: Outcome =
+        started.kind === 'create' ? await sendCreate(context, started) : await sendDelete(context, started);
+      if (outcome === 'synced') result.synced++;
+      if (outcome === 'failed') result.failed++;
+      if (outcome === 'signed-out') {
+        emit({ type: 'signed-out' });
+        return finish('signed-out', user);
+      }
+    }
+    return finish('done', user);
+  }
+
+  return {
+    async flush({ force = false } = {}) {
+      return locks.request(FLUSH_LOCK, { ifAvailable: true }, async (lock) => {
+        if (!lock) return { status: 'busy', synced: 0, failed: 0, nextAttemptAt: null };
+        return runFlush(force);
+      });
+    },
+
+    async retry(clientId) {
+      await outbox.update(clientId, (entry) => ({
+        ...entry,
+        state: 'pending',
+        nextAttemptAt: 0,
+        lastError: null,
+      }));
+    },
+
+    async discard(clientId) {
+      await outbox.remove(clientId);
+    },
+  };
+}
