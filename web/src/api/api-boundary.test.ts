@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
+ * The module boundaries of web/src, checked on the source text.
+ *
  * Issue 10 item 3: web/src/api/ is the only place that talks to the API. Elsewhere in web/src no production file
  * calls fetch, or has a string that is an /api/ path (the query keys take theirs from API_PATHS). The service
  * worker (sw.ts) routes requests, so it may match /api paths. Tests may name paths they assert on. Comments and
@@ -80,6 +82,74 @@ describe('the web API boundary', () => {
       const name = relative(WEB_SRC, path);
       if (ALLOWED.some((pattern) => pattern.test(name))) return [];
       return apiCallsIn(name, readFileSync(path, 'utf8')).map((hit) => `${name}:${hit}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+});
+
+/**
+ * Issue 10 item 6: offline/ (the outbox, the sync engine, the kept cache, the worker's helpers) sits below the
+ * screens: features/ and routes/ import it, never the reverse, so the service worker's bundle never pulls in a
+ * screen and a screen's change never reaches the outbox. Tests may build their fixtures with a screen's code.
+ */
+const OFFLINE = join(WEB_SRC, 'offline');
+const SCREENS = /^(features|routes)\//;
+
+/** Every module a file imports (import and export declarations, import() calls), as "line: specifier". */
+function importsIn(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const report = (node: ts.Node, specifier: ts.Expression | undefined) => {
+    if (!specifier || !ts.isStringLiteralLike(specifier)) return;
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    found.push(`${line}: ${specifier.text}`);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) report(node, node.moduleSpecifier);
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      report(node, node.arguments[0]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Where an import of web/src points, relative to web/src ('@/x' or a relative path); null for packages, #core. */
+function targetInWebSrc(importer: string, specifier: string): string | null {
+  if (specifier.startsWith('@/')) return specifier.slice(2);
+  if (specifier.startsWith('.')) return relative(WEB_SRC, resolve(dirname(importer), specifier));
+  return null;
+}
+
+describe('the offline layer boundary', () => {
+  it('finds every kind of import, and not the same words in comments or strings', () => {
+    const sample = [
+      "import type { CatchPayload } from '../features/catches/catch-payload.ts';",
+      "export { outbox } from './outbox.ts';",
+      "const runtime = () => import('@/routes/auth-page');",
+      "// import { x } from '../features/log/log-catch-form';",
+      "const text = 'from ../features/history';",
+    ].join('\n');
+    expect(importsIn('sample.ts', sample)).toEqual([
+      '1: ../features/catches/catch-payload.ts',
+      '2: ./outbox.ts',
+      '3: @/routes/auth-page',
+    ]);
+    const importer = join(OFFLINE, 'sync', 'loop.ts');
+    expect(targetInWebSrc(importer, '../../features/log/x.ts')).toBe('features/log/x.ts');
+    expect(targetInWebSrc(importer, '@/routes/home')).toBe('routes/home');
+    expect(targetInWebSrc(importer, '#core/catch.ts')).toBeNull();
+  });
+
+  it('never imports a screen (features/, routes/) from offline/', () => {
+    const offenders = sourceFiles(OFFLINE).flatMap((path) => {
+      if (/\.test\.tsx?$/.test(path)) return [];
+      return importsIn(path, readFileSync(path, 'utf8')).flatMap((hit) => {
+        const specifier = hit.slice(hit.indexOf(': ') + 2);
+        const target = targetInWebSrc(path, specifier);
+        return target !== null && SCREENS.test(target) ? [`${relative(WEB_SRC, path)}:${hit}`] : [];
+      });
     });
     expect(offenders).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { Catch } from '#core/catch.ts';
-import type { CatchPayload } from '../features/catches/catch-payload.ts';
 import type { CreateEntry, DeleteEntry, DeleteTarget, Outbox, OutboxEntry } from './outbox.ts';
+import type { CatchPayload } from './outbox-payload.ts';
 
 /** What the app puts into the outbox: a catch to create, a catch to delete. */
 

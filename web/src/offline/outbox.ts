@@ -1,5 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { CatchPayload } from '../features/catches/catch-payload.ts';
+import type { CatchPayload } from './outbox-payload.ts';
 import { OUTBOX_CHANNEL, OUTBOX_DB } from './storage-names.ts';
 
 /**

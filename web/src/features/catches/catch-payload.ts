@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { DEFAULT_LOCATION_NAME } from '#core/catch.ts';
 import { type Quantity, toStoredValue, type UnitSystem } from '#core/units.ts';
+import type { CatchPayload } from '../../offline/outbox-payload.ts';
 
 /** What the log form holds: every field as the text its input shows. */
 export interface CatchFormValues {
@@ -17,29 +18,6 @@ export interface CatchFormValues {
   lineSize: string;
   baitUsed: string;
   depth: string;
-}
-
-/**
- * The catch payload of SPEC §3 as the log form sends it, plus the outbox fields the server
- * accepts (DESIGN §4): `clientId` makes a retry idempotent, `createdAt` is when it was saved on the device.
- */
-export interface CatchPayload {
-  fishType: string;
-  weight: number | null;
-  length: number | null;
-  locationName: string;
-  latitude: number | null;
-  longitude: number | null;
-  notes: string | null;
-  waterTemperature: number | null;
-  catchDate: string;
-  timeOfDay: string;
-  lineSize: string | null;
-  baitUsed: string | null;
-  depth: number | null;
-  photo: string | null;
-  clientId: string;
-  createdAt: string;
 }
 
 /** Today's date and the current time as the form's date (yyyy-MM-dd) and time (HH:mm) inputs want them. */

@@ -5,13 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Catch } from '#core/catch.ts';
 import { ApiClient } from '../../../../server/test-support/api-client.ts';
 import { createTestApp, type TestApp } from '../../../../server/test-support/test-app.ts';
-import {
-  buildCatchPayload,
-  type CatchPayload,
-  emptyCatchForm,
-} from '../../features/catches/catch-payload.ts';
+import { buildCatchPayload, emptyCatchForm } from '../../features/catches/catch-payload.ts';
 import { type CreateEntry, createOutbox, type Outbox, StorageFullError } from '../outbox.ts';
 import { deleteCatchOffline, newCreateEntry, newDeleteEntry } from '../outbox-actions.ts';
+import type { CatchPayload } from '../outbox-payload.ts';
 import type { SyncEvent } from './context.ts';
 import { createMemoryLocks, type LockManagerLike } from './locks.ts';
 import { createSyncEngine, type SyncEngine } from './loop.ts';
