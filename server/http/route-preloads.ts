@@ -13,8 +13,8 @@ interface ManifestChunk {
  * index.html; what the page would only discover after running them is named here. For / the chunks every tab
  * needs (the remembered tab is only known in the browser).
  */
-const ROUTE_SCREENS: Record<string, string[]> = {
-  '/auth': ['src/routes/auth-page.tsx'],
+export const ROUTE_SCREENS: Record<string, string[]> = {
+  '/auth': ['src/features/auth/auth-page.tsx'],
   '/': [
     'src/features/log/log-catch-form.tsx',
     'src/features/history/catch-history.tsx',

@@ -26,7 +26,10 @@ describe('serving the web app', () => {
       'index.html': { file: 'assets/index-abc123.js', imports: ['_vendor-v1.js'] },
       '_vendor-v1.js': { file: 'assets/vendor-v1.js' },
       '_forms-f1.js': { file: 'assets/forms-f1.js', imports: ['_vendor-v1.js', 'index.html'] },
-      'src/routes/auth-page.tsx': { file: 'assets/auth-page-a1.js', imports: ['_forms-f1.js', 'index.html'] },
+      'src/features/auth/auth-page.tsx': {
+        file: 'assets/auth-page-a1.js',
+        imports: ['_forms-f1.js', 'index.html'],
+      },
       'src/features/log/log-catch-form.tsx': { file: 'assets/log-l1.js', imports: ['_forms-f1.js'] },
       'src/features/history/catch-history.tsx': { file: 'assets/history-h1.js', imports: ['_forms-f1.js'] },
       'src/features/tools/tools-tab.tsx': { file: 'assets/tools-t1.js', imports: ['_forms-f1.js'] },

@@ -6,7 +6,7 @@ import { OfflineBanner } from '@/components/offline-banner';
 import { PageSpinner } from '@/components/page-spinner';
 import { ScreenReady } from '@/components/screen-ready';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/hooks/use-auth';
+import { useAuth } from '@/features/auth/use-auth';
 import { type ShellTab, writeActiveTab } from '@/lib/active-tab';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { HomePage } from '@/routes/home';
@@ -14,7 +14,7 @@ import { HomePage } from '@/routes/home';
 // Only the signed-in shell is in the first bundle (DESIGN §7: ≤ 150 KB gzip); every other screen loads on demand.
 // /auth brings react-hook-form and zod (~35 KB gzip), so it is split off too, but its code is requested at once
 // when the page opens on /auth, in parallel with the user query, so the form still shows quickly.
-const loadAuthPage = () => import('@/routes/auth-page');
+const loadAuthPage = () => import('@/features/auth/auth-page');
 if (typeof window !== 'undefined' && window.location.pathname === '/auth') void loadAuthPage();
 const AuthPage = lazy(() => loadAuthPage().then((m) => ({ default: m.AuthPage })));
 const ProfilePage = lazy(() => import('@/routes/profile-page').then((m) => ({ default: m.ProfilePage })));

@@ -2,7 +2,7 @@ import { Fish, UserCircle, Wrench } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/hooks/use-auth';
+import { useAuth } from '@/features/auth/use-auth';
 import { type ShellTab, writeActiveTab } from '@/lib/active-tab';
 import { loadWhenOnline } from '@/lib/load-when-online';
 import { UserMenuButton } from './user-menu-button.tsx';

@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useAuth } from '@/hooks/use-auth';
+import { useAuth } from '@/features/auth/use-auth';
 import { UserMenuButton } from './user-menu-button.tsx';
 
 /** The header's user menu (SPEC §2): the username, Profile and Logout ('Logging out...' while pending). */

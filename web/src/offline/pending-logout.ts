@@ -7,7 +7,7 @@ import { SESSION_DB } from './storage-names.ts';
  * phone forgets the account's copy at once and remembers here that the server still has to end the session;
  * the session cookie (HttpOnly, so the page cannot drop it) stays in the browser until the server's logout
  * answer clears it. Meanwhile that cookie must not count as signed in: the page shows /auth
- * (use-auth.ts) and nothing is synced with it (the worker sends this logout before any outbox entry, sw.ts).
+ * (features/auth/use-auth.ts) and nothing is synced with it (the worker sends this logout before any outbox entry, sw.ts).
  *
  * IndexedDB database 'tightlines-session', store 'state', one record under 'pending-logout' (SESSION_DB in
  * storage-names.ts): { since } (ms).

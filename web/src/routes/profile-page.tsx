@@ -8,7 +8,7 @@ import { errorMessage } from '@/api/http';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/hooks/use-auth';
+import { useAuth } from '@/features/auth/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { useUnits } from '@/hooks/use-units';
 import { cn } from '@/lib/cn';

@@ -1,6 +1,6 @@
 import { LogIn } from 'lucide-react';
 import { Link } from 'wouter';
-import { useAuth } from '@/hooks/use-auth';
+import { useAuth } from '@/features/auth/use-auth';
 
 /** The upload test pages are public, but the server stores photos only for a signed-in angler (DESIGN §4). */
 export function SignInHint() {

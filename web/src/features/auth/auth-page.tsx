@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAuth } from '@/hooks/use-auth';
+import { useAuth } from '@/features/auth/use-auth';
 
 /** Puts the server's per-field messages (400 `errors`, 409 'Username already taken') under the fields. */
 function showServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): void {
