@@ -8,12 +8,13 @@ import { describe, expect, it } from 'vitest';
  *
  * Issue 10 item 3: web/src/api/ is the only place that talks to the API. Elsewhere in web/src no production file
  * calls fetch, or has a string that is an /api/ path (the query keys take theirs from API_PATHS). The service
- * worker (sw.ts) routes requests, so it may match /api paths. Tests may name paths they assert on. Comments and
- * prose are not requests: a doc comment or a page's text may say "GET /api/weather".
+ * worker (sw.ts) routes requests, so it may match /api paths. Tests (and their test-support/ folders) may name
+ * paths they assert on. Comments and prose are not requests: a doc comment or a page's text may say
+ * "GET /api/weather".
  */
 
 const WEB_SRC = join(import.meta.dirname, '..');
-const ALLOWED = [/^api\//, /^sw\.ts$/, /\.test\.tsx?$/];
+const ALLOWED = [/^api\//, /^sw\.ts$/, /\.test\.tsx?$/, /(^|\/)test-support\//];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -90,7 +91,8 @@ describe('the web API boundary', () => {
 /**
  * Issue 10 item 6: offline/ (the outbox, the sync engine, the kept cache, the worker's helpers) sits below the
  * screens: features/ and routes/ import it, never the reverse, so the service worker's bundle never pulls in a
- * screen and a screen's change never reaches the outbox. Tests may build their fixtures with a screen's code.
+ * screen and a screen's change never reaches the outbox. Tests (and test-support/) may build their fixtures
+ * with a screen's code.
  */
 const OFFLINE = join(WEB_SRC, 'offline');
 const SCREENS = /^(features|routes)\//;
@@ -144,7 +146,7 @@ describe('the offline layer boundary', () => {
 
   it('never imports a screen (features/, routes/) from offline/', () => {
     const offenders = sourceFiles(OFFLINE).flatMap((path) => {
-      if (/\.test\.tsx?$/.test(path)) return [];
+      if (/\.test\.tsx?$|\/test-support\//.test(path)) return [];
       return importsIn(path, readFileSync(path, 'utf8')).flatMap((hit) => {
         const specifier = hit.slice(hit.indexOf(': ') + 2);
         const target = targetInWebSrc(path, specifier);
