@@ -2,6 +2,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import {
+  BACKGROUND_SYNC_TAG,
+  EXPIRATION_DB,
+  FLUSH_LOCK,
+  FORGET_PHOTOS_MESSAGE,
+  OUTBOX_CHANNEL,
+  OUTBOX_DB,
+  PHOTO_CACHES,
+  QUERY_CACHE_DB,
+  SESSION_CHANNEL,
+  SESSION_DB,
+} from '../offline/storage-names.ts';
 
 /**
  * The module boundaries of web/src, checked on the source text.
@@ -152,6 +164,68 @@ describe('the offline layer boundary', () => {
         const target = targetInWebSrc(path, specifier);
         return target !== null && SCREENS.test(target) ? [`${relative(WEB_SRC, path)}:${hit}`] : [];
       });
+    });
+    expect(offenders).toEqual([]);
+  });
+});
+
+/**
+ * Issue 10 item 6: the names the page and the service worker share (databases, caches, channels, the sync tag,
+ * the lock, the worker's message) are spelled once, in offline/storage-names.ts; everyone else imports them.
+ */
+const STORAGE_NAMES = new Set<string>([
+  OUTBOX_DB.name,
+  QUERY_CACHE_DB.name,
+  SESSION_DB.name,
+  EXPIRATION_DB.name,
+  ...Object.values(PHOTO_CACHES),
+  OUTBOX_CHANNEL,
+  SESSION_CHANNEL,
+  BACKGROUND_SYNC_TAG,
+  FLUSH_LOCK,
+  FORGET_PHOTOS_MESSAGE,
+]);
+
+/** Where a string is the module an import names ('workbox-expiration' is a package, not our database). */
+function isModuleSpecifier(node: ts.Node): boolean {
+  const parent = node.parent;
+  return (
+    ts.isImportDeclaration(parent) ||
+    ts.isExportDeclaration(parent) ||
+    (ts.isCallExpression(parent) && parent.expression.kind === ts.SyntaxKind.ImportKeyword)
+  );
+}
+
+/** Every string literal (or whole template without substitutions) in a file but module names, as "line: text". */
+function stringsIn(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && !isModuleSpecifier(node)) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      found.push(`${line}: ${node.text}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('the offline storage names', () => {
+  it('are spelled only in offline/storage-names.ts', () => {
+    const sample = [
+      "import { ExpirationPlugin } from 'workbox-expiration';",
+      "// caches.open('photo-thumbs')",
+      "const a = caches.open('photo-thumbs');",
+    ].join('\n');
+    expect(stringsIn('sample.ts', sample)).toEqual(['3: photo-thumbs']);
+    const offenders = sourceFiles(WEB_SRC).flatMap((path) => {
+      const name = relative(WEB_SRC, path);
+      if (name === join('offline', 'storage-names.ts') || /\.test\.tsx?$|(^|\/)test-support\//.test(name))
+        return [];
+      return stringsIn(name, readFileSync(path, 'utf8'))
+        .filter((hit) => STORAGE_NAMES.has(hit.slice(hit.indexOf(': ') + 2)))
+        .map((hit) => `${name}:${hit}`);
     });
     expect(offenders).toEqual([]);
   });
