@@ -21,3 +21,15 @@ export const changePasswordSchema = z.object({
 
 /** DELETE /api/account */
 export const deleteAccountSchema = z.object({ password: currentPasswordSchema('Password') });
+/** Profile's Change password form: the confirmation is checked here and never sent. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: currentPasswordSchema('Current password'),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

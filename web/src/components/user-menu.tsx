@@ -9,12 +9,15 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useGuardedLogout } from '@/features/account/use-guarded-logout';
 import { useAuth } from '@/hooks/use-auth';
 import { UserMenuButton } from './user-menu-button.tsx';
 
 /** The header's user menu (SPEC §2): the username, Profile and Logout ('Logging out...' while pending). */
 export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
-  const { user, logoutMutation } = useAuth();
+  const { user } = useAuth();
+  // Logout warns first when catches on this phone have not been sent (issue 11).
+  const { requestLogout, logoutMutation, warning } = useGuardedLogout();
   const [, navigate] = useLocation();
   const triggerRef = useRef<HTMLButtonElement>(null);
   if (!user) return null;
@@ -43,13 +46,14 @@ export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
           onSelect={(event) => {
             // Keep the menu open so 'Logging out...' shows while the request runs.
             event.preventDefault();
-            logoutMutation.mutate();
+            void requestLogout();
           }}
         >
           <LogOut aria-hidden="true" />
           {logoutMutation.isPending ? 'Logging out...' : 'Logout'}
         </DropdownMenuItem>
       </DropdownMenuContent>
+      {warning}
     </DropdownMenu>
   );
 }
