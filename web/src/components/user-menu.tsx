@@ -1,5 +1,5 @@
 import { LogOut, User as UserIcon } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import {
   DropdownMenu,
@@ -17,13 +17,14 @@ import { UserMenuButton } from './user-menu-button.tsx';
 export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { user } = useAuth();
   // Logout warns first when catches on this phone have not been sent (issue 11).
-  const { requestLogout, logoutMutation, warning } = useGuardedLogout();
+  const [open, setOpen] = useState(defaultOpen);
+  const { requestLogout, logoutMutation, warning } = useGuardedLogout({ onWarning: () => setOpen(false) });
   const [, navigate] = useLocation();
   const triggerRef = useRef<HTMLButtonElement>(null);
   if (!user) return null;
 
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
         <UserMenuButton ref={triggerRef} username={user.username} />
       </DropdownMenuTrigger>

@@ -9,9 +9,10 @@ import { catchCount, UnsentCatchesList } from './unsent-catches-list.tsx';
  * Logout that warns first when catches saved on this phone have not reached the server (issue 11): they stay on
  * the phone and are sent when the same angler signs in again (docs/decisions/009-offline-sign-out.md), but the
  * angler should know before leaving. With nothing unsent it logs out at once, as before.
- * Render `warning` somewhere in the component that calls `requestLogout`.
+ * Render `warning` somewhere in the component that calls `requestLogout`; `onWarning` runs as it opens (the user
+ * menu closes itself, so the warning is the only layer).
  */
-export function useGuardedLogout() {
+export function useGuardedLogout({ onWarning }: { onWarning?: () => void } = {}) {
   const { user, logoutMutation } = useAuth();
   const [unsent, setUnsent] = useState<UnsentCatch[] | null>(null);
 
@@ -19,7 +20,10 @@ export function useGuardedLogout() {
     if (!user || logoutMutation.isPending) return;
     const list = await listUnsentCatches(user.id);
     if (list.length === 0) logoutMutation.mutate();
-    else setUnsent(list);
+    else {
+      onWarning?.();
+      setUnsent(list);
+    }
   };
 
   const warning = (
