@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryPhotoStore } from '../photos/photo-store.ts';
 import { multipart, smallJpeg } from '../security/hostile-inputs.ts';
 import { ApiClient, sessionCookieFrom } from '../test-support/api-client.ts';
 import { createTestApp, RELAXED_RATE_LIMITS, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
-import { createPhotoTestApp, type PhotoTestApp } from '../test-support/test-photo-stores.ts';
+import { createPhotoTestApp, type PhotoTestApp, photoTestMatrix } from '../test-support/test-photo-stores.ts';
 
 const PASSWORD = 'river-trout-42';
 const NEW_PASSWORD = 'lake-pike-2026';
@@ -340,47 +341,86 @@ describe.each(TEST_ENGINES)(
   },
 );
 
-describe.each(TEST_ENGINES)('deleting an account with photos on %s (disk store)', (engine) => {
-  let t: PhotoTestApp;
-  beforeEach(async () => {
-    t = await createPhotoTestApp(engine, 'disk');
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+describe.each(photoTestMatrix(TEST_ENGINES))(
+  'deleting an account with photos on %s with the %s store',
+  (engine, kind) => {
+    let t: PhotoTestApp;
+    beforeEach(async () => {
+      t = await createPhotoTestApp(engine, kind);
+    });
+    afterEach(async () => {
+      await t.close();
+    });
 
-  it("removes the photo records and files of the account, attached or not, and no one else's", async () => {
-    const jpeg = await smallJpeg();
-    const upload = async (client: ApiClient) => {
-      const body = multipart({ fileName: 'fish.jpg', contentType: 'image/jpeg', data: jpeg });
-      const response = await client.request({
+    it("removes the photo records and files of the account, attached or not, and no one else's", async () => {
+      const jpeg = await smallJpeg();
+      const upload = async (client: ApiClient) => {
+        const body = multipart({ fileName: 'fish.jpg', contentType: 'image/jpeg', data: jpeg });
+        const response = await client.request({
+          method: 'POST',
+          url: '/api/upload',
+          payload: body.payload,
+          headers: body.headers,
+        });
+        expect(response.statusCode).toBe(201);
+        return (response.json() as { url: string }).url;
+      };
+      const marie = await ApiClient.register(t.app, 'marie');
+      const bob = await ApiClient.register(t.app, 'bob');
+      await marie.createCatch({ photo: await upload(marie) });
+      await marie.createCatch({ photo: await upload(marie) });
+      await upload(marie); // never attached to a catch
+      const bobsPhoto = await upload(bob);
+      await bob.createCatch({ photo: bobsPhoto });
+      expect(await t.photos.photoCount()).toBe(4);
+
+      expect((await deleteAccount(marie, { password: PASSWORD })).statusCode).toBe(204);
+      expect(await t.photos.photoCount()).toBe(1);
+      expect(await t.database.db.selectFrom('photos').select('user_id').execute()).toEqual([
+        { user_id: bob.user?.id },
+      ]);
+      expect((await bob.get(bobsPhoto)).statusCode).toBe(200);
+      // The account's upload counter went with it; Bob's stays.
+      const counters = await t.database.db.selectFrom('rate_limit_hits').select('bucket_key').execute();
+      expect(counters.map((row) => row.bucket_key).filter((key) => key.startsWith('upload-user:'))).toEqual([
+        `upload-user:${bob.user?.id}`,
+      ]);
+    });
+  },
+);
+
+describe.each(TEST_ENGINES)('a photo store that fails after the commit, on %s', (engine) => {
+  it('still deletes the account (204): the files are released after the transaction, a failure only logged', async () => {
+    const memory = new MemoryPhotoStore();
+    let removeCalls = 0;
+    const failingRemove = {
+      save: memory.save.bind(memory),
+      read: memory.read.bind(memory),
+      checkReachable: memory.checkReachable.bind(memory),
+      remove: async () => {
+        removeCalls++;
+        throw new Error('store down');
+      },
+    };
+    const t = await createTestApp(engine, { photoStore: failingRemove });
+    try {
+      const marie = await ApiClient.register(t.app, 'marie');
+      const body = multipart({ fileName: 'fish.jpg', contentType: 'image/jpeg', data: await smallJpeg() });
+      const upload = await marie.request({
         method: 'POST',
         url: '/api/upload',
         payload: body.payload,
         headers: body.headers,
       });
-      expect(response.statusCode).toBe(201);
-      return (response.json() as { url: string }).url;
-    };
-    const marie = await ApiClient.register(t.app, 'marie');
-    const bob = await ApiClient.register(t.app, 'bob');
-    await marie.createCatch({ photo: await upload(marie) });
-    await marie.createCatch({ photo: await upload(marie) });
-    await upload(marie); // never attached to a catch
-    const bobsPhoto = await upload(bob);
-    await bob.createCatch({ photo: bobsPhoto });
-    expect(await t.photos.photoCount()).toBe(4);
+      expect(upload.statusCode).toBe(201);
+      await marie.createCatch({ photo: upload.json().url });
 
-    expect((await deleteAccount(marie, { password: PASSWORD })).statusCode).toBe(204);
-    expect(await t.photos.photoCount()).toBe(1);
-    expect(await t.database.db.selectFrom('photos').select('user_id').execute()).toEqual([
-      { user_id: bob.user?.id },
-    ]);
-    expect((await bob.get(bobsPhoto)).statusCode).toBe(200);
-    // The account's upload counter went with it; Bob's stays.
-    const counters = await t.database.db.selectFrom('rate_limit_hits').select('bucket_key').execute();
-    expect(counters.map((row) => row.bucket_key).filter((key) => key.startsWith('upload-user:'))).toEqual([
-      `upload-user:${bob.user?.id}`,
-    ]);
+      expect((await deleteAccount(marie, { password: PASSWORD })).statusCode).toBe(204);
+      expect(removeCalls).toBe(1);
+      expect(await t.database.db.selectFrom('photos').select('id').execute()).toEqual([]);
+      expect(await t.database.db.selectFrom('users').select('id').execute()).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });
