@@ -207,6 +207,22 @@ describe('Logout with unsent catches', () => {
     await page.getByText('Catch Logged!', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Profile' }).click();
+    // The account actions need the server: offline they say so, and nothing changes.
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const signOutDialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+    await signOutDialog
+      .getByRole('list', { name: 'Unsent catches' })
+      .getByText(/^Waiting Crappie, /)
+      .waitFor();
+    await signOutDialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expectToast(
+      page,
+      'Not signed out',
+      'This needs a connection. Please try again when you are online.',
+    );
+    await signOutDialog.getByRole('button', { name: 'Cancel' }).click();
+    await signOutDialog.waitFor({ state: 'detached' });
+
     await page.getByRole('button', { name: 'Logout' }).click();
     const warning = page.getByRole('dialog', { name: 'Log out with unsent catches?' });
     await warning
@@ -227,6 +243,6 @@ describe('Logout with unsent catches', () => {
     await warning.getByRole('button', { name: 'Log out anyway' }).click();
     await page.waitForURL((url) => url.pathname === '/auth');
     expect(await outboxEntries(page)).toMatchObject([{ kind: 'create', userId: user.id }]);
-    expectNoConsoleErrors();
+    expectNoConsoleErrors([{ status: 'network', path: '/api/logout-all' }]);
   });
 });

@@ -4,11 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { type ChangePasswordForm, changePasswordFormSchema } from '#core/account.ts';
 import { changePassword } from '@/api/account';
-import { ApiError, errorMessage } from '@/api/http';
+import { ApiError } from '@/api/http';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
+import { accountErrorMessage } from './leave-account.ts';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -24,6 +25,8 @@ export function ChangePasswordFields({ username }: { username: string }) {
   });
   const { errors } = form.formState;
   const change = useMutation({
+    // Offline it fails at once with a toast, rather than waiting paused (TanStack's default) with a spinner.
+    networkMode: 'always',
     mutationFn: (values: ChangePasswordForm) =>
       changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
     onSuccess: () => {
@@ -42,7 +45,7 @@ export function ChangePasswordFields({ username }: { username: string }) {
       if (!shown) {
         toast({
           title: 'Password not changed',
-          description: errorMessage(error, 'Please try again when you are online.'),
+          description: accountErrorMessage(error),
           variant: 'destructive',
         });
       }

@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '#core/user.ts';
 import { deleteAccount } from '@/api/account';
-import { ApiError, errorMessage } from '@/api/http';
+import { ApiError } from '@/api/http';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
-import { leaveAccountOnThisDevice } from './leave-account.ts';
+import { accountErrorMessage, leaveAccountOnThisDevice } from './leave-account.ts';
 import { discardOutboxOf, listUnsentCatches, type UnsentCatch } from './unsent-catches.ts';
 import { catchCount, UnsentCatchesList } from './unsent-catches-list.tsx';
 
@@ -48,6 +48,8 @@ export function DeleteAccountDialog({
   }, [open, user.id]);
 
   const remove = useMutation({
+    // Offline it fails at once with a toast, rather than waiting paused (TanStack's default) with a spinner.
+    networkMode: 'always',
     mutationFn: async () => {
       await deleteAccount({ password });
       await discardOutboxOf(user.id);
@@ -68,7 +70,7 @@ export function DeleteAccountDialog({
       }
       toast({
         title: 'Account not deleted',
-        description: errorMessage(error, 'Please try again when you are online.'),
+        description: accountErrorMessage(error),
         variant: 'destructive',
       });
     },

@@ -1,3 +1,4 @@
+import { ApiError } from '@/api/http';
 import { announceSignOut, forgetDeviceCopy } from '@/offline/device-copy';
 import { clearPendingLogout } from '@/offline/pending-logout';
 
@@ -10,4 +11,11 @@ export async function leaveAccountOnThisDevice(): Promise<void> {
   await clearPendingLogout();
   announceSignOut();
   await forgetDeviceCopy();
+}
+
+/** What a failed account request tells the angler: the server's message, or that it needs a connection. */
+export function accountErrorMessage(error: unknown): string {
+  return error instanceof ApiError
+    ? error.serverMessage
+    : 'This needs a connection. Please try again when you are online.';
 }

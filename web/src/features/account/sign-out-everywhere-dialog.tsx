@@ -3,12 +3,11 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '#core/user.ts';
 import { logOutEverywhere } from '@/api/account';
-import { errorMessage } from '@/api/http';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
-import { leaveAccountOnThisDevice } from './leave-account.ts';
+import { accountErrorMessage, leaveAccountOnThisDevice } from './leave-account.ts';
 import { listUnsentCatches, type UnsentCatch } from './unsent-catches.ts';
 import { catchCount, UnsentCatchesList } from './unsent-catches-list.tsx';
 
@@ -40,6 +39,8 @@ export function SignOutEverywhereDialog({
   }, [open, user.id]);
 
   const signOut = useMutation({
+    // Offline it fails at once with a toast, rather than waiting paused (TanStack's default) with a spinner.
+    networkMode: 'always',
     mutationFn: async () => {
       await logOutEverywhere();
       await leaveAccountOnThisDevice();
@@ -51,7 +52,7 @@ export function SignOutEverywhereDialog({
     onError: (error) => {
       toast({
         title: 'Not signed out',
-        description: errorMessage(error, 'Please try again when you are online.'),
+        description: accountErrorMessage(error),
         variant: 'destructive',
       });
     },
