@@ -12,6 +12,7 @@ export const API_ERROR_CODES = [
   'BAD_IMAGE', // the file is not an image we can read
   'UNKNOWN_PHOTO', // a catch points at a photo that is not (or no longer) stored: upload it again
   'COMMON_PASSWORD',
+  'WRONG_PASSWORD', // the account's own password, asked again before changing it or deleting the account, is wrong
   // 401
   'NOT_SIGNED_IN',
   'BAD_CREDENTIALS',

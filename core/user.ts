@@ -14,7 +14,8 @@ const usernameSchema = z
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
   .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may only use letters, numbers, dots, dashes and underscores');
 
-const passwordSchema = z
+/** A password as registration takes it (and a new password at POST /api/account/password). */
+export const passwordSchema = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);

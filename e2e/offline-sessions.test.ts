@@ -213,6 +213,10 @@ describe('logging out', () => {
 
     await page.getByRole('button', { name: user.username }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
+    // Unsent catches are named before the angler leaves (issue 11); they stay on the phone either way.
+    const warning = page.getByRole('dialog', { name: 'Log out with unsent catches?' });
+    await warning.getByRole('listitem').filter({ hasText: 'Unsent Perch' }).waitFor();
+    await warning.getByRole('button', { name: 'Log out anyway' }).click();
     await expectSignedOutScreen(page, item, user);
     await expectToast(
       page,

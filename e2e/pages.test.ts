@@ -135,6 +135,12 @@ describe('/privacy-policy', () => {
       'Google Maps',
       'We do not sell, rent or trade your personal information',
       'children under 13',
+      // Issue 11: the rights are exercised in the app, and the policy says how.
+      'Profile → Account → Delete account',
+      'Edit Catch',
+      'Export',
+      'sign out everywhere',
+      'your username becomes free',
     ]) {
       expect(text).toContain(fact);
     }

@@ -270,6 +270,18 @@ describe('touch targets on a phone (issue 9)', () => {
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Logout' }).waitFor();
     found['/profile'] = await smallTargets(page);
+    // The account section's dialogs (issue 11).
+    for (const [button, title] of [
+      ['Sign out everywhere', 'Sign out everywhere?'],
+      ['Delete account', 'Delete your account?'],
+    ]) {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.waitFor();
+      found[`/profile (${title})`] = await smallTargets(page);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
 
     const problems = Object.entries(found).flatMap(([screen, list]) =>
       list.map((item) => `${screen}: ${item}`),

@@ -8,6 +8,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '#core/api-error.ts';
+import { AccountRepository } from './account/account.repository.ts';
+import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { argon2idHasher, type PasswordHasher } from './auth/password-hasher.ts';
 import { SessionRepository } from './auth/session.repository.ts';
@@ -169,12 +171,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const photos = new PhotoRepository(db);
 
+  const users = new UserRepository(db);
+  const hasher = deps.hasher ?? argon2idHasher;
   await app.register(authRoutes, {
-    users: new UserRepository(db),
+    users,
     sessions,
-    hasher: deps.hasher ?? argon2idHasher,
+    hasher,
     rateLimiter,
     rateLimits: deps.rateLimits,
+    clock,
+  });
+  await app.register(accountRoutes, {
+    accounts: new AccountRepository(db),
+    users,
+    sessions,
+    hasher,
+    rateLimiter,
+    rateLimits: deps.rateLimits,
+    photoStore: deps.photoStore,
     clock,
   });
   await app.register(catchesRoutes, {

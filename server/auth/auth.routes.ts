@@ -13,13 +13,13 @@ import type { RateLimits } from '../config/config.ts';
 import { AppError, notSignedIn, tooManyRequests } from '../http/app-error.ts';
 import { parseInput } from '../http/validation.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.repository.ts';
-import { isCommonPassword } from './common-passwords.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
+import { countPasswordAttempt } from './password-attempts.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { SessionRepository } from './session.repository.ts';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from './session.ts';
-import { type UserRepository, usernameKey } from './user.repository.ts';
+import type { UserRepository } from './user.repository.ts';
 
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const REGISTER_WINDOW_MS = 10 * 60 * 1000;
 
 /** Login checks only lengths: a stricter rule here would tell an attacker which names can exist. */
@@ -63,10 +63,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
     }
 
     const { username, password } = parseInput(credentialsSchema, request.body);
-    if (isCommonPassword(password)) {
-      const message = 'This password is too common. Please choose one that is harder to guess.';
-      throw new AppError(400, 'COMMON_PASSWORD', message, { password: message });
-    }
+    refuseCommonPassword(password, 'password');
     const user = await users.create(username, await hasher.hash(password), clock.now());
     if (!user) {
       throw new AppError(409, 'USERNAME_TAKEN', 'Username already taken', {
@@ -80,23 +77,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
 
   app.post('/api/login', async (request, reply) => {
     const { username, password } = parseInput(loginSchema, request.body);
-    // Every attempt is counted before the password is checked, in one statement per counter: a burst of
-    // parallel guesses gets at most the limit verified, never all of them (the check and the count cannot be
-    // split by concurrency). The per-IP counter therefore counts attempts, successful ones included.
-    const usernameCounterKey = `login-username:${usernameKey(username)}`;
-    const byUsername = await rateLimiter.consume(
-      usernameCounterKey,
-      rateLimits.loginFailuresPerUsername,
-      LOGIN_WINDOW_MS,
-    );
-    const byIp = await rateLimiter.consume(
-      `login-ip:${request.ip}`,
-      rateLimits.loginFailuresPerIp,
-      LOGIN_WINDOW_MS,
-    );
-    if (!byUsername.allowed || !byIp.allowed) {
-      throw tooManyRequests('Too many failed login attempts. Please wait 15 minutes and try again.');
-    }
+    // Every attempt is counted before the password is checked (password-attempts.ts).
+    const usernameCounterKey = await countPasswordAttempt(rateLimiter, rateLimits, username, request.ip);
 
     const found = await users.findByUsername(username);
     const passwordMatches = await hasher.verify(password, found?.passwordHash ?? (await dummyHash));

@@ -1,3 +1,4 @@
+import { AppError } from '../http/app-error.ts';
 import { COMMON_PASSWORDS } from './common-password-list.ts';
 
 /**
@@ -6,4 +7,11 @@ import { COMMON_PASSWORDS } from './common-password-list.ts';
  */
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
+}
+
+/** Refuses a common password with 400 COMMON_PASSWORD, naming `field` (registration, a password change). */
+export function refuseCommonPassword(password: string, field: string): void {
+  if (!isCommonPassword(password)) return;
+  const message = 'This password is too common. Please choose one that is harder to guess.';
+  throw new AppError(400, 'COMMON_PASSWORD', message, { [field]: message });
 }

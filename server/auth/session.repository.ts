@@ -88,6 +88,12 @@ export class SessionRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** Ends every session of the user (sign out everywhere, a password change); returns how many. */
+  async deleteAllOf(userId: number): Promise<number> {
+    const result = await this.db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async delete(token: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
   }

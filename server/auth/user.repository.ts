@@ -67,4 +67,24 @@ export class UserRepository {
       .executeTakeFirst();
     return row ? toUser(row) : null;
   }
+
+  /** The stored password hash of the account, or null when the account is gone. */
+  async findPasswordHash(userId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.password_hash ?? null;
+  }
+
+  /** Replaces the account's password hash; false when the account is gone. */
+  async setPasswordHash(userId: number, passwordHash: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
 }

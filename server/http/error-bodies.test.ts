@@ -231,6 +231,14 @@ describe.each(TEST_ENGINES)('error bodies on %s', (engine) => {
         inject({ method: 'POST', url: '/api/register', payload: { username: 'dora', password: 'password' } }),
     },
     {
+      label: 'a wrong password before deleting the account',
+      status: 400,
+      code: 'WRONG_PASSWORD',
+      // Bob's account: the guess counts against his login limit (1 here), not Alice's.
+      answer: () =>
+        inject({ method: 'DELETE', url: '/api/account', payload: { password: 'wrong-password' } }, () => bob),
+    },
+    {
       label: 'the catch list without a session',
       status: 401,
       code: 'NOT_SIGNED_IN',

@@ -15,3 +15,30 @@ export async function releasePhoto(
     await deps.photoStore.remove(photoId);
   }
 }
+
+/**
+ * Removes the files of photos whose records are already deleted (an account deleted in one transaction: the
+ * records go with it, the files after the commit). A file the store fails to remove is logged and left (an
+ * orphan file, never a record without its file); returns the ids whose files could not be removed.
+ */
+export async function removeReleasedPhotoFiles(
+  photoStore: PhotoStore,
+  photoIds: readonly string[],
+  onError: (photoId: string, error: unknown) => void,
+): Promise<string[]> {
+  const failed: string[] = [];
+  // A few at a time: an account may hold thousands of photos, and an S3 store answers each in a round trip.
+  const queue = [...photoIds];
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      try {
+        await photoStore.remove(id);
+      } catch (error) {
+        failed.push(id);
+        onError(id, error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
+  return failed;
+}

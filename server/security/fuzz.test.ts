@@ -183,6 +183,16 @@ const credentialsBody = fc.record(
   { requiredKeys: [] },
 );
 
+/** What the account routes take (issue 11), with every field nasty or missing. */
+const accountBody = fc.record(
+  {
+    currentPassword: fieldValue(fc.oneof(fc.string({ minLength: 1, maxLength: 300 }), nastyText)),
+    newPassword: fieldValue(fc.oneof(fc.string({ minLength: 6, maxLength: 300 }), nastyText)),
+    password: fieldValue(fc.oneof(fc.string({ minLength: 1, maxLength: 300 }), nastyText)),
+  },
+  { requiredKeys: [] },
+);
+
 /** A raw body that claims to be JSON: valid JSON of any shape, or broken text. */
 const rawJsonBody = fc.oneof(
   anyJson.map((value) => JSON.stringify(value) ?? 'null'),
@@ -301,24 +311,29 @@ describe.each(TEST_ENGINES)('fuzzing the API on %s: never a 5xx', (engine) => {
     expect(response.json().message).toBe('Text must not contain the NUL character');
   });
 
-  it.each(['/api/catches', '/api/mobile-catch', '/api/register', '/api/login', '/api/logout'])(
-    'POST %s with any JSON text',
-    async (url) => {
-      await fc.assert(
-        fc.asyncProperty(rawJsonBody, async (raw) => {
-          // No cookie: fuzzing logout must not end the session the other properties use.
-          const response = await t.app.inject({
-            method: 'POST',
-            url,
-            payload: raw,
-            headers: { 'content-type': 'application/json' },
-          });
-          expectSaneAnswer(response, `POST ${url} ${JSON.stringify(raw).slice(0, 200)}`);
-        }),
-        params,
-      );
-    },
-  );
+  it.each([
+    '/api/catches',
+    '/api/mobile-catch',
+    '/api/register',
+    '/api/login',
+    '/api/logout',
+    '/api/logout-all',
+    '/api/account/password',
+  ])('POST %s with any JSON text', async (url) => {
+    await fc.assert(
+      fc.asyncProperty(rawJsonBody, async (raw) => {
+        // No cookie: fuzzing logout must not end the session the other properties use.
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: raw,
+          headers: { 'content-type': 'application/json' },
+        });
+        expectSaneAnswer(response, `POST ${url} ${JSON.stringify(raw).slice(0, 200)}`);
+      }),
+      params,
+    );
+  });
 
   it.each(['/api/register', '/api/login'])('POST %s with credential-shaped bodies', async (url) => {
     await fc.assert(
@@ -332,6 +347,31 @@ describe.each(TEST_ENGINES)('fuzzing the API on %s: never a 5xx', (engine) => {
       }),
       params,
     );
+  });
+
+  it.each([
+    ['POST', '/api/account/password'],
+    ['DELETE', '/api/account'],
+  ] as const)('%s %s signed in, with account-shaped bodies and any JSON text', async (method, url) => {
+    // An account of its own: a lucky guess must not end the session or the account the other properties use.
+    const owner = await ApiClient.register(t.app, `fuzz_${method.toLowerCase()}`, 'fuzz-owner-password-9');
+    const body = fc.oneof(
+      accountBody.map((value) => JSON.stringify(value)),
+      rawJsonBody,
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (raw) => {
+        const response = await t.app.inject({
+          method,
+          url,
+          payload: raw,
+          headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+        });
+        expectSaneAnswer(response, `${method} ${url} ${raw.slice(0, 200)}`);
+      }),
+      params,
+    );
+    expect((await owner.get('/api/user')).statusCode).toBe(200);
   });
 
   it('POST with any Content-Type header', async () => {

@@ -1,5 +1,5 @@
 import { LogOut, User as UserIcon } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import {
   DropdownMenu,
@@ -9,18 +9,22 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useGuardedLogout } from '@/features/account/use-guarded-logout';
 import { useAuth } from '@/features/auth/use-auth';
 import { UserMenuButton } from './user-menu-button.tsx';
 
 /** The header's user menu (SPEC §2): the username, Profile and Logout ('Logging out...' while pending). */
 export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
-  const { user, logoutMutation } = useAuth();
+  const { user } = useAuth();
+  // Logout warns first when catches on this phone have not been sent (issue 11).
+  const [open, setOpen] = useState(defaultOpen);
+  const { requestLogout, logoutMutation, warning } = useGuardedLogout({ onWarning: () => setOpen(false) });
   const [, navigate] = useLocation();
   const triggerRef = useRef<HTMLButtonElement>(null);
   if (!user) return null;
 
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
         <UserMenuButton ref={triggerRef} username={user.username} />
       </DropdownMenuTrigger>
@@ -43,13 +47,14 @@ export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
           onSelect={(event) => {
             // Keep the menu open so 'Logging out...' shows while the request runs.
             event.preventDefault();
-            logoutMutation.mutate();
+            void requestLogout();
           }}
         >
           <LogOut aria-hidden="true" />
           {logoutMutation.isPending ? 'Logging out...' : 'Logout'}
         </DropdownMenuItem>
       </DropdownMenuContent>
+      {warning}
     </DropdownMenu>
   );
 }

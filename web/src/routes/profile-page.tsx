@@ -8,6 +8,8 @@ import { errorMessage } from '@/api/http';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { AccountSection } from '@/features/account/account-section';
+import { useGuardedLogout } from '@/features/account/use-guarded-logout';
 import { useAuth } from '@/features/auth/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { useUnits } from '@/hooks/use-units';
@@ -92,7 +94,9 @@ function UnitsSetting() {
 
 /** /profile: account info, logout and app info (SPEC §2). Only reached with a signed-in user. */
 export function ProfilePage() {
-  const { user, logoutMutation } = useAuth();
+  const { user } = useAuth();
+  // Logout warns first when catches on this phone have not been sent (issue 11).
+  const { requestLogout, logoutMutation, warning } = useGuardedLogout();
   if (!user) return null;
 
   return (
@@ -124,15 +128,18 @@ export function ProfilePage() {
 
         <UnitsSetting />
 
+        <AccountSection user={user} />
+
         <Button
           variant="destructive"
           className="w-full"
           disabled={logoutMutation.isPending}
-          onClick={() => logoutMutation.mutate()}
+          onClick={() => void requestLogout()}
         >
           {logoutMutation.isPending ? <Spinner className="size-4" /> : <LogOut aria-hidden="true" />}
           {logoutMutation.isPending ? 'Logging out...' : 'Logout'}
         </Button>
+        {warning}
 
         <Card>
           <CardHeader className="pb-3">

@@ -4,7 +4,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { SUPPORT_EMAIL } from './app-links.ts';
 import { PageSection, StaticPageLayout } from './static-page-layout.tsx';
 
-const LAST_UPDATED = 'April 29, 2025';
+const LAST_UPDATED = 'November 23, 2026';
 
 const CONTENTS = [
   { id: 'information-we-collect', title: 'Information we collect' },
@@ -36,7 +36,7 @@ export function PrivacyPolicyPage() {
           <p>
             <strong>In short:</strong> your fishing log is private and visible only to you. We collect what
             the app needs to keep your log, we never sell your data, there are no ads or tracking cookies, and
-            you can ask us to show, correct or delete everything we hold about you.
+            you can export, correct or delete everything we hold about you yourself, in the app.
           </p>
         </CardContent>
       </Card>
@@ -163,7 +163,14 @@ export function PrivacyPolicyPage() {
               Every request for catches and photos is checked against your account: your photos are served
               only to you.
             </li>
-            <li>Connections are encrypted (HTTPS), and sign-in attempts are rate limited.</li>
+            <li>
+              Connections are encrypted (HTTPS), and sign-in attempts are rate limited, including the password
+              checks before a password change or an account deletion.
+            </li>
+            <li>
+              In <strong>Profile → Account</strong> you can change your password (every other device is then
+              signed out) and <strong>sign out everywhere</strong>, for example after losing a phone.
+            </li>
           </ul>
           <p>
             No system is perfectly secure. If a breach affects your data, we will tell you as the law
@@ -174,25 +181,32 @@ export function PrivacyPolicyPage() {
         <PageSection id="retention" title={`6. ${sectionTitle('retention')}`}>
           <p>
             We keep your account and log for as long as you have an account. When you delete a catch, it and
-            its photo are removed from our servers. Server logs and abuse-prevention counters are kept only
-            for a short time.
+            its photo are removed from our servers. When you delete your account, your account, every catch,
+            every photo, your sign-in sessions and the abuse-prevention counters kept under your username are
+            removed at once, and your username becomes free for anyone to register. Server logs and the
+            remaining abuse-prevention counters are kept only for a short time.
           </p>
         </PageSection>
 
         <PageSection id="your-rights" title={`7. ${sectionTitle('your-rights')}`}>
-          <p>Wherever you live, you can:</p>
+          <p>Wherever you live, you can exercise these rights yourself, in the app, without asking us:</p>
           <ul>
             <li>
-              <strong>Access</strong> your data: everything you logged is in your History, and we will send
-              you a copy of what we hold on request.
-            </li>
-            <li>
-              <strong>Correct</strong> it: re-log a catch with the right details, or ask us to fix your
+              <strong>Access</strong> your data: everything you logged is in your History, and{' '}
+              <strong>Export</strong> on your Profile page downloads all of it, as a JSON file, a CSV file for
+              spreadsheets, or a ZIP file with your photos too. An export can be imported back into an
               account.
             </li>
             <li>
-              <strong>Delete</strong> it: delete any catch from your History, or ask us to delete your whole
-              account and log.
+              <strong>Correct</strong> it: open a catch in your History and choose <strong>Edit Catch</strong>{' '}
+              to change any detail or its photo.
+            </li>
+            <li>
+              <strong>Delete</strong> it: delete any catch from your History, or delete your whole account in{' '}
+              <strong>Profile → Account → Delete account</strong> (you confirm with your username and
+              password). Everything is removed from our servers at once, as described under “
+              <a href="#retention">{sectionTitle('retention')}</a>”. Catches saved on your phone that have not
+              reached our servers yet are named before you confirm.
             </li>
             <li>
               <strong>Object</strong> to or restrict how we use it, for example by turning off location access
@@ -200,7 +214,7 @@ export function PrivacyPolicyPage() {
             </li>
           </ul>
           <p>
-            To make a request, email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> with your
+            If you cannot use the app, email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> with your
             username. We will confirm the account is yours before acting and answer within 30 days. You may
             also complain to your local data-protection authority.
           </p>

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { changePasswordSchema, deleteAccountSchema } from '#core/account.ts';
+import type { User } from '#core/user.ts';
+import { refuseCommonPassword } from '../auth/common-passwords.ts';
+import { countPasswordAttempt, passwordGuessKey } from '../auth/password-attempts.ts';
+import type { PasswordHasher } from '../auth/password-hasher.ts';
+import type { SessionRepository } from '../auth/session.repository.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../auth/session.ts';
+import type { UserRepository } from '../auth/user.repository.ts';
+import type { Clock } from '../clock.ts';
+import type { RateLimits } from '../config/config.ts';
+import { AppError, notSignedIn } from '../http/app-error.ts';
+import { parseInput } from '../http/validation.ts';
+import { removeReleasedPhotoFiles } from '../photos/photo-release.ts';
+import type { PhotoStore } from '../photos/photo-store.ts';
+import type { RateLimiter } from '../rate-limit/rate-limit.repository.ts';
+import type { AccountRepository } from './account.repository.ts';
+
+export interface AccountDependencies {
+  accounts: AccountRepository;
+  users: UserRepository;
+  sessions: SessionRepository;
+  hasher: PasswordHasher;
+  rateLimiter: RateLimiter;
+  rateLimits: RateLimits;
+  photoStore: PhotoStore;
+  clock: Clock;
+}
+
+/**
+ * Every rate-limit counter keyed to an account, deleted with it. A new per-account counter adds its key here
+ * (the per-IP counters are not the account's and stay).
+ */
+function rateLimitKeysOf(user: User): string[] {
+  return [passwordGuessKey(user.username), `upload-user:${user.id}`];
+}
+
+/**
+ * Account self-service (issue 11, docs/decisions/019-account-self-service.md): change the password, sign out
+ * everywhere, delete the account. The two that act on the password ask for it again and count as login attempts.
+ */
+export async function accountRoutes(app: FastifyInstance, deps: AccountDependencies): Promise<void> {
+  const { accounts, users, sessions, hasher, rateLimiter, rateLimits, photoStore, clock } = deps;
+
+  /** Checks the account's own password (counted like a login); 400 WRONG_PASSWORD naming `field` otherwise. */
+  async function verifyPassword(request: FastifyRequest, user: User, password: string, field: string) {
+    const counterKey = await countPasswordAttempt(rateLimiter, rateLimits, user.username, request.ip);
+    const stored = await users.findPasswordHash(user.id);
+    // The account was deleted since the session was read: the session is no longer valid.
+    if (stored === null) throw notSignedIn();
+    if (!(await hasher.verify(password, stored))) {
+      const message = field === 'currentPassword' ? 'Current password is incorrect' : 'Password is incorrect';
+      throw new AppError(400, 'WRONG_PASSWORD', message, { [field]: message });
+    }
+    await rateLimiter.reset(counterKey);
+  }
+
+  app.post('/api/account/password', async (request, reply) => {
+    const user = requireUser(request);
+    const { currentPassword, newPassword } = parseInput(changePasswordSchema, request.body);
+    refuseCommonPassword(newPassword, 'newPassword');
+    await verifyPassword(request, user, currentPassword, 'currentPassword');
+    if (!(await users.setPasswordHash(user.id, await hasher.hash(newPassword)))) throw notSignedIn();
+    // Every session ends, this one too; this device goes on in a new one (rotation: the old token is dead).
+    await sessions.deleteAllOf(user.id);
+    setSessionCookie(request, reply, await sessions.create(user.id, clock.now()));
+    return reply.status(204).send();
+  });
+
+  app.post('/api/logout-all', async (request, reply) => {
+    const user = requireUser(request);
+    await sessions.deleteAllOf(user.id);
+    clearSessionCookie(request, reply);
+    return reply.status(204).send();
+  });
+
+  app.delete('/api/account', async (request, reply) => {
+    const user = requireUser(request);
+    const { password } = parseInput(deleteAccountSchema, request.body);
+    await verifyPassword(request, user, password, 'password');
+    const photoIds = await accounts.delete(user.id, rateLimitKeysOf(user));
+    if (photoIds === null) throw notSignedIn();
+    // After the commit: a failed removal leaves an orphan file (logged), never a half-deleted account.
+    await removeReleasedPhotoFiles(photoStore, photoIds, (photoId, error) =>
+      request.log.warn({ err: error, photoId }, 'photo file of a deleted account not removed'),
+    );
+    clearSessionCookie(request, reply);
+    return reply.status(204).send();
+  });
+}

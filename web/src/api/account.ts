@@ -1,0 +1,21 @@
+import { http } from './http.ts';
+
+/**
+ * Account self-service (issue 11; docs/decisions/019-account-self-service.md). Each needs a connection and a
+ * signed-in session, and throws ApiError on a non-OK answer (400 WRONG_PASSWORD names the field in `errors`).
+ */
+
+/** POST /api/account/password: every other session ends; this one goes on under a new cookie. */
+export async function changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {
+  await http('/api/account/password', { method: 'POST', json: body });
+}
+
+/** POST /api/logout-all: every session of the account ends, this one too (its cookie is cleared). */
+export async function logOutEverywhere(): Promise<void> {
+  await http('/api/logout-all', { method: 'POST' });
+}
+
+/** DELETE /api/account: the account and everything in it are deleted for good. */
+export async function deleteAccount(body: { password: string }): Promise<void> {
+  await http('/api/account', { method: 'DELETE', json: body });
+}
