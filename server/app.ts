@@ -25,6 +25,7 @@ import { type AppLinks, installAppLinks, NO_APP_LINKS } from './http/app-links.t
 import { answerClientError } from './http/client-errors.ts';
 import { installCsrfGuard } from './http/csrf-guard.ts';
 import { answerError, installErrorHandler } from './http/error-handler.ts';
+import { installNativeCors } from './http/native-clients.ts';
 import { routePreloadLinks } from './http/route-preloads.ts';
 import { installHstsOverHttps } from './http/transport-security.ts';
 import { installUnreadBodyHandling } from './http/unread-body.ts';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       }),
     });
   }
+  installNativeCors(app);
   installCsrfGuard(app);
 
   await app.register(healthRoutes, { database: deps.database, photoStore: deps.photoStore });

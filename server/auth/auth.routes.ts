@@ -16,7 +16,7 @@ import type { RateLimiter } from '../rate-limit/rate-limit.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { SessionRepository } from './session.repository.ts';
-import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from './session.ts';
+import { forgetSessionToken, requireUser, sendSessionToken, sessionTokenOf } from './session.ts';
 import { type UserRepository, usernameKey } from './user.repository.ts';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -51,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
 
   /** Ends the session the request came with, so a sign-in always starts a fresh one (rotation). */
   async function endCurrentSession(request: FastifyRequest): Promise<void> {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     if (token) await sessions.delete(token);
   }
 
@@ -74,7 +74,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
       });
     }
     await endCurrentSession(request);
-    setSessionCookie(request, reply, await sessions.create(user.id, clock.now()));
+    sendSessionToken(request, reply, await sessions.create(user.id, clock.now()));
     return reply.status(201).send(user);
   });
 
@@ -105,14 +105,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
     }
     await rateLimiter.reset(usernameCounterKey);
     await endCurrentSession(request);
-    setSessionCookie(request, reply, await sessions.create(found.id, clock.now()));
+    sendSessionToken(request, reply, await sessions.create(found.id, clock.now()));
     const { passwordHash: _hash, ...user } = found;
     return user;
   });
 
   app.post('/api/logout', async (request, reply) => {
     await endCurrentSession(request);
-    clearSessionCookie(request, reply);
+    forgetSessionToken(request, reply);
     return reply.status(204).send();
   });
 
