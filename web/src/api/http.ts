@@ -73,6 +73,14 @@ export function installNativeSessionTransport(transport: NativeSessionTransport 
   nativeTransport = transport;
 }
 
+/**
+ * True in the native build: there an <img> cannot show an API photo (it would ask capacitor://localhost, and could
+ * not send the token anyway), so photos are fetched through http() (api-image.ts).
+ */
+export function usesNativeTransport(): boolean {
+  return nativeTransport !== null;
+}
+
 /** The header the server hands a native app its session token in (server/http/native-clients.ts). */
 const SESSION_TOKEN_HEADER = 'X-Session-Token';
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadApiImage } from '../api/api-image.ts';
 import { http, installNativeSessionTransport } from '../api/http.ts';
 import { startNativeSession, type TokenStore } from './native-session.ts';
 
@@ -77,5 +78,25 @@ describe('the web build', () => {
     expect(url).toBe('/api/catches');
     expect(init.credentials).toBe('include');
     expect(init.headers).toBeUndefined();
+  });
+});
+
+describe('API photos in the native app', () => {
+  it('are fetched with the token and shown from an object URL', async () => {
+    await startNativeSession('https://fish.example.com', memoryStore('kept-token'));
+    const fetch = vi.fn(
+      async () => new Response(new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    try {
+      const url = await loadApiImage('/api/photos/abc.webp?size=thumb');
+      expect(url).toMatch(/^blob:/);
+      const [requested, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+      expect(requested).toBe('https://fish.example.com/api/photos/abc.webp?size=thumb');
+      expect(init.headers).toEqual({ Authorization: 'Bearer kept-token' });
+      URL.revokeObjectURL(url);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
