@@ -140,6 +140,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
   });
+  // Before the global limit, so the iOS app can read a 429 too (decision 017).
+  installNativeCors(app);
   if (deps.rateLimits.globalPerMinute > 0) {
     await app.register(fastifyRateLimit, {
       max: deps.rateLimits.globalPerMinute,
@@ -157,7 +159,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       }),
     });
   }
-  installNativeCors(app);
   installCsrfGuard(app);
 
   await app.register(healthRoutes, { database: deps.database, photoStore: deps.photoStore });

@@ -3,7 +3,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, sessionCookieFrom } from '../test-support/api-client.ts';
-import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
+import { createTestApp, RELAXED_RATE_LIMITS, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
 import { NATIVE_APP_ORIGINS, SESSION_TOKEN_HEADER } from './native-clients.ts';
 
 const NATIVE_ORIGIN = 'capacitor://localhost';
@@ -219,5 +219,25 @@ describe.each(TEST_ENGINES)('the native app’s origin (%s)', (engine) => {
       payload: { fishType: 'Walleye' },
     });
     expect(own.statusCode).toBe(201);
+  });
+});
+
+describe('the native app and the global per-IP limit', () => {
+  it('can read the 429 (CORS headers on it too) and its Retry-After', async () => {
+    const t = await createTestApp('sqlite', { rateLimits: { ...RELAXED_RATE_LIMITS, globalPerMinute: 2 } });
+    try {
+      const ask = () => t.app.inject({ method: 'GET', url: '/api/user', headers: NATIVE_HEADERS });
+      const statuses: number[] = [];
+      let last: LightMyRequestResponse | null = null;
+      for (let i = 0; i < 3; i++) {
+        last = await ask();
+        statuses.push(last.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+      expect(last?.headers['access-control-allow-origin']).toBe(NATIVE_ORIGIN);
+      expect(String(last?.headers['access-control-expose-headers'])).toContain('Retry-After');
+    } finally {
+      await t.close();
+    }
   });
 });
