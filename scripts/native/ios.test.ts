@@ -3,7 +3,8 @@
 // the API allows, the app id of apple-app-site-association) and its Info.plist and entitlements say what the
 // App Store and universal links need.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -14,7 +15,7 @@ import { APPLE_ASSOCIATION_PATH } from '../../server/http/app-links.ts';
 import { NATIVE_APP_ORIGINS } from '../../server/http/native-clients.ts';
 import { createTestApp } from '../../server/test-support/test-app.ts';
 import { APP_ID, APP_NAME, PLACEHOLDER_ORIGIN } from './identity.ts';
-import { entitlements } from './ios.ts';
+import { entitlements, writeIosAppFiles } from './ios.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const nativeWeb = path.join(root, 'dist/native');
@@ -138,5 +139,27 @@ describe('ios/', () => {
     const web = JSON.parse(readFileSync(path.join(nativeWeb, 'manifest.webmanifest'), 'utf8'));
     const hex = `#${[...corner.subarray(0, 3)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
     expect(hex).toBe(web.background_color);
+  });
+
+  it('has the icon, splash and entitlements npm run native:ios writes from the current manifest', async () => {
+    const fresh = mkdtempSync(path.join(tmpdir(), 'tightlines-ios-'));
+    try {
+      const assets = ['AppIcon.appiconset', 'Splash.imageset'];
+      for (const folder of assets)
+        mkdirSync(path.join(fresh, 'App/App/Assets.xcassets', folder), { recursive: true });
+      await writeIosAppFiles({ webRoot: nativeWeb, iosDir: fresh, origin: PLACEHOLDER_ORIGIN });
+      const written = readdirSync(path.join(fresh, 'App/App'), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(path.join(fresh, 'App/App'), path.join(entry.parentPath, entry.name)));
+      expect(written).toHaveLength(5);
+      for (const file of written) {
+        const same = readFileSync(path.join(fresh, 'App/App', file)).equals(
+          readFileSync(path.join(appDir, file)),
+        );
+        expect(same, `ios/App/App/${file} differs: run npm run native:ios`).toBe(true);
+      }
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
   });
 });
