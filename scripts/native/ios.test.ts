@@ -107,6 +107,11 @@ describe('ios/', () => {
     const capacitorVersion = JSON.parse(read('node_modules/@capacitor/ios/package.json')).version;
     expect(swiftPackage).toContain(`capacitor-swift-pm.git", exact: "${capacitorVersion}"`);
     expect(swiftPackage).toContain('node_modules/@aparajita/capacitor-secure-storage');
+    // docs/native.md's `xcodebuild -exportArchive` reads this: an App Store Connect export.
+    expect(plistStrings(read('ios/App/ExportOptions.plist'))).toMatchObject({
+      method: 'app-store-connect',
+      signingStyle: 'automatic',
+    });
   });
 
   it('has the Info.plist and entitlements the App Store and universal links need', () => {
