@@ -27,6 +27,7 @@ import { type AppLinks, installAppLinks, NO_APP_LINKS } from './http/app-links.t
 import { answerClientError } from './http/client-errors.ts';
 import { installCsrfGuard } from './http/csrf-guard.ts';
 import { answerError, installErrorHandler } from './http/error-handler.ts';
+import { installNativeCors } from './http/native-clients.ts';
 import { routePreloadLinks } from './http/route-preloads.ts';
 import { installHstsOverHttps } from './http/transport-security.ts';
 import { installUnreadBodyHandling } from './http/unread-body.ts';
@@ -141,6 +142,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
   });
+  // Before the global limit, so the iOS app can read a 429 too (decision 017).
+  installNativeCors(app);
   if (deps.rateLimits.globalPerMinute > 0) {
     await app.register(fastifyRateLimit, {
       max: deps.rateLimits.globalPerMinute,

@@ -17,7 +17,7 @@ import { refuseCommonPassword } from './common-passwords.ts';
 import { countPasswordAttempt } from './password-attempts.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { SessionRepository } from './session.repository.ts';
-import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from './session.ts';
+import { forgetSessionToken, requireUser, sendSessionToken, sessionTokenOf } from './session.ts';
 import type { UserRepository } from './user.repository.ts';
 
 const REGISTER_WINDOW_MS = 10 * 60 * 1000;
@@ -51,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
 
   /** Ends the session the request came with, so a sign-in always starts a fresh one (rotation). */
   async function endCurrentSession(request: FastifyRequest): Promise<void> {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     if (token) await sessions.delete(token);
   }
 
@@ -71,7 +71,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
       });
     }
     await endCurrentSession(request);
-    setSessionCookie(request, reply, await sessions.create(user.id, clock.now()));
+    sendSessionToken(request, reply, await sessions.create(user.id, clock.now()));
     return reply.status(201).send(user);
   });
 
@@ -87,14 +87,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
     }
     await rateLimiter.reset(usernameCounterKey);
     await endCurrentSession(request);
-    setSessionCookie(request, reply, await sessions.create(found.id, clock.now()));
+    sendSessionToken(request, reply, await sessions.create(found.id, clock.now()));
     const { passwordHash: _hash, ...user } = found;
     return user;
   });
 
   app.post('/api/logout', async (request, reply) => {
     await endCurrentSession(request);
-    clearSessionCookie(request, reply);
+    forgetSessionToken(request, reply);
     return reply.status(204).send();
   });
 

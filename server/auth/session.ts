@@ -3,6 +3,7 @@ import type { User } from '#core/user.ts';
 import type { Clock } from '../clock.ts';
 import { isApiRequest } from '../http/api-paths.ts';
 import { notSignedIn } from '../http/app-error.ts';
+import { bearerToken, isNativeAppRequest, SESSION_TOKEN_HEADER } from '../http/native-clients.ts';
 import { SESSION_ABSOLUTE_MS, type SessionRepository } from './session.repository.ts';
 
 export const SESSION_COOKIE = 'tightlines_session';
@@ -14,7 +15,17 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves `request.user` from the session cookie before every API handler. */
+/**
+ * The session token a request came with. A browser sends it in the HttpOnly cookie; our native iOS app (whose web
+ * view cannot keep a cookie for our origin, docs/decisions/017-native-apps.md) sends `Authorization: Bearer`, and
+ * only there: a native request's cookie is never read, and a browser's bearer header never is either, so the
+ * cookie session keeps exactly the CSRF rules it has.
+ */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return isNativeAppRequest(request) ? bearerToken(request) : request.cookies[SESSION_COOKIE];
+}
+
+/** Resolves `request.user` from the session token before every API handler. */
 export function installSessionResolver(
   app: FastifyInstance,
   sessions: SessionRepository,
@@ -22,7 +33,7 @@ export function installSessionResolver(
 ): void {
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     if (!token || !isApiRequest(request)) return;
     request.user = await sessions.findUser(token, clock.now());
   });
@@ -34,7 +45,18 @@ export function requireUser(request: FastifyRequest): User {
   return request.user;
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+/** Hands a new session's token over: the cookie in a browser, the X-Session-Token header to the native app. */
+export function sendSessionToken(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  if (isNativeAppRequest(request)) reply.header(SESSION_TOKEN_HEADER, token);
+  else setSessionCookie(request, reply, token);
+}
+
+/** Tells the client its session is over (the native app forgets its token when logout answers). */
+export function forgetSessionToken(request: FastifyRequest, reply: FastifyReply): void {
+  if (!isNativeAppRequest(request)) clearSessionCookie(request, reply);
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -44,7 +66,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
   });
 }
 
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, {
     path: '/',
     httpOnly: true,

@@ -99,6 +99,12 @@ function AfterFirstPaint() {
   );
 }
 
+// The iOS app's build (npm run build:native) talks to an absolute API address with a Keychain token; the web
+// build has no VITE_API_BASE_URL, so this import is not even in its bundle (docs/native.md).
+const nativeApiBaseUrl = import.meta.env.VITE_API_BASE_URL;
+if (nativeApiBaseUrl)
+  await import('@/native/native-session').then((m) => m.startNativeSession(nativeApiBaseUrl));
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 

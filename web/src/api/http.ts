@@ -52,6 +52,38 @@ const API_REQUEST_DEFAULTS = {
   cache: 'no-store',
 } as const satisfies RequestInit;
 
+/**
+ * How the native iOS app (web/src/native/, built with VITE_API_BASE_URL) reaches the API: from its web view's
+ * capacitor://localhost, at an absolute address, with a bearer token instead of the cookie it cannot keep
+ * (docs/decisions/017-native-apps.md). Never installed on the web, where cookie sessions stay as they are.
+ */
+export interface NativeSessionTransport {
+  /** The server's origin, e.g. https://fish.example.com (no trailing slash). */
+  baseUrl: string;
+  /** The token kept in the Keychain (read into memory at start), or null when signed out. */
+  token(): string | null;
+  /** A new token (login, registration), or null when the session is over (logout answered, or any 401). */
+  tokenChanged(token: string | null): void;
+}
+
+let nativeTransport: NativeSessionTransport | null = null;
+
+/** Installed once at start by the native build; null takes it away again (tests). */
+export function installNativeSessionTransport(transport: NativeSessionTransport | null): void {
+  nativeTransport = transport;
+}
+
+/**
+ * True in the native build: there an <img> cannot show an API photo (it would ask capacitor://localhost, and could
+ * not send the token anyway), so photos are fetched through http() (api-image.ts).
+ */
+export function usesNativeTransport(): boolean {
+  return nativeTransport !== null;
+}
+
+/** The header the server hands a native app its session token in (server/http/native-clients.ts). */
+const SESSION_TOKEN_HEADER = 'X-Session-Token';
+
 /** How a request reaches the server: the browser's fetch, or one a caller injects (the sync engine's tests). */
 export interface Transport {
   fetch?: typeof fetch;
@@ -73,15 +105,26 @@ interface HttpOptions extends Transport {
 export async function http(path: string, options: HttpOptions = {}): Promise<Response> {
   const { method, json, form } = options;
   const init: RequestInit = { ...API_REQUEST_DEFAULTS };
+  const headers: Record<string, string> = {};
   if (method !== undefined) init.method = method;
   if (json !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
+    headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(json);
   } else if (form !== undefined) {
     init.body = form;
   }
+  const native = nativeTransport;
+  const token = native?.token();
+  if (native) init.credentials = 'omit';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (Object.keys(headers).length > 0) init.headers = headers;
   // Looked up per call, not at import: tests stub the global fetch.
-  const response = await (options.fetch ?? fetch)(path, init);
+  const response = await (options.fetch ?? fetch)(native ? native.baseUrl + path : path, init);
+  if (native) {
+    const issued = response.headers.get(SESSION_TOKEN_HEADER);
+    if (issued) native.tokenChanged(issued);
+    else if (response.status === 401 || (response.ok && path === '/api/logout')) native.tokenChanged(null);
+  }
   if (!response.ok) {
     // A body cut off on the way is still an error answer, with what little arrived.
     const text = await response.text().catch(() => '');

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Catch } from '#core/catch.ts';
+import { useApiImageSource } from '@/api/api-image';
 import { cn } from '@/lib/cn';
 import { speciesPlaceholder } from './species-placeholder.ts';
 
@@ -18,7 +19,9 @@ export function usePhotoSource(item: PhotoItem, size: 'thumb' | 'full') {
       ? `${item.photo}?size=thumb`
       : item.photo
     : null;
-  const src = photoSrc !== null && failedSrc !== photoSrc ? photoSrc : null;
+  // The native app fetches API photos with its token (api-image.ts); on the web this is photoSrc itself.
+  const shownSrc = useApiImageSource(photoSrc);
+  const src = shownSrc !== null && failedSrc !== shownSrc ? shownSrc : null;
   return { src, onError: () => setFailedSrc(src) };
 }
 
