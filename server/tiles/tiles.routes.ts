@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../auth/session.ts';
+import { AppError, notFound } from '../http/app-error.ts';
+import { parseInput } from '../http/validation.ts';
+import type { TileCache } from './tile-cache.ts';
+import { TileNotFoundError, TileTimeoutError, TileUpstreamError } from './tile-source.ts';
+
+/** What the map needs to know before it asks for a tile (GET /api/tiles). */
+export interface MapSettings {
+  attribution: string;
+  maxZoom: number;
+}
+
+const TILE_NUMBER = /^(0|[1-9]\d{0,7})$/;
+
+function tileParamsSchema(maxZoom: number) {
+  const whole = (label: string) =>
+    z.string().regex(TILE_NUMBER, `${label} must be a whole number`).transform(Number);
+  return z
+    .object({
+      z: whole('Zoom').pipe(z.number().max(maxZoom, `Zoom must be between 0 and ${maxZoom}`)),
+      x: whole('Tile x'),
+      y: whole('Tile y'),
+    })
+    .superRefine((tile, context) => {
+      const size = 2 ** tile.z;
+      for (const axis of ['x', 'y'] as const) {
+        if (tile[axis] >= size) {
+          context.addIssue({
+            code: 'custom',
+            path: [axis],
+            message: `Tile ${axis} must be between 0 and ${size - 1} at zoom ${tile.z}`,
+          });
+        }
+      }
+    });
+}
+
+/**
+ * The map tiles, through our server (issue 12): the provider sees this server, never which angler looks at
+ * which water. Signed in only (nobody else may spend the provider's goodwill), cached (tile-cache.ts).
+ */
+export async function tilesRoutes(app: FastifyInstance, deps: { tiles: TileCache }): Promise<void> {
+  const { attribution, maxZoom } = deps.tiles.settings;
+  const paramsSchema = tileParamsSchema(maxZoom);
+
+  app.get('/api/tiles', async (request): Promise<MapSettings> => {
+    requireUser(request);
+    return { attribution, maxZoom };
+  });
+
+  app.get('/api/tiles/:z/:x/:y', async (request, reply) => {
+    requireUser(request);
+    const { z: zoom, x, y } = parseInput(paramsSchema, request.params);
+    try {
+      const tile = await deps.tiles.get(zoom, x, y);
+      // Cache-Control stays `no-store` like every API answer (api-paths.ts): the tiles someone looked at say where
+      // they fish. The service worker keeps the viewed tiles for offline use, and forgets them at sign-out.
+      return reply.type(tile.contentType).send(tile.body);
+    } catch (error) {
+      if (error instanceof TileNotFoundError) throw notFound('Map tile');
+      if (error instanceof TileTimeoutError) {
+        request.log.warn({ err: error }, 'map tile provider timed out');
+        throw new AppError(504, 'MAP_TIMEOUT', 'The map service did not answer in time. Please try again.');
+      }
+      if (error instanceof TileUpstreamError) {
+        request.log.warn({ err: error }, 'map tile provider failed');
+        throw new AppError(502, 'MAP_UNAVAILABLE', 'The map service is not available right now.');
+      }
+      throw error;
+    }
+  });
+}
