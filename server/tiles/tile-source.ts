@@ -32,7 +32,7 @@ export class TileNotFoundError extends Error {}
 const MAX_TILE_BYTES = 2 * 1024 * 1024;
 
 /** The tile URL for one tile: the template's {z}/{x}/{y} filled in. */
-export function tileUrl(template: string, z: number, x: number, y: number): string {
+function tileUrl(template: string, z: number, x: number, y: number): string {
   return template.replaceAll('{z}', String(z)).replaceAll('{x}', String(x)).replaceAll('{y}', String(y));
 }
 

@@ -1,16 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { type MapSettings, TILES_PATH } from '#core/map-tiles.ts';
 import { requireUser } from '../auth/session.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { parseInput } from '../http/validation.ts';
 import type { TileCache } from './tile-cache.ts';
 import { TileNotFoundError, TileTimeoutError, TileUpstreamError } from './tile-source.ts';
-
-/** What the map needs to know before it asks for a tile (GET /api/tiles). */
-export interface MapSettings {
-  attribution: string;
-  maxZoom: number;
-}
 
 const TILE_NUMBER = /^(0|[1-9]\d{0,7})$/;
 
@@ -45,12 +40,12 @@ export async function tilesRoutes(app: FastifyInstance, deps: { tiles: TileCache
   const { attribution, maxZoom } = deps.tiles.settings;
   const paramsSchema = tileParamsSchema(maxZoom);
 
-  app.get('/api/tiles', async (request): Promise<MapSettings> => {
+  app.get(TILES_PATH, async (request): Promise<MapSettings> => {
     requireUser(request);
     return { attribution, maxZoom };
   });
 
-  app.get('/api/tiles/:z/:x/:y', async (request, reply) => {
+  app.get(`${TILES_PATH}/:z/:x/:y`, async (request, reply) => {
     requireUser(request);
     const { z: zoom, x, y } = parseInput(paramsSchema, request.params);
     try {

@@ -8,7 +8,8 @@ import { openDB } from 'idb';
  * index 'cacheName'). Forgetting the photos means deleting the caches AND their records there: the records
  * name every photo the last account looked at.
  */
-export const PHOTO_CACHES = { thumbs: 'photo-thumbs', full: 'photo-full' } as const;
+// The map tiles viewed (issue 12) are forgotten with the photos: they show where the angler looked.
+export const PHOTO_CACHES = { thumbs: 'photo-thumbs', full: 'photo-full', tiles: 'map-tiles' } as const;
 const PHOTO_CACHE_NAMES: readonly string[] = Object.values(PHOTO_CACHES);
 
 /** The page asks the controlling worker to forget them too (see sw.ts: writes still in flight are dropped). */

@@ -1,4 +1,4 @@
-import { ChartColumn, List, type LucideIcon } from 'lucide-react';
+import { ChartColumn, List, type LucideIcon, Map as MapIcon } from 'lucide-react';
 import { TabsList, TabsTrigger } from '@/components/ui/tabs';
 
 /**
@@ -7,6 +7,7 @@ import { TabsList, TabsTrigger } from '@/components/ui/tabs';
  */
 const HISTORY_VIEWS = [
   { value: 'list', label: 'List', icon: List },
+  { value: 'map', label: 'Map', icon: MapIcon },
   { value: 'stats', label: 'Stats', icon: ChartColumn },
 ] as const satisfies ReadonlyArray<{ value: string; label: string; icon: LucideIcon }>;
 
