@@ -55,7 +55,7 @@ export function CatchMapView({
         pins={pins}
         label="Map of your catches"
         onOpenPin={openPin}
-        className="h-[60dvh] min-h-72"
+        className="h-[50dvh] min-h-80"
       />
     </div>
   );

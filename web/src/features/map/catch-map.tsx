@@ -29,6 +29,8 @@ const FIT_MAX_ZOOM = 13;
 /** How far (CSS px) the catches of one exact spot are spread around it at the deepest zoom, so each can be tapped. */
 const SPREAD_RADIUS_PX = 30;
 const PIN_SIZE: L.PointTuple = [44, 44];
+/** The pin's point (its 24 px rotated square's corner, 17 px under the middle) on the catch's spot. */
+const PIN_ANCHOR: L.PointTuple = [22, 39];
 const DEFAULT_MAX_ZOOM = 18;
 
 function escapeHtml(text: string): string {
@@ -58,6 +60,8 @@ export default function CatchMap<Item>({
     queryKey: [TILES_PATH],
     queryFn: getMapSettings,
     staleTime: Number.POSITIVE_INFINITY,
+    // Asked offline too: the service worker answers from its copy ('map-settings'), so the kept tiles show.
+    networkMode: 'offlineFirst',
   });
   const maxZoom = settings.data?.maxZoom ?? null;
 
@@ -123,7 +127,12 @@ export default function CatchMap<Item>({
 
     const pinMarker = (pin: MapPin<Item>, at: L.LatLng) => {
       const marker = L.marker(at, {
-        icon: L.divIcon({ className: 'tl-pin', html: '<span></span>', iconSize: PIN_SIZE }),
+        icon: L.divIcon({
+          className: 'tl-pin',
+          html: '<span></span>',
+          iconSize: PIN_SIZE,
+          iconAnchor: PIN_ANCHOR,
+        }),
         keyboard: interactive,
         interactive,
         title: pin.label,
