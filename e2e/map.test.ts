@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTileServer, startFakeTileServer } from '../server/test-support/fake-tile-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { saveScreenshot } from './support/browser.ts';
-import { cachedUrls, waitForPersistedCache, waitForWorkerControl } from './support/device-storage.ts';
+import {
+  cachedUrls,
+  expirationRecordsText,
+  waitForPersistedCache,
+  waitForWorkerControl,
+} from './support/device-storage.ts';
 import { setupE2E } from './support/harness.ts';
 import type { ServerOptions } from './support/server.ts';
 import { expectServerCatches } from './support/ui.ts';
@@ -200,9 +205,9 @@ describe('the maps', () => {
     expectNoConsoleErrors();
   });
 
-  it('shows the viewed tiles offline from the service worker, and the pins even with no tile at all', async (test) => {
+  it('shows the viewed tiles offline from the service worker, the pins even with no tile, and forgets them at Logout', async (test) => {
     const { page, context, blockedRequests, expectNoConsoleErrors } = await e2e.openPage(test);
-    await registerViaApi(page);
+    const user = await registerViaApi(page);
     await page.goto('/');
     await seedLog(page);
     await page.reload();
@@ -246,6 +251,13 @@ describe('the maps', () => {
     expect(await tileImages(page, 'shown')).toBe(0);
     await page.getByRole('button', { name: 'Walleye, May 20, 2025: open details' }).waitFor();
     await saveScreenshot(page, 'map-history-offline-no-tiles');
+
+    // Logout (here offline) forgets the viewed tiles with the photos: they show where the angler looked.
+    await page.getByRole('button', { name: user.username }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/auth');
+    await expect.poll(() => cachedUrls(page, 'map-tiles'), { timeout: 10_000 }).toEqual([]);
+    expect(await expirationRecordsText(page)).not.toContain('/api/tiles/');
     expect(blockedRequests).toEqual([]);
     // Tiles never viewed cannot load offline; Chromium logs each as a failed load. The place-name lookup of the
     // Log tab fails quietly offline (as in offline-sessions.test.ts).
