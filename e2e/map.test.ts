@@ -126,6 +126,15 @@ describe('the maps', () => {
     await dialog.getByText('Lake Geneva').first().waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // So does Enter on a focused pin, and closing the details gives the focus back to it.
+    await walleye.focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByText('Lake Geneva').first().waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => walleye.evaluate((element) => element === element.ownerDocument.activeElement))
+      .toBe(true);
 
     // The search applies to the map: only the trout, a cluster of two; a tap zooms in until each is a pin.
     await page.getByRole('searchbox', { name: 'Search catches' }).fill('trout');
@@ -198,6 +207,28 @@ describe('the maps', () => {
     });
     await expectNoAxeViolations(page, '[role="dialog"]');
     await saveScreenshot(page, 'map-drawer');
+
+    // A drag on the map pans the map; it does not pull the drawer closed.
+    const box = await map.boundingBox();
+    if (!box) throw new Error('the map has no box');
+    const centreBefore = await map
+      .locator('.leaflet-map-pane')
+      .evaluate((pane) => (pane as unknown as { style: { transform: string } }).style.transform);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 5; step += 1) {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + step * 30);
+    }
+    await page.mouse.up();
+    await expect
+      .poll(() =>
+        map
+          .locator('.leaflet-map-pane')
+          .evaluate((pane) => (pane as unknown as { style: { transform: string } }).style.transform),
+      )
+      .not.toBe(centreBefore);
+    expect(await drawer.isVisible()).toBe(true);
+    await drawer.getByRole('button', { name: 'Copy Coordinates' }).waitFor();
 
     const origin = new URL(e2e.baseUrl).origin;
     expect(requests.filter((url) => !url.startsWith('data:') && new URL(url).origin !== origin)).toEqual([]);

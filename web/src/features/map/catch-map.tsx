@@ -33,6 +33,16 @@ const PIN_SIZE: L.PointTuple = [44, 44];
 const PIN_ANCHOR: L.PointTuple = [22, 39];
 const DEFAULT_MAX_ZOOM = 18;
 
+/** Enter and Space act on a marker like a tap, as on any button (Leaflet's markers only click by pointer). */
+function activateWithKeys(element: HTMLElement): void {
+  element.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    event.stopPropagation();
+    element.click();
+  });
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
@@ -105,20 +115,31 @@ export default function CatchMap<Item>({
     };
   }, [maxZoom, settings.data]);
 
-  // Fit the view to the pins whenever they change (a search narrows the map like the list).
+  // Fit the view to the pins whenever they change (a search narrows the map like the list). At once, not
+  // animated; and after a zoom animation under way (a tapped cluster), which would otherwise swallow the move.
   useEffect(() => {
     const map = mapRef.current;
     if (!map || pins.length === 0) return;
-    if (pins.length === 1) {
-      const [pin] = pins;
-      if (pin) map.setView([pin.latitude, pin.longitude], PIN_ZOOM);
+    const fit = () => {
+      if (pins.length === 1) {
+        const [pin] = pins;
+        if (pin) map.setView([pin.latitude, pin.longitude], PIN_ZOOM, { animate: false });
+        return;
+      }
+      const bounds = L.latLngBounds(pins.map((pin) => [pin.latitude, pin.longitude] as L.LatLngTuple));
+      map.fitBounds(bounds, { padding: [40, 40], maxZoom: FIT_MAX_ZOOM, animate: false });
+    };
+    if (!(map as unknown as { _animatingZoom?: boolean })._animatingZoom) {
+      fit();
       return;
     }
-    const bounds = L.latLngBounds(pins.map((pin) => [pin.latitude, pin.longitude] as L.LatLngTuple));
-    map.fitBounds(bounds, { padding: [40, 40], maxZoom: FIT_MAX_ZOOM });
+    map.once('zoomend', fit);
+    return () => {
+      map.off('zoomend', fit);
+    };
   }, [pins]);
 
-  // The pins, clustered for the current zoom; redrawn after every zoom.
+  // The pins, clustered for the current zoom; redrawn after every zoom or pan.
   useEffect(() => {
     const map = mapRef.current;
     const layer = pinLayerRef.current;
@@ -142,8 +163,10 @@ export default function CatchMap<Item>({
         const element = marker.getElement();
         if (!element) return;
         element.dataset.testid = 'map-pin';
-        if (interactive) element.setAttribute('aria-label', `${pin.label}: open details`);
-        else element.setAttribute('aria-hidden', 'true');
+        if (interactive) {
+          element.setAttribute('aria-label', `${pin.label}: open details`);
+          activateWithKeys(element);
+        } else element.setAttribute('aria-hidden', 'true');
       });
       if (interactive) marker.on('click', () => onOpenRef.current?.(pin.item, marker.getElement() ?? null));
       return marker;
@@ -153,10 +176,14 @@ export default function CatchMap<Item>({
       layer.clearLayers();
       const zoom = map.getZoom();
       const deepest = zoom >= map.getMaxZoom();
-      const points = pins.map((pin) => {
-        const point = map.project([pin.latitude, pin.longitude], zoom);
-        return { item: pin, x: point.x, y: point.y };
-      });
+      // Only what is on screen or near it: a log of 10,000 catches draws a few dozen markers.
+      const near = map.getBounds().pad(0.5);
+      const points = pins
+        .filter((pin) => near.contains([pin.latitude, pin.longitude]))
+        .map((pin) => {
+          const point = map.project([pin.latitude, pin.longitude], zoom);
+          return { item: pin, x: point.x, y: point.y };
+        });
       for (const cluster of clusterPoints(points)) {
         const center = map.unproject([cluster.x, cluster.y], zoom);
         const [first] = cluster.items;
@@ -191,6 +218,7 @@ export default function CatchMap<Item>({
           if (!element) return;
           element.dataset.testid = 'map-cluster';
           element.setAttribute('aria-label', `${count} catches here: zoom in`);
+          activateWithKeys(element);
         });
         marker.on('click', () => {
           const bounds = L.latLngBounds(
@@ -205,9 +233,9 @@ export default function CatchMap<Item>({
     };
 
     draw();
-    map.on('zoomend', draw);
+    map.on('moveend', draw);
     return () => {
-      map.off('zoomend', draw);
+      map.off('moveend', draw);
       layer.clearLayers();
     };
   }, [pins]);
