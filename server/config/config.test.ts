@@ -283,6 +283,7 @@ describe('loadConfig: map tiles', () => {
       userAgent: expect.stringMatching(/^Tightlines\/\d/),
     });
     expect(mapTiles.cacheBytes).toBe(64 * 1024 * 1024);
+    expect(mapTiles.fetchesPerUserPerMinute).toBe(300);
   });
 
   it('takes another provider with its attribution, zoom limit, User-Agent and cache size', () => {
@@ -292,6 +293,7 @@ describe('loadConfig: map tiles', () => {
       MAP_TILE_MAX_ZOOM: '17',
       MAP_TILE_USER_AGENT: 'Tightlines/1.0 (ops@example.org)',
       MAP_TILE_CACHE_MB: '8',
+      MAP_TILE_FETCHES_PER_USER_PER_MINUTE: '60',
     });
     expect(mapTiles.source).toMatchObject({
       urlTemplate: 'https://tiles.example.net/{z}/{x}/{y}.png?key=k',
@@ -300,6 +302,7 @@ describe('loadConfig: map tiles', () => {
       userAgent: 'Tightlines/1.0 (ops@example.org)',
     });
     expect(mapTiles.cacheBytes).toBe(8 * 1024 * 1024);
+    expect(mapTiles.fetchesPerUserPerMinute).toBe(60);
   });
 
   it('refuses a template without {z}/{x}/{y}, a non-http URL, and an unknown provider without attribution', () => {

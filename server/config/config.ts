@@ -92,6 +92,8 @@ const envSchema = z
     MAP_TILE_USER_AGENT: optionalText,
     /** Memory for the server's tile cache, per instance. */
     MAP_TILE_CACHE_MB: positiveInt(64),
+    /** Tiles one account may make the server fetch from the provider per minute (kept tiles do not count). */
+    MAP_TILE_FETCHES_PER_USER_PER_MINUTE: positiveInt(300),
     PHOTO_STORE: z.enum(['disk', 's3'], { error: "must be 'disk' or 's3'" }).default('disk'),
     S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     S3_REGION: optionalText,
@@ -265,7 +267,7 @@ export interface AppConfig {
   database: Extract<DatabaseLocation, { engine: 'sqlite' }> | PostgresSettings;
   photoStore: PhotoStoreConfig;
   weatherApiUrl: string;
-  mapTiles: { source: TileSourceSettings; cacheBytes: number };
+  mapTiles: { source: TileSourceSettings; cacheBytes: number; fetchesPerUserPerMinute: number };
   logLevel: string;
   trustProxy: TrustProxy;
   /** The shared store of the global per-IP limit, or null to count in the process. */
@@ -329,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         timeoutMs: TILE_TIMEOUT_MS,
       },
       cacheBytes: values.MAP_TILE_CACHE_MB * 1024 * 1024,
+      fetchesPerUserPerMinute: values.MAP_TILE_FETCHES_PER_USER_PER_MINUTE,
     },
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,

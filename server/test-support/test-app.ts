@@ -224,6 +224,7 @@ export async function createTestApp(
     mapTiles: {
       source: { ...TEST_TILE_SOURCE, urlTemplate: 'http://127.0.0.1:9/{z}/{x}/{y}.png' },
       cacheBytes: 1024 * 1024,
+      fetchesPerUserPerMinute: 1000,
     },
     rateLimits: RELAXED_RATE_LIMITS,
     clock,

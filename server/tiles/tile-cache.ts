@@ -37,7 +37,11 @@ export class TileCache {
     return this.bytes;
   }
 
-  async get(z: number, x: number, y: number): Promise<Tile> {
+  /**
+   * The tile, from the cache or the provider. `beforeFetch` runs only when this request is the one that asks the
+   * provider (not for a kept tile, nor for one already being fetched), and may throw to refuse it.
+   */
+  async get(z: number, x: number, y: number, beforeFetch?: () => void): Promise<Tile> {
     const key = `${z}/${x}/${y}`;
     const entry = this.entries.get(key);
     const now = this.clock.now().getTime();
@@ -49,6 +53,7 @@ export class TileCache {
     }
     const running = this.inFlight.get(key);
     if (running) return running;
+    beforeFetch?.();
     const fetching = this.fetchAndKeep(key, z, x, y).finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, fetching);
     return fetching;

@@ -8,6 +8,7 @@ import {
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { MIN_TILE_TTL_MS, TileCache } from './tile-cache.ts';
 
+const FETCHES_PER_MINUTE = 20;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 // The tile route touches no database: one engine is enough.
@@ -26,7 +27,11 @@ describe('GET /api/tiles/{z}/{x}/{y}', () => {
     fake.setFailure(null);
     fake.requests.length = 0;
     t = await createTestApp('sqlite', {
-      mapTiles: { source: { ...TEST_TILE_SOURCE, urlTemplate: fake.template }, cacheBytes: 1024 * 1024 },
+      mapTiles: {
+        source: { ...TEST_TILE_SOURCE, urlTemplate: fake.template },
+        cacheBytes: 1024 * 1024,
+        fetchesPerUserPerMinute: FETCHES_PER_MINUTE,
+      },
     });
     alice = await ApiClient.register(t.app, 'alice');
   });
@@ -107,6 +112,25 @@ describe('GET /api/tiles/{z}/{x}/{y}', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => alice.get('/api/tiles/7/20/40')));
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('refuses (429) an account that makes the server fetch too many new tiles in a minute; kept tiles stay free', async () => {
+    const bob = await ApiClient.register(t.app, 'bob');
+    for (let x = 0; x < FETCHES_PER_MINUTE; x += 1) {
+      expect((await alice.get(`/api/tiles/6/${x}/5`)).statusCode).toBe(200);
+    }
+    const refused = await alice.get('/api/tiles/6/40/5');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message: 'Too many new map tiles at once. Please wait a minute and try again.',
+      code: 'RATE_LIMITED',
+    });
+    expect(fake.requests).toHaveLength(FETCHES_PER_MINUTE);
+    // A kept tile is not a provider fetch; another account has its own budget.
+    expect((await alice.get('/api/tiles/6/0/5')).statusCode).toBe(200);
+    expect((await bob.get('/api/tiles/6/40/5')).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    expect((await alice.get('/api/tiles/6/41/5')).statusCode).toBe(200);
   });
 
   it('answers 502 MAP_UNAVAILABLE when the provider fails or answers something that is not an image', async () => {
