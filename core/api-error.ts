@@ -38,12 +38,15 @@ export const API_ERROR_CODES = [
   'INTERNAL_ERROR',
   // 502
   'WEATHER_UNAVAILABLE',
+  'MAP_UNAVAILABLE', // the map tile provider is unreachable or answered something that is not a tile
   // 503: try again soon (see Retry-After).
   'SERVER_BUSY',
   'DATABASE_UNAVAILABLE',
   'DATABASE_BUSY',
   'PHOTO_STORE_UNAVAILABLE',
   'NOT_READY', // GET /api/ready: the database or the photo store does not answer (for the balancer)
+  // 504
+  'MAP_TIMEOUT', // the map tile provider did not answer in time
   // 507
   'STORAGE_FULL',
 ] as const;

@@ -33,6 +33,8 @@ async function createCatch(page: Page, fishType: string): Promise<void> {
       weight: 3.2,
       length: 15,
       locationName: 'Woodruff, Wisconsin, US',
+      latitude: 45.8964,
+      longitude: -89.6957,
       catchDate: '2025-04-29',
     },
   });
@@ -224,7 +226,7 @@ async function smallTargets(page: Page): Promise<string[]> {
 }
 
 describe('touch targets on a phone (issue 9)', () => {
-  it('are at least 44 × 44 px on Log, History (list and stats), Tools, /auth and /profile', async (test) => {
+  it('are at least 44 × 44 px on Log, History (list, map and stats), Tools, /auth and /profile', async (test) => {
     const { page, expectNoConsoleErrors } = await e2e.openPage(test);
     const found: Record<string, string[]> = {};
 
@@ -258,6 +260,20 @@ describe('touch targets on a phone (issue 9)', () => {
     await page.getByRole('tab', { name: 'Stats' }).click();
     await page.getByRole('button', { name: 'Heaviest Walleye: 3.2 lbs' }).waitFor();
     found['History (Stats)'] = await smallTargets(page);
+    // The Map view and the 'View Map' drawer's map (issue 12): pins, zoom buttons.
+    await page.getByRole('tab', { name: 'Map' }).click();
+    await page.getByRole('button', { name: 'Walleye, Apr 29, 2025: open details' }).waitFor();
+    await page.getByRole('button', { name: 'Zoom in' }).waitFor();
+    found['History (Map)'] = await smallTargets(page);
+    await page.getByRole('button', { name: 'Walleye, Apr 29, 2025: open details' }).click();
+    await page.getByRole('dialog', { name: 'Walleye' }).getByRole('button', { name: 'View Map' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Catch Location' });
+    await drawer.getByRole('region', { name: 'Map of the catch location' }).getByTestId('map-pin').waitFor();
+    found['History (map drawer)'] = await smallTargets(page);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Walleye' }).waitFor({ state: 'detached' });
 
     await page.getByRole('tab', { name: 'Tools' }).click();
     await page.getByTestId('weather-location').waitFor();

@@ -41,6 +41,9 @@ import { placesRoutes } from './places/places.routes.ts';
 import type { ReverseGeocoder } from './places/reverse-geocoder.ts';
 import { DatabaseRateLimiter } from './rate-limit/rate-limit.repository.ts';
 import type { SharedLimitStore } from './rate-limit/shared-limit-store.ts';
+import { TileCache } from './tiles/tile-cache.ts';
+import type { TileSourceSettings } from './tiles/tile-source.ts';
+import { TileFetchBudget, tilesRoutes } from './tiles/tiles.routes.ts';
 import type { WeatherProvider } from './weather/open-meteo.provider.ts';
 import { weatherRoutes } from './weather/weather.routes.ts';
 import { WeatherService } from './weather/weather.service.ts';
@@ -52,6 +55,8 @@ export interface AppDependencies {
   photoStore: PhotoStore;
   geocoder: ReverseGeocoder;
   weatherProvider: WeatherProvider;
+  /** Where map tiles come from (MAP_TILE_*), and how many bytes of them the server keeps in memory; no tiles if not given. */
+  mapTiles?: { source: TileSourceSettings; cacheBytes: number; fetchesPerUserPerMinute: number };
   rateLimits: RateLimits;
   /** Bytes of photos one account may store (PHOTO_QUOTA_MB); 1 GB when not given. */
   photoQuotaBytes?: number;
@@ -232,6 +237,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ),
     ),
   });
+
+  if (deps.mapTiles) {
+    await app.register(tilesRoutes, {
+      tiles: new TileCache(deps.mapTiles.source, deps.mapTiles.cacheBytes, clock),
+      budget: new TileFetchBudget(deps.mapTiles.fetchesPerUserPerMinute, clock),
+    });
+  }
 
   installAppLinks(app, deps.appLinks ?? NO_APP_LINKS);
 

@@ -34,6 +34,7 @@ export async function buildProductionApp(
     photoStore,
     geocoder: loadGeoNamesGeocoder(),
     weatherProvider: new OpenMeteoProvider(config.weatherApiUrl),
+    mapTiles: config.mapTiles,
     rateLimits: config.rateLimits,
     photoQuotaBytes: config.photoQuotaBytes,
     accountLimits: config.accountLimits,

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../server/test-support/child-processes.ts';
+import { startFakeTileServer } from '../../server/test-support/fake-tile-server.ts';
 import {
   REPO_ROOT,
   serverEnv,
@@ -74,7 +75,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tightlines-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
 
+  // Maps show tiles from a local fake provider (a test that watches the provider passes its own MAP_TILE_URL).
+  const fakeTiles = options.env?.MAP_TILE_URL ? null : await startFakeTileServer();
   const env = serverEnv(port, dataDir, {
+    ...(fakeTiles
+      ? { MAP_TILE_URL: fakeTiles.template, MAP_TILE_ATTRIBUTION: '© Fake Tiles contributors' }
+      : {}),
     // The default global limit, as users run it.
     RATE_LIMIT_GLOBAL_PER_MINUTE: process.env.RATE_LIMIT_GLOBAL_PER_MINUTE,
     RATE_LIMIT_REGISTER_PER_IP: '1000',
@@ -102,6 +108,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const stop = async () => {
     await server.stop();
+    await fakeTiles?.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 

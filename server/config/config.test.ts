@@ -272,3 +272,48 @@ describe('loadConfig: worker processes', () => {
     expect(refusal({ WEB_CONCURRENCY: '0' })).toContain('WEB_CONCURRENCY');
   });
 });
+
+describe('loadConfig: map tiles', () => {
+  it("uses OpenStreetMap's tiles with their attribution by default, a 64 MB cache and our own User-Agent", () => {
+    const { mapTiles } = loadConfig({});
+    expect(mapTiles.source).toMatchObject({
+      urlTemplate: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+      maxZoom: 19,
+      userAgent: expect.stringMatching(/^Tightlines\/\d/),
+    });
+    expect(mapTiles.cacheBytes).toBe(64 * 1024 * 1024);
+    expect(mapTiles.fetchesPerUserPerMinute).toBe(300);
+  });
+
+  it('takes another provider with its attribution, zoom limit, User-Agent and cache size', () => {
+    const { mapTiles } = loadConfig({
+      MAP_TILE_URL: 'https://tiles.example.net/{z}/{x}/{y}.png?key=k',
+      MAP_TILE_ATTRIBUTION: '© Example Maps',
+      MAP_TILE_MAX_ZOOM: '17',
+      MAP_TILE_USER_AGENT: 'Tightlines/1.0 (ops@example.org)',
+      MAP_TILE_CACHE_MB: '8',
+      MAP_TILE_FETCHES_PER_USER_PER_MINUTE: '60',
+    });
+    expect(mapTiles.source).toMatchObject({
+      urlTemplate: 'https://tiles.example.net/{z}/{x}/{y}.png?key=k',
+      attribution: '© Example Maps',
+      maxZoom: 17,
+      userAgent: 'Tightlines/1.0 (ops@example.org)',
+    });
+    expect(mapTiles.cacheBytes).toBe(8 * 1024 * 1024);
+    expect(mapTiles.fetchesPerUserPerMinute).toBe(60);
+  });
+
+  it('refuses a template without {z}/{x}/{y}, a non-http URL, and an unknown provider without attribution', () => {
+    expect(refusal({ MAP_TILE_URL: 'https://tiles.example.net/tile.png' })).toContain(
+      'MAP_TILE_URL: must contain {z}, {x} and {y}',
+    );
+    expect(refusal({ MAP_TILE_URL: 'ftp://tiles.example.net/{z}/{x}/{y}.png' })).toContain(
+      'MAP_TILE_URL: must be an http:// or https:// URL',
+    );
+    expect(refusal({ MAP_TILE_URL: 'https://tiles.example.net/{z}/{x}/{y}.png' })).toContain(
+      "MAP_TILE_ATTRIBUTION: required for this MAP_TILE_URL: the text the provider's licence asks maps to show",
+    );
+  });
+});

@@ -4,6 +4,7 @@ import { type AccountLimits, DEFAULT_ACCOUNT_LIMITS } from '../catches/catch.rep
 import { type DatabaseLocation, POSTGRES_POOL_DEFAULTS } from '../db/database.ts';
 import type { AppLinks } from '../http/app-links.ts';
 import type { S3Settings } from '../photos/s3-photo-store.ts';
+import { DEFAULT_TILE_USER_AGENT, type TileSourceSettings } from '../tiles/tile-source.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 /**
@@ -42,6 +43,31 @@ const APP_LINK_PAIRS = [
 /** A SHA-256 fingerprint as `keytool -list -v` prints it: 32 bytes in hex, colon-separated. */
 const SHA256_FINGERPRINT = /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/;
 
+/** The default map tiles: OpenStreetMap's own (docs/decisions/016-map-tiles.md). */
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+/** The attribution each known provider's licence asks for; any other provider needs MAP_TILE_ATTRIBUTION. */
+const PROVIDER_ATTRIBUTIONS: Record<string, string> = {
+  'tile.openstreetmap.org': '© OpenStreetMap contributors',
+  'tile.openstreetmap.de': '© OpenStreetMap contributors',
+  'tile.opentopomap.org': 'Map data © OpenStreetMap contributors, SRTM · Map style © OpenTopoMap (CC-BY-SA)',
+};
+const TILE_TIMEOUT_MS = 8000;
+
+function providerAttribution(urlTemplate: string): string | undefined {
+  return PROVIDER_ATTRIBUTIONS[new URL(urlTemplate.replace(/[{}]/g, '')).hostname.replace(/^[a-c]\./, '')];
+}
+
+const tileUrlTemplate = z
+  .string()
+  .refine(
+    (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+    'must be an http:// or https:// URL',
+  )
+  .refine(
+    (value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)),
+    'must contain {z}, {x} and {y} (e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png)',
+  );
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -57,6 +83,17 @@ const envSchema = z
     /** 0 turns it off. */
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
     WEATHER_API_URL: z.url().default('https://api.open-meteo.com'),
+    /** Map tiles, fetched by the server for the signed-in apps (GET /api/tiles/{z}/{x}/{y}). */
+    MAP_TILE_URL: tileUrlTemplate.default(DEFAULT_TILE_URL),
+    /** Shown on every map; known providers have a default, any other one must set it. */
+    MAP_TILE_ATTRIBUTION: optionalText,
+    MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(1).max(22).default(19),
+    /** How this server introduces itself to the tile provider; put a contact address in it. */
+    MAP_TILE_USER_AGENT: optionalText,
+    /** Memory for the server's tile cache, per instance. */
+    MAP_TILE_CACHE_MB: positiveInt(64),
+    /** Tiles one account may make the server fetch from the provider per minute (kept tiles do not count). */
+    MAP_TILE_FETCHES_PER_USER_PER_MINUTE: positiveInt(300),
     PHOTO_STORE: z.enum(['disk', 's3'], { error: "must be 'disk' or 's3'" }).default('disk'),
     S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     S3_REGION: optionalText,
@@ -139,6 +176,13 @@ const envSchema = z
     GOOGLE_PLAY_URL: storeListing('play.google.com'),
   })
   .superRefine((values, context) => {
+    if (!values.MAP_TILE_ATTRIBUTION && !providerAttribution(values.MAP_TILE_URL)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['MAP_TILE_ATTRIBUTION'],
+        message: "required for this MAP_TILE_URL: the text the provider's licence asks maps to show",
+      });
+    }
     // Pool settings without DATABASE_URL would be silently ignored by SQLite: say so instead.
     if (!values.DATABASE_URL) {
       for (const name of POSTGRES_POOL_VARIABLES) {
@@ -223,6 +267,7 @@ export interface AppConfig {
   database: Extract<DatabaseLocation, { engine: 'sqlite' }> | PostgresSettings;
   photoStore: PhotoStoreConfig;
   weatherApiUrl: string;
+  mapTiles: { source: TileSourceSettings; cacheBytes: number; fetchesPerUserPerMinute: number };
   logLevel: string;
   trustProxy: TrustProxy;
   /** The shared store of the global per-IP limit, or null to count in the process. */
@@ -276,6 +321,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : { kind: 'disk', dir: path.join(dataDir, 'photos') },
     weatherApiUrl: values.WEATHER_API_URL,
+    mapTiles: {
+      source: {
+        urlTemplate: values.MAP_TILE_URL,
+        // superRefine made sure one of them is there.
+        attribution: values.MAP_TILE_ATTRIBUTION ?? (providerAttribution(values.MAP_TILE_URL) as string),
+        maxZoom: values.MAP_TILE_MAX_ZOOM,
+        userAgent: values.MAP_TILE_USER_AGENT ?? DEFAULT_TILE_USER_AGENT,
+        timeoutMs: TILE_TIMEOUT_MS,
+      },
+      cacheBytes: values.MAP_TILE_CACHE_MB * 1024 * 1024,
+      fetchesPerUserPerMinute: values.MAP_TILE_FETCHES_PER_USER_PER_MINUTE,
+    },
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     redis: values.REDIS_URL ? { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX } : null,

@@ -23,6 +23,8 @@ import { createTestApp, RELAXED_RATE_LIMITS, TEST_ENGINES, type TestApp } from '
 
 /** Codes that need a real outage or a slow socket to appear: the test that provokes each, checked to name it. */
 const COVERED_ELSEWHERE: Partial<Record<ApiErrorCode, string>> = {
+  MAP_UNAVAILABLE: 'server/tiles/tiles.routes.test.ts',
+  MAP_TIMEOUT: 'server/tiles/tiles.routes.test.ts',
   DATABASE_UNAVAILABLE: 'server/db/postgres-outage.test.ts',
   DATABASE_BUSY: 'server/db/sqlite-locking.test.ts',
   REQUEST_TIMEOUT: 'server/http/client-errors.test.ts',

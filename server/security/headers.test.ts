@@ -49,6 +49,9 @@ function expectSecurityHeaders(response: LightMyRequestResponse, what: string): 
       expect(values, `${what}: ${name}`).not.toContain('data:');
     }
   }
+  // Map tiles come through our own /api/tiles/ (decision 016): no map provider, no other host for images or calls.
+  expect(csp.get('img-src'), `${what}: img-src`).toEqual(["'self'", 'data:', 'blob:']);
+  expect(csp.get('connect-src'), `${what}: connect-src`).toEqual(["'self'"]);
   expect(csp.get('frame-ancestors'), `${what}: frame-ancestors`).toEqual(["'none'"]);
   expect(csp.get('object-src'), `${what}: object-src`).toEqual(["'none'"]);
   expect(csp.get('base-uri'), `${what}: base-uri`).toEqual(["'self'"]);
@@ -181,6 +184,8 @@ describe('security headers on API answers', () => {
       ['signed out', () => new ApiClient(t.app).get('/api/catches'), 401],
       ['bad input', () => alice.get('/api/catches?search=a&search=b'), 400],
       ['unknown API path', () => alice.get('/api/nope'), 404],
+      // The test app's tile provider is port 9, where nothing listens.
+      ['map tile, provider down', () => alice.get('/api/tiles/0/0/0'), 502],
       [
         'cross-site',
         () =>

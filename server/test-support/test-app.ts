@@ -19,6 +19,7 @@ import type { Database } from '../db/schema.ts';
 import { MemoryPhotoStore } from '../photos/photo-store.ts';
 import { loadGeoNamesGeocoder, type ReverseGeocoder } from '../places/reverse-geocoder.ts';
 import { OpenMeteoProvider } from '../weather/open-meteo.provider.ts';
+import { TEST_TILE_SOURCE } from './fake-tile-server.ts';
 
 /**
  * API tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set
@@ -219,6 +220,12 @@ export async function createTestApp(
     geocoder: testGeocoder(),
     // Nothing listens on port 9 (discard): weather tests pass a provider pointed at their fake Open-Meteo.
     weatherProvider: new OpenMeteoProvider('http://127.0.0.1:9', 500),
+    // Likewise for map tiles: the tile tests point them at their fake tile server.
+    mapTiles: {
+      source: { ...TEST_TILE_SOURCE, urlTemplate: 'http://127.0.0.1:9/{z}/{x}/{y}.png' },
+      cacheBytes: 1024 * 1024,
+      fetchesPerUserPerMinute: 1000,
+    },
     rateLimits: RELAXED_RATE_LIMITS,
     clock,
     logLevel: 'silent',

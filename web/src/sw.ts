@@ -4,7 +4,8 @@ import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { TILE_URL_PATTERN, TILES_PATH } from '#core/map-tiles.ts';
 import { PHOTO_URL_PATTERN } from '#core/photo-url.ts';
 import { createOutbox } from './offline/outbox.ts';
 import { sendPendingLogout } from './offline/pending-logout.ts';
@@ -29,11 +30,16 @@ import { createSyncEngine } from './offline/sync/loop.ts';
  *    `cache: 'no-store'` too: these two caches are the only copy on the device. They are private to the
  *    device's user: every end of a session deletes both with their expiration records (offline/device-copy.ts,
  *    offline/photo-caches.ts), and a photo download still running at that moment is not stored.
- * 4. Everything else under /api/ (catches, user, weather, uploads…) is never cached here: it goes straight to
+ * 4. Map tiles (GET /api/tiles/<z>/<x>/<y>, issue 12): cache first in 'map-tiles', the 600 most recently
+ *    viewed (about 10-20 MB), 30 days, 200 answers only, so the maps a user has looked at show offline. They say
+ *    where the angler looked, so they are forgotten with the photos at every end of a session. The maps'
+ *    settings (GET /api/tiles: attribution, zoom limit) network first in 'map-settings', so the attribution is
+ *    shown offline too. No tile is fetched here ahead of time: only what a map on screen asks for.
+ * 5. Everything else under /api/ (catches, user, weather, uploads…) is never cached here: it goes straight to
  *    the network. The app keeps its own copy of the few answers it needs offline in IndexedDB, per user.
  *
  * Messages: {type: 'SKIP_WAITING'} from the page activates a waiting new version (the angler tapped Reload);
- * {type: 'FORGET_PHOTOS'} deletes the photo caches (a session ended).
+ * {type: 'FORGET_PHOTOS'} deletes the photo and map tile caches (a session ended).
  * Background Sync 'tightlines-outbox': when connectivity returns, a logout queued offline is sent first
  * (offline/pending-logout.ts), then open windows are asked to flush the outbox; with none open, the worker
  * sends it itself with the same sync engine.
@@ -95,7 +101,22 @@ registerRoute(
   photoStrategy(PHOTO_CACHES.full, 60),
 );
 
-// 4. No other route: every other request (all of /api/) is left to the network, uncached.
+// 4. Map tiles, cache first; the map settings, network first.
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === 'GET' && TILE_URL_PATTERN.test(url.pathname),
+  photoStrategy(PHOTO_CACHES.tiles, 600),
+);
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname === TILES_PATH,
+  new NetworkFirst({
+    cacheName: 'map-settings',
+    networkTimeoutSeconds: 5,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+  }),
+);
+
+// 5. No other route: every other request (the rest of /api/) is left to the network, uncached.
 
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: unknown } | null)?.type;

@@ -1,4 +1,5 @@
 import type { Catch } from '#core/catch.ts';
+import { type MapSettings, TILES_PATH } from '#core/map-tiles.ts';
 import type { StoreListings } from '#core/store-listings.ts';
 import type { User, UserSettings } from '#core/user.ts';
 import type { Weather } from '#core/weather.ts';
@@ -145,4 +146,9 @@ export async function getPlaceName(latitude: number, longitude: number): Promise
 /** GET /api/store-listings: this deployment's App Store and Google Play pages, null where the app is not yet. */
 export async function getStoreListings(): Promise<StoreListings> {
   return (await (await http('/api/store-listings')).json()) as StoreListings;
+}
+
+/** GET /api/tiles: the maps' attribution and zoom limit (the tiles themselves are images Leaflet loads). */
+export async function getMapSettings(): Promise<MapSettings> {
+  return (await (await http(TILES_PATH)).json()) as MapSettings;
 }

@@ -27,8 +27,11 @@ export const SESSION_DB = {
   record: 'pending-logout',
 } as const;
 
-/** Cache Storage: the service worker's runtime photo caches (sw.ts rule 3; forgotten by offline/photo-caches.ts). */
-export const PHOTO_CACHES = { thumbs: 'photo-thumbs', full: 'photo-full' } as const;
+/**
+ * Cache Storage: the service worker's runtime photo caches (sw.ts rule 3) and the map tiles viewed (rule 4), all
+ * forgotten together by offline/photo-caches.ts: tiles show where the angler looked.
+ */
+export const PHOTO_CACHES = { thumbs: 'photo-thumbs', full: 'photo-full', tiles: 'map-tiles' } as const;
 
 /**
  * IndexedDB: Workbox's ExpirationPlugin bookkeeping (workbox-expiration owns the schema): store 'cache-entries',

@@ -24,6 +24,7 @@ import {
   sortCatches,
   writeCatchSort,
 } from './catch-list-order.ts';
+import { CatchMapView } from './catch-map-view.tsx';
 import { DeleteCatchDialog } from './delete-catch-dialog.tsx';
 import { mergeWithOutbox } from './history-merge.ts';
 import { DEFAULT_HISTORY_VIEW, type HistoryView, HistoryViewTabs, isHistoryView } from './history-views.tsx';
@@ -42,7 +43,7 @@ export const HISTORY_PAGE_SIZE = 50;
 /**
  * The History tab (SPEC §2): search, sort, browse, open and delete catches. Shows the last server list (kept
  * across restarts, so also offline) merged with the catches still waiting in the phone's outbox (DESIGN §5).
- * A switch at the top shows the same catches as a list or as stats and personal bests (issue 12).
+ * A switch at the top shows the same catches as a list, on a map, or as stats and personal bests (issue 12).
  */
 export function CatchHistory() {
   const { user } = useAuth();
@@ -137,6 +138,29 @@ export function CatchHistory() {
     catchesQuery.isPending && catchesQuery.fetchStatus !== 'idle' && merged.catches.length === 0;
   const loadFailed = catchesQuery.isError && !data && merged.catches.length === 0;
 
+  // The search box and sort apply to the list and the map alike (issue 12).
+  const searchRow = (
+    <div className="flex gap-2">
+      <div className="relative min-w-0 flex-1">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder="Search your catches..."
+          aria-label="Search catches"
+          autoComplete="off"
+          enterKeyHint="search"
+          className="pl-9"
+        />
+      </div>
+      <SortMenu value={sortOrder} onChange={changeSortOrder} />
+    </div>
+  );
+
   const listView = (
     <section aria-labelledby="recent-catches-heading" className="flex flex-col gap-4">
       <h2
@@ -148,25 +172,7 @@ export function CatchHistory() {
         Recent Catches
       </h2>
 
-      <div className="flex gap-2">
-        <div className="relative min-w-0 flex-1">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search your catches..."
-            aria-label="Search catches"
-            autoComplete="off"
-            enterKeyHint="search"
-            className="pl-9"
-          />
-        </div>
-        <SortMenu value={sortOrder} onChange={changeSortOrder} />
-      </div>
+      {searchRow}
 
       {loadingCatches ? (
         <div className="flex flex-col gap-3" role="status" aria-label="Loading catches">
@@ -233,6 +239,21 @@ export function CatchHistory() {
       <HistoryViewTabs />
       <TabsContent value="list" className="mt-0">
         {listView}
+      </TabsContent>
+      <TabsContent value="map" className="mt-0">
+        <section aria-labelledby="catch-map-heading" className="flex flex-col gap-4">
+          <h2 id="catch-map-heading" className="text-xl font-semibold tracking-tight">
+            Catch Map
+          </h2>
+          {searchRow}
+          {loadFailed ? (
+            <LoadFailed />
+          ) : loadingCatches ? (
+            <ViewSpinner />
+          ) : (
+            <CatchMapView catches={visibleCatches} onOpen={handleOpen} />
+          )}
+        </section>
       </TabsContent>
       <TabsContent value="stats" className="mt-0">
         {loadFailed ? (

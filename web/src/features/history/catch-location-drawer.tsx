@@ -1,7 +1,9 @@
 import { Copy, ExternalLink, MapPin } from 'lucide-react';
+import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { formatCoordinates, mapsSearchUrl } from '../catches/catch-format.ts';
+import { type MapPin as CatchMapPin, LazyCatchMap } from '../map/lazy-catch-map.tsx';
 import {
   Drawer,
   DrawerClose,
@@ -12,7 +14,10 @@ import {
   DrawerTitle,
 } from './ui/drawer.tsx';
 
-/** The 'View Map' drawer of the catch detail (SPEC §2): coordinates, copy them, open a maps search. */
+/**
+ * The 'View Map' drawer of the catch detail (SPEC §2): an interactive map with the catch's pin (issue 12; the map
+ * loads when the drawer opens), the coordinates, copy them, open a maps search.
+ */
 export function CatchLocationDrawer({
   latitude,
   longitude,
@@ -29,6 +34,10 @@ export function CatchLocationDrawer({
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   const coordinates = formatCoordinates(latitude, longitude) ?? '';
+  const pins = useMemo<CatchMapPin<null>[]>(
+    () => [{ item: null, latitude, longitude, label: 'Catch location' }],
+    [latitude, longitude],
+  );
 
   async function copyCoordinates() {
     try {
@@ -50,7 +59,10 @@ export function CatchLocationDrawer({
           <DrawerTitle>Catch Location</DrawerTitle>
           <DrawerDescription>{locationName ?? 'Where this catch was logged'}</DrawerDescription>
         </DrawerHeader>
-        <div className="mx-5 flex items-center justify-center gap-2 rounded-lg bg-muted px-4 py-5 font-mono text-base">
+        <div className="mx-5">
+          <LazyCatchMap pins={pins} label="Map of the catch location" className="h-56" />
+        </div>
+        <div className="mx-5 mt-3 flex items-center justify-center gap-2 rounded-lg bg-muted px-4 py-3 font-mono text-base">
           <MapPin aria-hidden="true" className="size-5 shrink-0 text-primary" />
           <span>{coordinates}</span>
         </div>

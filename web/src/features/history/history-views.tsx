@@ -1,12 +1,13 @@
-import { ChartColumn, List, type LucideIcon } from 'lucide-react';
+import { ChartColumn, List, type LucideIcon, Map as MapIcon } from 'lucide-react';
 import { TabsList, TabsTrigger } from '@/components/ui/tabs';
 
 /**
- * The views of the History tab, switched at its top (issue 12). A new view (the map) is one line here plus its
- * panel in catch-history.tsx.
+ * The views of the History tab, switched at its top (issue 12): list, map, stats. A new view is one line here
+ * plus its panel in catch-history.tsx.
  */
 const HISTORY_VIEWS = [
   { value: 'list', label: 'List', icon: List },
+  { value: 'map', label: 'Map', icon: MapIcon },
   { value: 'stats', label: 'Stats', icon: ChartColumn },
 ] as const satisfies ReadonlyArray<{ value: string; label: string; icon: LucideIcon }>;
 

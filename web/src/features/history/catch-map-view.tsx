@@ -1,0 +1,62 @@
+import { MapPinOff } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
+import type { Catch } from '#core/catch.ts';
+import { formatCatchDate } from '../catches/catch-format.ts';
+import { LazyCatchMap, type MapPin } from '../map/lazy-catch-map.tsx';
+import { withCoordinates } from '../map/map-clusters.ts';
+
+/**
+ * History's Map view (issue 12): every catch of the (searched, sorted) list that has coordinates, as pins
+ * clustered when dense; a tap on a pin opens that catch's details, like a tap on its card.
+ */
+export function CatchMapView({
+  catches,
+  onOpen,
+}: {
+  catches: readonly Catch[];
+  onOpen: (item: Catch, opener: HTMLElement) => void;
+}) {
+  const pins = useMemo<MapPin<Catch>[]>(
+    () =>
+      withCoordinates(catches).map((item) => ({
+        item,
+        latitude: item.latitude,
+        longitude: item.longitude,
+        label: `${item.fishType}, ${formatCatchDate(item.catchDate)}`,
+      })),
+    [catches],
+  );
+  const openPin = useCallback(
+    (item: Catch, pinElement: HTMLElement | null) => {
+      if (pinElement) onOpen(item, pinElement);
+    },
+    [onOpen],
+  );
+  const withoutPlace = catches.length - pins.length;
+
+  if (pins.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center">
+        <MapPinOff aria-hidden="true" className="size-10 text-muted-foreground" />
+        <p className="font-medium">No catches with a location to show</p>
+        <p className="text-sm text-muted-foreground">
+          Catches logged with GPS coordinates appear here as pins.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {pins.length === 1 ? '1 catch on the map' : `${pins.length} catches on the map`}
+        {withoutPlace > 0 ? ` · ${withoutPlace} without a location` : ''}
+      </p>
+      <LazyCatchMap
+        pins={pins}
+        label="Map of your catches"
+        onOpenPin={openPin}
+        className="h-[50dvh] min-h-80"
+      />
+    </div>
+  );
+}

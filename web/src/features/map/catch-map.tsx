@@ -1,0 +1,252 @@
+import 'leaflet/dist/leaflet.css';
+import './catch-map.css';
+import { useQuery } from '@tanstack/react-query';
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+import { TILE_URL_TEMPLATE, TILES_PATH } from '#core/map-tiles.ts';
+import { getMapSettings } from '@/api/endpoints';
+import { cn } from '@/lib/cn';
+import { clusterPoints } from './map-clusters.ts';
+
+/**
+ * The interactive map (issue 12): Leaflet, in a chunk of its own that loads only when a map opens (History's Map
+ * view, the 'View Map' drawer). Tiles come from our server (/api/tiles/…), never from the provider directly; the
+ * service worker keeps the viewed ones. Pins are our own HTML (no marker images), so with no tile at all (offline,
+ * provider down) the pins still show on a plain background.
+ */
+
+export interface MapPin<Item> {
+  item: Item;
+  latitude: number;
+  longitude: number;
+  /** What a screen reader says for the pin, e.g. 'Largemouth Bass, Apr 3, 2025'. */
+  label: string;
+}
+
+/** Zoom of a single catch (the drawer) and the deepest zoom a fit to several catches goes. */
+const PIN_ZOOM = 13;
+const FIT_MAX_ZOOM = 13;
+/** How far (CSS px) the catches of one exact spot are spread around it at the deepest zoom, so each can be tapped. */
+const SPREAD_RADIUS_PX = 30;
+const PIN_SIZE: L.PointTuple = [44, 44];
+/** The pin's point (its 24 px rotated square's corner, 17 px under the middle) on the catch's spot. */
+const PIN_ANCHOR: L.PointTuple = [22, 39];
+const DEFAULT_MAX_ZOOM = 18;
+
+/** Enter and Space act on a marker like a tap, as on any button (Leaflet's markers only click by pointer). */
+function activateWithKeys(element: HTMLElement): void {
+  element.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    event.stopPropagation();
+    element.click();
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export default function CatchMap<Item>({
+  pins,
+  label,
+  onOpenPin,
+  className,
+}: {
+  pins: readonly MapPin<Item>[];
+  /** The map's name for assistive technology, e.g. 'Map of your catches'. */
+  label: string;
+  /** A tap (or Enter) on a pin; without it the pins only show where. */
+  onOpenPin?: (item: Item, pinElement: HTMLElement | null) => void;
+  className?: string;
+}) {
+  const containerRef = useRef<HTMLElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const pinLayerRef = useRef<L.LayerGroup | null>(null);
+  const onOpenRef = useRef(onOpenPin);
+  onOpenRef.current = onOpenPin;
+
+  const settings = useQuery({
+    queryKey: [TILES_PATH],
+    queryFn: getMapSettings,
+    staleTime: Number.POSITIVE_INFINITY,
+    // Asked offline too: the service worker answers from its copy ('map-settings'), so the kept tiles show.
+    networkMode: 'offlineFirst',
+  });
+  const maxZoom = settings.data?.maxZoom ?? null;
+
+  // The map itself, once; tiles once the settings (max zoom) are known.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const map = L.map(container, {
+      attributionControl: false,
+      zoomControl: true,
+      worldCopyJump: true,
+      minZoom: 1,
+      // Until the server says how deep its tiles go (GET /api/tiles).
+      maxZoom: DEFAULT_MAX_ZOOM,
+    });
+    map.setView([20, 0], 1);
+    L.control.attribution({ prefix: false }).addTo(map);
+    pinLayerRef.current = L.layerGroup().addTo(map);
+    mapRef.current = map;
+    // The drawer and the tabs change the container's size after the map is made.
+    const resize = new ResizeObserver(() => map.invalidateSize());
+    resize.observe(container);
+    return () => {
+      resize.disconnect();
+      map.remove();
+      mapRef.current = null;
+      pinLayerRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || maxZoom === null || !settings.data) return;
+    map.setMaxZoom(maxZoom);
+    const tiles = L.tileLayer(TILE_URL_TEMPLATE, {
+      maxZoom,
+      attribution: escapeHtml(settings.data.attribution),
+    }).addTo(map);
+    return () => {
+      tiles.remove();
+    };
+  }, [maxZoom, settings.data]);
+
+  // Fit the view to the pins whenever they change (a search narrows the map like the list). At once, not
+  // animated; and after a zoom animation under way (a tapped cluster), which would otherwise swallow the move.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || pins.length === 0) return;
+    const fit = () => {
+      if (pins.length === 1) {
+        const [pin] = pins;
+        if (pin) map.setView([pin.latitude, pin.longitude], PIN_ZOOM, { animate: false });
+        return;
+      }
+      const bounds = L.latLngBounds(pins.map((pin) => [pin.latitude, pin.longitude] as L.LatLngTuple));
+      map.fitBounds(bounds, { padding: [40, 40], maxZoom: FIT_MAX_ZOOM, animate: false });
+    };
+    if (!(map as unknown as { _animatingZoom?: boolean })._animatingZoom) {
+      fit();
+      return;
+    }
+    map.once('zoomend', fit);
+    return () => {
+      map.off('zoomend', fit);
+    };
+  }, [pins]);
+
+  // The pins, clustered for the current zoom; redrawn after every zoom or pan.
+  useEffect(() => {
+    const map = mapRef.current;
+    const layer = pinLayerRef.current;
+    if (!map || !layer) return;
+    const interactive = onOpenRef.current !== undefined;
+
+    const pinMarker = (pin: MapPin<Item>, at: L.LatLng) => {
+      const marker = L.marker(at, {
+        icon: L.divIcon({
+          className: 'tl-pin',
+          html: '<span></span>',
+          iconSize: PIN_SIZE,
+          iconAnchor: PIN_ANCHOR,
+        }),
+        keyboard: interactive,
+        interactive,
+        title: pin.label,
+        riseOnHover: true,
+      });
+      marker.on('add', () => {
+        const element = marker.getElement();
+        if (!element) return;
+        element.dataset.testid = 'map-pin';
+        if (interactive) {
+          element.setAttribute('aria-label', `${pin.label}: open details`);
+          activateWithKeys(element);
+        } else element.setAttribute('aria-hidden', 'true');
+      });
+      if (interactive) marker.on('click', () => onOpenRef.current?.(pin.item, marker.getElement() ?? null));
+      return marker;
+    };
+
+    const draw = () => {
+      layer.clearLayers();
+      const zoom = map.getZoom();
+      const deepest = zoom >= map.getMaxZoom();
+      // Only what is on screen or near it: a log of 10,000 catches draws a few dozen markers.
+      const near = map.getBounds().pad(0.5);
+      const points = pins
+        .filter((pin) => near.contains([pin.latitude, pin.longitude]))
+        .map((pin) => {
+          const point = map.project([pin.latitude, pin.longitude], zoom);
+          return { item: pin, x: point.x, y: point.y };
+        });
+      for (const cluster of clusterPoints(points)) {
+        const center = map.unproject([cluster.x, cluster.y], zoom);
+        const [first] = cluster.items;
+        if (!first) continue;
+        if (cluster.items.length === 1) {
+          layer.addLayer(pinMarker(first, L.latLng(first.latitude, first.longitude)));
+          continue;
+        }
+        if (deepest) {
+          // No deeper zoom to separate them: spread them in a ring around their spot.
+          cluster.items.forEach((pin, index) => {
+            const angle = (2 * Math.PI * index) / cluster.items.length;
+            const at = map.unproject(
+              [
+                cluster.x + SPREAD_RADIUS_PX * Math.cos(angle),
+                cluster.y + SPREAD_RADIUS_PX * Math.sin(angle),
+              ],
+              zoom,
+            );
+            layer.addLayer(pinMarker(pin, at));
+          });
+          continue;
+        }
+        const count = cluster.items.length;
+        const marker = L.marker(center, {
+          icon: L.divIcon({ className: 'tl-cluster', html: `<span>${count}</span>`, iconSize: PIN_SIZE }),
+          keyboard: true,
+          title: `${count} catches here`,
+        });
+        marker.on('add', () => {
+          const element = marker.getElement();
+          if (!element) return;
+          element.dataset.testid = 'map-cluster';
+          element.setAttribute('aria-label', `${count} catches here: zoom in`);
+          activateWithKeys(element);
+        });
+        marker.on('click', () => {
+          const bounds = L.latLngBounds(
+            cluster.items.map((pin) => [pin.latitude, pin.longitude] as L.LatLngTuple),
+          );
+          const target = Math.min(map.getBoundsZoom(bounds, false, L.point(40, 40)), map.getMaxZoom());
+          // Always at least one level deeper, so a tap on a cluster of one spot still gets to the spread pins.
+          map.setView(bounds.getCenter(), Math.max(target, zoom + 1));
+        });
+        layer.addLayer(marker);
+      }
+    };
+
+    draw();
+    map.on('moveend', draw);
+    return () => {
+      map.off('moveend', draw);
+      layer.clearLayers();
+    };
+  }, [pins]);
+
+  return (
+    <section
+      ref={containerRef}
+      aria-label={label}
+      // The drawer must not take a pan of the map for a swipe to close it.
+      data-vaul-no-drag=""
+      className={cn('tl-map z-0 w-full overflow-hidden rounded-lg', className)}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Pins that would overlap on screen become one cluster (issue 12: "pins clustered when dense"). A plain grid in
+ * screen pixels at the map's zoom: cheap enough to redo on every zoom for thousands of catches, and stable (the
+ * same catches at the same zoom always give the same clusters). No map library here, so it is unit-tested alone.
+ */
+
+/** A pin projected to the screen: pixel coordinates at the current zoom (Leaflet's map.project). */
+export interface ScreenPoint<Item> {
+  item: Item;
+  x: number;
+  y: number;
+}
+
+export interface Cluster<Item> {
+  /** In the order given (the History's sort): the first is the one shown when the cluster is a single pin. */
+  items: Item[];
+  /** The cluster's place on screen: the mean of its pins. */
+  x: number;
+  y: number;
+}
+
+/** Pins closer than this (CSS px, a finger's width and a little more) share a cluster. */
+export const CLUSTER_CELL_PX = 56;
+
+export function clusterPoints<Item>(points: ScreenPoint<Item>[], cellPx = CLUSTER_CELL_PX): Cluster<Item>[] {
+  const cells = new Map<string, { items: Item[]; sumX: number; sumY: number }>();
+  for (const point of points) {
+    const key = `${Math.floor(point.x / cellPx)}:${Math.floor(point.y / cellPx)}`;
+    let cell = cells.get(key);
+    if (!cell) {
+      cell = { items: [], sumX: 0, sumY: 0 };
+      cells.set(key, cell);
+    }
+    cell.items.push(point.item);
+    cell.sumX += point.x;
+    cell.sumY += point.y;
+  }
+  return [...cells.values()].map((cell) => ({
+    items: cell.items,
+    x: cell.sumX / cell.items.length,
+    y: cell.sumY / cell.items.length,
+  }));
+}
+
+/** Items with a usable position: both coordinates present and on the globe. */
+export function withCoordinates<Item extends { latitude: number | null; longitude: number | null }>(
+  items: readonly Item[],
+): (Item & { latitude: number; longitude: number })[] {
+  return items.filter(
+    (item): item is Item & { latitude: number; longitude: number } =>
+      item.latitude !== null &&
+      item.longitude !== null &&
+      Number.isFinite(item.latitude) &&
+      Number.isFinite(item.longitude) &&
+      Math.abs(item.latitude) <= 90 &&
+      Math.abs(item.longitude) <= 180,
+  );
+}
