@@ -7,3 +7,4 @@ export interface ImportSummary {
 
 /** The formats GET /api/export?format= offers. */
 export const EXPORT_FORMATS = ['json', 'csv', 'zip'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];

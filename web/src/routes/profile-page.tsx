@@ -8,6 +8,7 @@ import { errorMessage } from '@/api/http';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { DataTransferCard } from '@/features/account/data-transfer-card';
 import { useAuth } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { useUnits } from '@/hooks/use-units';
@@ -123,6 +124,7 @@ export function ProfilePage() {
         </Card>
 
         <UnitsSetting />
+        <DataTransferCard />
 
         <Button
           variant="destructive"
