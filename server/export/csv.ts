@@ -32,13 +32,26 @@ export function csvRecord(values: readonly string[]): string {
   return `${values.map(csvField).join(',')}\r\n`;
 }
 
+/** A record longer than the reader's limit: no catch is that long (an unclosed quote, or not a CSV at all). */
+export class CsvRecordTooLongError extends Error {
+  constructor(maxChars: number) {
+    super(`A row is longer than ${maxChars.toLocaleString('en-US')} characters`);
+    this.name = 'CsvRecordTooLongError';
+  }
+}
+
 /**
  * Reads CSV records from text chunks: quoted fields may hold commas, quotes ("") and line breaks; records end in
  * LF, CRLF or CR; a byte-order mark at the start is dropped. Yields each record as its fields, and skips blank lines
  * and rows of empty cells. Memory: one record at a time.
  */
-export async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<string[]> {
+export async function* parseCsv(
+  chunks: AsyncIterable<string>,
+  maxRecordChars = Number.POSITIVE_INFINITY,
+): AsyncGenerator<string[]> {
   let field = '';
+  /** Characters of the record being read, so a file with no line ends (or an unclosed quote) cannot grow it forever. */
+  let recordChars = 0;
   let record: string[] = [];
   let inQuotes = false;
   /** After a closing quote: the next quote means a doubled quote inside the field. */
@@ -51,6 +64,7 @@ export async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<s
     const done = record;
     field = '';
     record = [];
+    recordChars = 0;
     fieldWasQuoted = false;
     // A blank line, or a row of empty cells (a spreadsheet's trailing rows), is no record.
     return done.every((value) => value === '') ? null : done;
@@ -61,6 +75,8 @@ export async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<s
       if (chunk !== '') first = false;
     }
     for (const ch of chunk) {
+      recordChars += 1;
+      if (recordChars > maxRecordChars) throw new CsvRecordTooLongError(maxRecordChars);
       if (afterCr) {
         afterCr = false;
         if (ch === '\n') continue;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import yazl from 'yazl';
 import type { Catch } from '#core/catch.ts';
 import { gradientJpeg, multipart } from '../security/hostile-inputs.ts';
 import { ApiClient } from '../test-support/api-client.ts';
@@ -48,6 +49,16 @@ function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
       zip.readEntry();
     });
   });
+}
+
+/** A ZIP of these files, made as another program would. */
+async function makeZip(files: Record<string, string | Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(files)) zip.addBuffer(Buffer.from(data), name);
+  zip.end();
+  const parts: Buffer[] = [];
+  for await (const chunk of zip.outputStream) parts.push(chunk as Buffer);
+  return Buffer.concat(parts);
 }
 
 /** What a catch is, apart from where it is stored (id, photo URL). */
@@ -290,6 +301,55 @@ describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
         { row: 4, message: 'Not a catch (expected an object with a fishType)' },
       ],
     });
+  });
+
+  it('imports a ZIP holding only a CSV; a photo that is not an image rejects its row, a missing one is left out', async () => {
+    const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    const zip = await makeZip({
+      'my-log.csv':
+        'fishType,photo,clientId\r\n' +
+        `Bass,photos/${id(1)}.webp,${id(1)}\r\n` +
+        `Pike,photos/${id(2)}.webp,${id(2)}\r\n` +
+        `Carp,photos/${id(3)}.webp,${id(3)}\r\n`,
+      [`photos/${id(1)}.webp`]: await gradientJpeg(64, 48),
+      [`photos/${id(2)}.webp`]: 'this is not an image',
+    });
+    const response = await importFile(alice, zip, 'mine.zip');
+    expect(response.json()).toEqual({
+      created: 2,
+      skipped: 0,
+      rejected: [
+        { row: 3, message: 'Photo: Only image files can be uploaded (JPEG, PNG, WebP, GIF, AVIF or TIFF)' },
+      ],
+    });
+    const byName = new Map((await list(alice)).map((item) => [item.fishType, item]));
+    expect(byName.get('Bass')?.photo).toMatch(/^\/api\/photos\/.+\.webp$/);
+    expect(byName.get('Carp')?.photo).toBeNull();
+  });
+
+  it('rejects the rows beyond the account limit with its message', async () => {
+    const small = await createTestApp(engine, { accountLimits: { catches: 600, textBytes: 1024 * 1024 } });
+    try {
+      const carol = await ApiClient.register(small.app, 'carol');
+      const csv = `fishType,notes\n${Array.from({ length: 700 }, (_, i) => `Perch,note ${i}`).join('\n')}\n`;
+      const summary = (await importFile(carol, csv, 'many.csv')).json() as Summary;
+      // The first batch of 500 fits; the second (200) would go past 600, so it is refused whole.
+      expect([summary.created, summary.skipped, summary.rejected.length]).toEqual([500, 0, 200]);
+      expect(summary.rejected[0]).toEqual({
+        row: 502,
+        message: 'Your log is full: one account can keep 600 catches. Delete some catches to log new ones.',
+      });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('refuses a CSV whose row never ends (an unclosed quote) with 400', async () => {
+    const response = await importFile(alice, `fishType,notes\nBass,"${'x'.repeat(70_000)}\n`, 'a.csv');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'Row 2 is longer than 65,536 characters: is it a CSV exported by Tightlines (an unclosed quote, maybe)?',
+    );
   });
 
   it('refuses a file over the cap with 413, and other requests keep working', async () => {

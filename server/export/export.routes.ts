@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
 import { z } from 'zod';
@@ -26,6 +27,9 @@ import { type PreparedRow, prepareRow } from './import-rows.ts';
 
 /** Files above this are refused with 413: a ZIP of a big log with photos, spooled to disk. */
 export const DEFAULT_IMPORT_MAX_BYTES = 512 * 1024 * 1024;
+/** While the image queue is full, a ZIP's photo waits this long before it tries again, up to this many times. */
+const BUSY_RETRY_MS = 500;
+const BUSY_RETRIES = 120;
 /** Rows read from the database, or written to it, at a time: memory stays bounded for any size of log. */
 const PAGE_SIZE = 500;
 
@@ -171,8 +175,18 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
     const ownUrlId = photoIdFromUrl(ref);
     if (ownUrlId) return (await photos.isOwnedBy(ownUrlId, userId)) ? ownUrlId : null;
     const bytes = await source.photo(ref);
-    if (!bytes) return null;
-    return photoIdFromUrl(await ingestPhoto(deps, userId, bytes));
+    // A photo the store had lost when the log was exported is an empty file: the catch comes without it.
+    if (!bytes || bytes.length === 0) return null;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return photoIdFromUrl(await ingestPhoto(deps, userId, bytes));
+      } catch (error) {
+        // Uploads from phones have the image queue full: the import waits its turn instead of failing half-way.
+        const busy = error instanceof AppError && error.code === 'SERVER_BUSY';
+        if (!busy || attempt >= BUSY_RETRIES) throw error;
+        await delay(BUSY_RETRY_MS);
+      }
+    }
   }
 
   /** Writes one batch: already-imported clientIds are skipped, new photos stored, the rest inserted at once. */

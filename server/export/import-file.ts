@@ -3,7 +3,7 @@ import { open, readFile, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { AppError } from '../http/app-error.ts';
-import { parseCsv } from './csv.ts';
+import { CsvRecordTooLongError, parseCsv } from './csv.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './export-format.ts';
 
 /** The largest JSON document parsed at once (a JSON export of 10,000 catches with long notes is ~10 MB). */
@@ -12,6 +12,13 @@ const MAX_IMPORT_JSON_BYTES = 64 * 1024 * 1024;
 const MAX_ZIP_PHOTO_BYTES = 20 * 1024 * 1024;
 /** More entries than this is not one of our exports (the account limit is 50,000 catches). */
 const MAX_ZIP_ENTRIES = 120_000;
+/** More rows than this is not one log (an account keeps 50,000 catches at most): the file is refused there. */
+const MAX_IMPORT_ROWS = 100_000;
+/** The longest CSV record: every text field of a catch at its longest is under 6,000 characters. */
+const MAX_CSV_RECORD_CHARS = 64 * 1024;
+
+const tooManyRows = () =>
+  badFile(`The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows: no log is that long.`);
 
 /** 400 for a file we cannot read as an export; the message says what is wrong. */
 const badFile = (message: string) => new AppError(400, 'INVALID_INPUT', message, { file: message });
@@ -36,7 +43,18 @@ const noPhotos = async () => null;
 async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<RawRow> {
   let header: string[] | null = null;
   let row = 1;
-  for await (const record of parseCsv(chunks)) {
+  const records = (async function* () {
+    try {
+      yield* parseCsv(chunks, MAX_CSV_RECORD_CHARS);
+    } catch (error) {
+      if (!(error instanceof CsvRecordTooLongError)) throw error;
+      throw badFile(
+        `Row ${row + 1} is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString('en-US')} characters: ` +
+          'is it a CSV exported by Tightlines (an unclosed quote, maybe)?',
+      );
+    }
+  })();
+  for await (const record of records) {
     if (!header) {
       header = record.map((name) => name.trim());
       if (!header.includes('fishType')) {
@@ -48,6 +66,7 @@ async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<RawRow> {
       continue;
     }
     row += 1;
+    if (row > MAX_IMPORT_ROWS + 1) throw tooManyRows();
     const fields: Record<string, string> = {};
     header.forEach((name, index) => {
       if (name !== '' && name !== '__proto__') fields[name] = record[index] ?? '';
@@ -77,6 +96,7 @@ function jsonRows(text: string): RawRow[] {
     catches = object.catches;
     if (!Array.isArray(catches)) throw badFile('This export has no "catches" list.');
   }
+  if ((catches as unknown[]).length > MAX_IMPORT_ROWS) throw tooManyRows();
   return (catches as unknown[]).map((fields, index) => ({ row: index + 1, fields }));
 }
 
