@@ -136,8 +136,8 @@ export function DataTransferCard() {
           type="file"
           accept=".json,.csv,.zip,application/json,text/csv,application/zip"
           aria-label="File to import"
-          className="sr-only"
-          tabIndex={-1}
+          // Not shown: the button below opens it (display: none, so it is no tap target of its own).
+          hidden
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
