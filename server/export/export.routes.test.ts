@@ -196,6 +196,31 @@ describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
     expect(await list(bob)).toEqual(copies);
   });
 
+  it('ends a ZIP download as failed when the photo store fails mid-export, and keeps serving', async () => {
+    const upload = multipart({
+      fileName: 'fish.jpg',
+      contentType: 'image/jpeg',
+      data: await gradientJpeg(64, 48),
+    });
+    const photo = (
+      (await alice.request({ method: 'POST', url: '/api/upload', ...upload })).json() as { url: string }
+    ).url;
+    await alice.createCatch({ fishType: 'Bass', photo });
+    t.photoStore.read = async () => {
+      throw new Error('the photo store is away');
+    };
+    const outcome = await alice.get('/api/export?format=zip').then(
+      async (response) =>
+        await unzip(response.rawPayload).then(
+          () => 'a whole ZIP',
+          () => 'a cut-off ZIP',
+        ),
+      () => 'an aborted response',
+    );
+    expect(outcome).not.toBe('a whole ZIP');
+    expect((await alice.get('/api/catches')).statusCode).toBe(200);
+  });
+
   it('round trip through JSON; a re-import is skipped, also into the same account', async () => {
     for (let i = 0; i < 3; i++) {
       await alice.createCatch({ fishType: `Bass ${i}`, clientId: randomUUID() });

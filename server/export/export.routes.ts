@@ -104,22 +104,27 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
           const id = item.photo ? photoIdFromUrl(item.photo) : null;
           if (!id || added.has(id)) continue;
           added.add(id);
-          // Read only when the ZIP gets to it: Readable.from pulls lazily.
-          const bytes = (async function* () {
-            const full = await photoStore.read(id, 'full');
-            if (full) yield full;
-          })();
-          // WebP is compressed already.
-          zip.addReadStream(Readable.from(bytes), zipPhotoPath(id), { mtime, compress: false });
+          // Read only when the ZIP gets to it; WebP is compressed already.
+          zip.addReadStreamLazy(zipPhotoPath(id), { mtime, compress: false }, (callback) => {
+            photoStore.read(id, 'full').then(
+              (full) => callback(null, Readable.from(full ? [full] : [])),
+              (error: unknown) => callback(error, Readable.from([])),
+            );
+          });
         }
       }
       zip.end();
     };
-    addPhotos().catch((error: unknown) => {
-      app.log.error({ err: error }, 'export: listing photos failed');
-      (zip.outputStream as unknown as Readable).destroy(error as Error);
-    });
-    return zip.outputStream as unknown as Readable;
+    const output = zip.outputStream as unknown as Readable;
+    // A failing read (the database or the photo store went away mid-export) ends the download as failed: the
+    // angler sees an error instead of a ZIP that silently lacks the rest.
+    const fail = (error: unknown) => {
+      app.log.error({ err: error }, 'export: the ZIP could not be completed');
+      output.destroy(error as Error);
+    };
+    zip.on('error', fail);
+    addPhotos().catch(fail);
+    return output;
   }
 
   app.get('/api/export', async (request, reply) => {
