@@ -3,7 +3,7 @@ import { Download, FileUp, HardDriveDownload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { ExportFormat, ImportSummary } from '#core/data-transfer.ts';
 import { type DownloadProgress, downloadExport, importFile } from '@/api/data-transfer';
-import { errorMessage } from '@/api/http';
+import { ApiError } from '@/api/http';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -31,6 +31,13 @@ function saveFile(file: Blob, name: string): void {
   link.remove();
   // The download has taken the bytes once click() returns; the URL is let go a moment later.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The server's reason, or (the request never got an answer) that this needs a connection. */
+function failure(error: unknown): string {
+  return error instanceof ApiError
+    ? error.serverMessage
+    : 'This needs a connection. Please try again when you are online.';
 }
 
 function plural(count: number, one: string, many: string): string {
@@ -74,7 +81,7 @@ export function DataTransferCard() {
     onError: (error) => {
       toast({
         title: 'Export failed',
-        description: errorMessage(error, 'Please try again when you are online.'),
+        description: failure(error),
         variant: 'destructive',
       });
     },
@@ -87,7 +94,7 @@ export function DataTransferCard() {
     onError: (error) => {
       toast({
         title: 'Import failed',
-        description: errorMessage(error, 'Please try again when you are online.'),
+        description: failure(error),
         variant: 'destructive',
       });
     },
