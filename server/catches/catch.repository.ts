@@ -267,6 +267,19 @@ export class CatchRepository {
     return new Set(rows.map((row) => row.client_id).filter((id) => id !== null));
   }
 
+  /** The user's catches without a clientId logged at one of these times (an import compares them by content). */
+  async withoutClientIdAt(userId: number, createdAts: readonly string[]): Promise<Catch[]> {
+    if (createdAts.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('catches')
+      .select(CATCH_COLUMNS)
+      .where('user_id', '=', userId)
+      .where('client_id', 'is', null)
+      .where('created_at', 'in', createdAts)
+      .execute();
+    return rows.map(toCatch);
+  }
+
   /**
    * Imports a batch in one transaction, within the account limits (409 ACCOUNT_FULL and nothing written otherwise).
    * A clientId the user already holds is skipped, as by create. Returns the clientIds actually inserted.

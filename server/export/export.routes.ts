@@ -23,7 +23,7 @@ import type { PhotoStore } from '../photos/photo-store.ts';
 import { ingestPhoto } from '../photos/photos.routes.ts';
 import { csvHeader, csvRow, exportFileName, jsonHead, zipPhotoPath } from './export-format.ts';
 import { type ImportSource, openImportFile } from './import-file.ts';
-import { type PreparedRow, prepareRow } from './import-rows.ts';
+import { contentClientId, type PreparedRow, prepareRow } from './import-rows.ts';
 
 /** Files above this are refused with 413: a ZIP of a big log with photos, spooled to disk. */
 export const DEFAULT_IMPORT_MAX_BYTES = 512 * 1024 * 1024;
@@ -205,6 +205,13 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
       userId,
       batch.map((prepared) => prepared.input.clientId),
     );
+    // A catch saved without a clientId (by a script, say) and exported has none in the file either: re-imported into
+    // the same account, it is found by its content and time instead.
+    const derived = batch.filter((prepared) => prepared.derivedClientId);
+    const unkeyed = await catches.withoutClientIdAt(userId, [
+      ...new Set(derived.map((prepared) => prepared.input.createdAt.toISOString())),
+    ]);
+    for (const item of unkeyed) existing.add(contentClientId(item, item.createdAt));
     const fresh: (PreparedRow & { photoId: string | null })[] = [];
     const seen = new Set<string>();
     for (const prepared of batch) {

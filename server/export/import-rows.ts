@@ -10,6 +10,8 @@ export interface PreparedRow {
   row: number;
   input: Omit<NewCatch, 'photoId'> & { clientId: string };
   photoRef: string | null;
+  /** The clientId was derived from the content (the row had none). */
+  derivedClientId: boolean;
 }
 
 export type RowResult = { ok: true; value: PreparedRow } | { ok: false; message: string };
@@ -25,11 +27,30 @@ function resolveCreatedAt(claimed: unknown, now: Date): Date {
   return new Date(ms);
 }
 
+/** The fields a row's content id is made of: what the angler wrote, without where the photo is stored. */
+type CatchContent = Pick<
+  CatchInput,
+  | 'fishType'
+  | 'weight'
+  | 'length'
+  | 'locationName'
+  | 'latitude'
+  | 'longitude'
+  | 'notes'
+  | 'waterTemperature'
+  | 'depth'
+  | 'catchDate'
+  | 'timeOfDay'
+  | 'lineSize'
+  | 'baitUsed'
+>;
+
 /**
- * A UUID-shaped id (version 5 bits, RFC 4122 variant) from the row's content, so that importing the same
- * hand-made rows again finds them instead of doubling them.
+ * A UUID-shaped id (version 5 bits, RFC 4122 variant) from a catch's content and the time it was logged as the file
+ * says it (absent in a hand-made file), so that importing the same rows again finds them instead of doubling them.
+ * A stored catch without a clientId has the same id when its content is the same (see export.routes.ts).
  */
-function contentClientId(input: Omit<CatchInput, 'clientId'>, createdAt: unknown, photoRef: string | null) {
+export function contentClientId(input: CatchContent, createdAt: unknown): string {
   const content = [
     input.fishType,
     input.weight,
@@ -45,7 +66,6 @@ function contentClientId(input: Omit<CatchInput, 'clientId'>, createdAt: unknown
     input.lineSize,
     input.baitUsed,
     typeof createdAt === 'string' ? createdAt.trim() : null,
-    photoRef,
   ];
   const hex = createHash('sha256').update(JSON.stringify(content)).digest('hex');
   const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
@@ -84,9 +104,10 @@ export function prepareRow(row: number, raw: unknown, now: Date, fromCsv: boolea
     value: {
       row,
       photoRef,
+      derivedClientId: clientId === undefined,
       input: {
         ...catchFields,
-        clientId: clientId ?? contentClientId(parsed.data, claimed, photoRef),
+        clientId: clientId ?? contentClientId(parsed.data, claimed),
         createdAt: resolveCreatedAt(claimed, now),
       },
     },
