@@ -1,9 +1,9 @@
 // `npm run bench`: builds the web app, seeds a fresh SQLite database, starts the real server on loopback and
 // measures API load (against a bare node:http ceiling), photo handling, bundle sizes, Lighthouse scores and the
-// History tab with 10,000 catches. Writes bench/results.md and bench/results.json and refreshes the table in
+// History tab with 10,000 catches, and export and import of those 10,000 catches. Writes bench/results.md and bench/results.json and refreshes the table in
 // the README's Benchmarks section. Stops every process it started; gives up after --time-limit minutes.
 //
-// Options: --quick (short runs, for trying the script), --skip-build, --only=api,workers,photos,frontend,history,lighthouse,
+// Options: --quick (short runs, for trying the script), --skip-build, --only=api,workers,photos,export,frontend,history,lighthouse,
 // --duration=S, --connections=N, --lighthouse-runs=N, --no-readme, --time-limit=MIN, --from-json (re-render the
 // report from bench/results.json without measuring).
 import { spawnSync } from 'node:child_process';
@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchApi, benchBreakdown, signIn } from './lib/api.ts';
+import { benchExportImport } from './lib/export-import.ts';
 import { benchHistory, chunkSizes, initialLoads, launchChromium } from './lib/frontend.ts';
 import { benchLighthouse, lighthouseVersion } from './lib/lighthouse.ts';
 import { benchPhotos } from './lib/photos.ts';
@@ -21,7 +22,7 @@ import { checkBudgets, type Results, renderReadmeSummary, renderResults } from '
 import { BENCH_PASSWORD, BENCH_USERS, seedBenchDatabase } from './lib/seed.ts';
 import { benchWorkers } from './lib/workers.ts';
 
-const PARTS = ['api', 'workers', 'photos', 'frontend', 'history', 'lighthouse'] as const;
+const PARTS = ['api', 'workers', 'photos', 'export', 'frontend', 'history', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -143,7 +144,7 @@ async function main(): Promise<void> {
     });
     log(`  ${Object.keys(BENCH_USERS).length} users, 10,100 catches in ${(seedMs / 1000).toFixed(1)} s`);
 
-    if (only.has('api') || only.has('photos')) {
+    if (only.has('api') || only.has('photos') || only.has('export')) {
       server = await startTightlines(workDir);
       if (only.has('api')) {
         log(`API (autocannon, ${settings.connections} connections, ${settings.durationSeconds} s each)...`);
@@ -158,6 +159,10 @@ async function main(): Promise<void> {
       if (only.has('photos')) {
         log('Photos...');
         results.photos = await benchPhotos(server, values.quick ? 2 : 5, log);
+      }
+      if (only.has('export')) {
+        log('Export and import of 10,000 catches...');
+        results.exportImport = await benchExportImport(server, log);
       }
       await server.stop();
       server = undefined;

@@ -21,6 +21,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { RateLimits } from './config/config.ts';
 import { fastifyTrustProxy, type TrustProxy } from './config/trust-proxy.ts';
 import type { AppDatabase } from './db/database.ts';
+import { DEFAULT_IMPORT_MAX_BYTES, exportRoutes } from './export/export.routes.ts';
 import { HEALTH_PATH, healthRoutes, READY_PATH } from './health/health.routes.ts';
 import { installNoStoreOnApiAnswers, isApiRequest, routedPath } from './http/api-paths.ts';
 import { type AppLinks, installAppLinks, NO_APP_LINKS } from './http/app-links.ts';
@@ -62,6 +63,8 @@ export interface AppDependencies {
   photoQuotaBytes?: number;
   /** Where uploads are decoded; by default one at a time, with up to 8 waiting. */
   imageJobs?: ImageJobQueue;
+  /** The largest file POST /api/import takes (413 above); 512 MB when not given. */
+  importMaxBytes?: number;
   /** What one account may store (defaults: DEFAULT_ACCOUNT_LIMITS). */
   accountLimits?: AccountLimits;
   clock?: Clock;
@@ -199,8 +202,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     photoStore: deps.photoStore,
     clock,
   });
+  const catches = new CatchRepository(db, deps.accountLimits);
+  const imageJobs = deps.imageJobs ?? new ImageJobQueue({ concurrency: 1, maxWaiting: 8 });
+  const quotaBytes = deps.photoQuotaBytes ?? DEFAULT_PHOTO_QUOTA_BYTES;
   await app.register(catchesRoutes, {
-    catches: new CatchRepository(db, deps.accountLimits),
+    catches,
     photos,
     photoStore: deps.photoStore,
     clock,
@@ -210,8 +216,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     photoStore: deps.photoStore,
     rateLimiter,
     uploadsPerUser: deps.rateLimits.uploadsPerUser,
-    quotaBytes: deps.photoQuotaBytes ?? DEFAULT_PHOTO_QUOTA_BYTES,
-    imageJobs: deps.imageJobs ?? new ImageJobQueue({ concurrency: 1, maxWaiting: 8 }),
+    quotaBytes,
+    imageJobs,
+    clock,
+  });
+  await app.register(exportRoutes, {
+    catches,
+    photos,
+    photoStore: deps.photoStore,
+    imageJobs,
+    quotaBytes,
+    importMaxBytes: deps.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
     clock,
   });
   const stopPhotoSweeper = new UnattachedPhotoSweeper({

@@ -18,8 +18,11 @@ export const BENCH_USERS = {
   writer: { username: 'bench_writer', catches: 0 },
   /** Photo uploads. */
   photos: { username: 'bench_photos', catches: 0 },
-  /** The history benchmark: 10,000 catches. */
+  /** The history benchmark: 10,000 catches (exported by the export part too). */
   history: { username: 'bench_history', catches: 10_000 },
+  /** The export part imports that export's CSV and JSON into these empty accounts. */
+  importCsv: { username: 'bench_import_csv', catches: 0 },
+  importJson: { username: 'bench_import_json', catches: 0 },
 } as const;
 
 /** Seeds a fresh database: the SQLite file of a DATA_DIR, or a PostgreSQL database (the workers part). */

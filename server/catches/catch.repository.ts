@@ -255,6 +255,59 @@ export class CatchRepository {
     });
   }
 
+  /** Which of these clientIds the user's catches already hold (an import skips them). */
+  async existingClientIds(userId: number, clientIds: readonly string[]): Promise<Set<string>> {
+    if (clientIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('catches')
+      .select('client_id')
+      .where('user_id', '=', userId)
+      .where('client_id', 'in', clientIds)
+      .execute();
+    return new Set(rows.map((row) => row.client_id).filter((id) => id !== null));
+  }
+
+  /** The user's catches without a clientId logged at one of these times (an import compares them by content). */
+  async withoutClientIdAt(userId: number, createdAts: readonly string[]): Promise<Catch[]> {
+    if (createdAts.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('catches')
+      .select(CATCH_COLUMNS)
+      .where('user_id', '=', userId)
+      .where('client_id', 'is', null)
+      .where('created_at', 'in', createdAts)
+      .execute();
+    return rows.map(toCatch);
+  }
+
+  /**
+   * Imports a batch in one transaction, within the account limits (409 ACCOUNT_FULL and nothing written otherwise).
+   * A clientId the user already holds is skipped, as by create. Returns the clientIds actually inserted.
+   */
+  async importMany(
+    userId: number,
+    inputs: readonly (NewCatch & { clientId: string })[],
+  ): Promise<Set<string>> {
+    if (inputs.length === 0) return new Set();
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('catches')
+        .values(inputs.map((input) => toRow(userId, input)))
+        .onConflict((conflict) => conflict.columns(['user_id', 'client_id']).doNothing())
+        .returning(['client_id', 'fish_type', 'location_name', 'notes', 'line_size', 'bait_used'])
+        .execute();
+      const textBytes = inserted.reduce((sum, row) => sum + textBytesOfRow(row), 0);
+      const exceeded = await changeAccountUsage(
+        trx,
+        userId,
+        { catches: inserted.length, textBytes },
+        this.limits,
+      );
+      if (exceeded) throw accountFull(this.limits, exceeded);
+      return new Set(inserted.map((row) => row.client_id).filter((id) => id !== null));
+    });
+  }
+
   /** Deletes the user's catch; returns false when there is no such catch of theirs. */
   delete(userId: number, catchId: number): Promise<{ deleted: boolean; photoId: string | null }> {
     return this.deleteWhere(userId, 'id', catchId);

@@ -90,8 +90,50 @@ async function readPhotoField(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
+/**
+ * Re-encodes photo bytes (no metadata survives), checks the account's quota with the real size and stores both
+ * sizes; returns the photo's URL. Uploads and the photos of an imported ZIP both come through here.
+ */
+export async function ingestPhoto(
+  deps: Pick<PhotosDependencies, 'photos' | 'photoStore' | 'quotaBytes' | 'imageJobs' | 'clock'>,
+  userId: number,
+  bytes: Buffer,
+): Promise<string> {
+  const { photos, photoStore, quotaBytes, imageJobs, clock } = deps;
+  let processed: ProcessedPhoto;
+  try {
+    processed = await processPhoto(bytes, { queue: imageJobs });
+  } catch (error) {
+    if (error instanceof PhotoRejectedError) throw new AppError(400, 'BAD_IMAGE', error.message);
+    if (error instanceof QueueFullError) throw serverBusy();
+    throw error;
+  }
+  const photoBytes = processed.full.length + processed.thumb.length;
+  // Counted again with this photo's real size (two uploads at once may both pass: the quota is a bound, not a lock).
+  if ((await photos.bytesStoredBy(userId)) + photoBytes > quotaBytes) throw quotaExceeded(quotaBytes);
+
+  const id = randomUUID();
+  try {
+    await photoStore.save(id, 'full', processed.full);
+    await photoStore.save(id, 'thumb', processed.thumb);
+    await photos.create({
+      id,
+      userId,
+      width: processed.width,
+      height: processed.height,
+      bytes: photoBytes,
+      createdAt: clock.now(),
+    });
+  } catch (error) {
+    // No record, no files: a disk that filled up half-way must not keep half a photo nobody can delete.
+    await photoStore.remove(id).catch(() => {});
+    throw error;
+  }
+  return photoUrl(id);
+}
+
 export async function photosRoutes(app: FastifyInstance, deps: PhotosDependencies): Promise<void> {
-  const { photos, photoStore, rateLimiter, uploadsPerUser, quotaBytes, imageJobs, clock } = deps;
+  const { photos, photoStore, rateLimiter, uploadsPerUser, quotaBytes, imageJobs } = deps;
 
   /** Reads the `photo` field, re-encodes it (no metadata survives) and stores both sizes. Returns the URL. */
   async function acceptUpload(request: FastifyRequest): Promise<string> {
@@ -108,36 +150,7 @@ export async function photosRoutes(app: FastifyInstance, deps: PhotosDependencie
     if ((await photos.bytesStoredBy(user.id)) >= quotaBytes) throw quotaExceeded(quotaBytes);
 
     const bytes = await readPhotoField(request);
-    let processed: ProcessedPhoto;
-    try {
-      processed = await processPhoto(bytes, { queue: imageJobs });
-    } catch (error) {
-      if (error instanceof PhotoRejectedError) throw new AppError(400, 'BAD_IMAGE', error.message);
-      if (error instanceof QueueFullError) throw serverBusy();
-      throw error;
-    }
-    const photoBytes = processed.full.length + processed.thumb.length;
-    // Counted again with this photo's real size (two uploads at once may both pass: the quota is a bound, not a lock).
-    if ((await photos.bytesStoredBy(user.id)) + photoBytes > quotaBytes) throw quotaExceeded(quotaBytes);
-
-    const id = randomUUID();
-    try {
-      await photoStore.save(id, 'full', processed.full);
-      await photoStore.save(id, 'thumb', processed.thumb);
-      await photos.create({
-        id,
-        userId: user.id,
-        width: processed.width,
-        height: processed.height,
-        bytes: photoBytes,
-        createdAt: clock.now(),
-      });
-    } catch (error) {
-      // No record, no files: a disk that filled up half-way must not keep half a photo nobody can delete.
-      await photoStore.remove(id).catch(() => {});
-      throw error;
-    }
-    return photoUrl(id);
+    return ingestPhoto(deps, user.id, bytes);
   }
 
   // Two upload routes with one behaviour; SPEC §7 names the answer field differently for each.

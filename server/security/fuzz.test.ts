@@ -410,6 +410,7 @@ describe.each(TEST_ENGINES)('fuzzing the API on %s: never a 5xx', (engine) => {
     ['/api/weather', ['lat', 'lon']],
     ['/api/reverse-geocode', ['lat', 'lon']],
     ['/api/user', ['id']],
+    ['/api/export', ['format']],
   ])('GET %s with any query string', async (url, keys) => {
     await fc.assert(
       fc.asyncProperty(queryString(keys), async (query) => {
@@ -517,6 +518,61 @@ describe.each(TEST_ENGINES)('fuzzing the API on %s: never a 5xx', (engine) => {
           headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
         });
         expectSaneAnswer(response, `upload of ${bytes.length} bytes`);
+      }),
+      { ...params, numRuns: Math.min(RUNS, 100) },
+    );
+  });
+
+  it('POST /api/import with mangled JSON, CSV and ZIP files', async () => {
+    const exported = await Promise.all(
+      ['json', 'csv', 'zip'].map(
+        async (format) => (await send({ method: 'GET', url: `/api/export?format=${format}` })).rawPayload,
+      ),
+    );
+    const mangledFile = fc.oneof(
+      // Flip, cut or pad a real export of each kind.
+      fc
+        .tuple(fc.constantFrom(...exported), fc.nat(), fc.integer({ min: 0, max: 255 }), fc.nat())
+        .map(([file, at, byte, cut]) => {
+          const copy = Buffer.from(file);
+          copy[at % copy.length] = byte;
+          return copy.subarray(0, Math.max(cut % (copy.length + 1), 1));
+        }),
+      // Catch-shaped rows in our JSON, and any JSON at all.
+      fc
+        .array(fc.oneof(catchBody, almostValidCatch), { maxLength: 4 })
+        .map((catches) => Buffer.from(JSON.stringify({ format: 'tightlines-export', version: 1, catches }))),
+      anyJson.map((value) => Buffer.from(JSON.stringify(value) ?? 'null')),
+      // CSV text with our header and nasty cells.
+      fc
+        .array(fc.array(nastyText, { maxLength: 6 }), { maxLength: 4 })
+        .map((rows) =>
+          Buffer.from(
+            ['fishType,weight,catchDate,clientId,photo,notes', ...rows.map((cells) => cells.join(','))].join(
+              '\r\n',
+            ),
+          ),
+        ),
+      fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+    );
+    const boundary = '----fuzz-import';
+    await fc.assert(
+      fc.asyncProperty(mangledFile, async (bytes) => {
+        const payload = Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f"\r\n\r\n`),
+          bytes,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
+        const response = await send({
+          method: 'POST',
+          url: '/api/import',
+          payload,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        });
+        expectSaneAnswer(
+          response,
+          `import of ${bytes.length} bytes: ${bytes.subarray(0, 120).toString('latin1')}`,
+        );
       }),
       { ...params, numRuns: Math.min(RUNS, 100) },
     );

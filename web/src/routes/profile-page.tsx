@@ -9,6 +9,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountSection } from '@/features/account/account-section';
+import { DataTransferCard } from '@/features/account/data-transfer-card';
 import { useGuardedLogout } from '@/features/account/use-guarded-logout';
 import { useAuth } from '@/features/auth/use-auth';
 import { toast } from '@/hooks/use-toast';
@@ -127,6 +128,7 @@ export function ProfilePage() {
         </Card>
 
         <UnitsSetting />
+        <DataTransferCard />
 
         <AccountSection user={user} />
 

@@ -1,0 +1,425 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
+import type { Catch } from '#core/catch.ts';
+import { gradientJpeg, multipart } from '../security/hostile-inputs.ts';
+import { ApiClient } from '../test-support/api-client.ts';
+import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
+
+interface Summary {
+  created: number;
+  skipped: number;
+  rejected: { row: number; message: string }[];
+}
+
+const fullCatch = {
+  fishType: 'Rainbow Trout',
+  weight: 3.4,
+  length: 18.5,
+  locationName: 'Lake Tahoe, US',
+  latitude: 39.096848,
+  longitude: -120.032349,
+  notes: 'Caught near the drop-off, "big" one\nsecond line',
+  waterTemperature: 54.2,
+  catchDate: '2026-05-01',
+  timeOfDay: '06:45',
+  lineSize: '6 lb fluoro',
+  baitUsed: 'PowerBait',
+  depth: 12.5,
+};
+
+/** The unzipped entries of a ZIP, by name. */
+function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, async (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const parts: Buffer[] = [];
+          for await (const chunk of stream) parts.push(chunk as Buffer);
+          files.set(entry.fileName, Buffer.concat(parts));
+          zip.readEntry();
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.readEntry();
+    });
+  });
+}
+
+/** A ZIP of these files, made as another program would. */
+async function makeZip(files: Record<string, string | Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(files)) zip.addBuffer(Buffer.from(data), name);
+  zip.end();
+  const parts: Buffer[] = [];
+  for await (const chunk of zip.outputStream) parts.push(chunk as Buffer);
+  return Buffer.concat(parts);
+}
+
+/** What a catch is, apart from where it is stored (id, photo URL). */
+const essence = ({ id: _id, photo: _photo, ...rest }: Catch) => rest;
+
+describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
+  let t: TestApp;
+  let alice: ApiClient;
+  let bob: ApiClient;
+  beforeEach(async () => {
+    t = await createTestApp(engine, { importMaxBytes: 2 * 1024 * 1024 });
+    alice = await ApiClient.register(t.app, 'alice');
+    bob = await ApiClient.register(t.app, 'bob');
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const importFile = (client: ApiClient, data: Buffer | string, fileName = 'export.json', field = 'file') => {
+    const body = multipart({
+      field,
+      fileName,
+      contentType: 'application/octet-stream',
+      data: Buffer.from(data),
+    });
+    return client.request({ method: 'POST', url: '/api/import', ...body });
+  };
+  const list = async (client: ApiClient) => (await client.get('/api/catches')).json() as Catch[];
+
+  it('exports every field of only your own catches as JSON, as an attachment', async () => {
+    const mine = await alice.createCatch({ ...fullCatch, clientId: randomUUID() });
+    await bob.createCatch({ fishType: 'Bob’s Pike' });
+    const response = await alice.get('/api/export?format=json');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="tightlines-export-2026-06-01.json"',
+    );
+    expect(response.json()).toEqual({
+      format: 'tightlines-export',
+      version: 1,
+      exportedAt: t.clock.now().toISOString(),
+      username: 'alice',
+      catches: [mine],
+    });
+  });
+
+  it('exports CSV with the API field names, ISO dates, coordinates and formula-looking text escaped', async () => {
+    await alice.createCatch({
+      ...fullCatch,
+      fishType: '=HYPERLINK("http://evil")',
+      baitUsed: '-worm',
+      lineSize: '@x',
+    });
+    const response = await alice.get('/api/export?format=csv');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="tightlines-export-2026-06-01.csv"',
+    );
+    const [header, ...rest] = response.body.split('\r\n');
+    expect(header).toBe(
+      'id,clientId,createdAt,catchDate,timeOfDay,fishType,weight,length,locationName,latitude,longitude,' +
+        'waterTemperature,depth,lineSize,baitUsed,notes,photo',
+    );
+    const row = rest.join('\r\n');
+    expect(row).toContain('"\'=HYPERLINK(""http://evil"")"');
+    expect(row).toContain(",'@x,'-worm,");
+    expect(row).toContain('2026-06-01T12:00:00.000Z,2026-05-01,06:45');
+    expect(row).toContain('39.096848,-120.032349');
+    // Imported back, the text is what was typed.
+    expect((await importFile(bob, response.body, 'log.csv')).json()).toEqual({
+      created: 1,
+      skipped: 0,
+      rejected: [],
+    });
+    const [imported] = await list(bob);
+    expect(imported?.fishType).toBe('=HYPERLINK("http://evil")');
+    expect(imported?.baitUsed).toBe('-worm');
+    expect(imported?.notes).toBe(fullCatch.notes);
+  });
+
+  it('round trip through a ZIP: equal catches and photos in a fresh account; a re-import creates nothing', async () => {
+    const upload = multipart({
+      fileName: 'fish.jpg',
+      contentType: 'image/jpeg',
+      data: await gradientJpeg(320, 240),
+    });
+    const uploaded = await alice.request({ method: 'POST', url: '/api/upload', ...upload });
+    const photo = (uploaded.json() as { url: string }).url;
+    await alice.createCatch({ ...fullCatch, photo, clientId: randomUUID() });
+    t.clock.advance(1000);
+    await alice.createCatch({ fishType: 'Perch' }); // no clientId: the export still carries it as null
+    const zipResponse = await alice.get('/api/export?format=zip');
+    expect(zipResponse.statusCode).toBe(200);
+    expect(zipResponse.headers['content-disposition']).toBe(
+      'attachment; filename="tightlines-export-2026-06-01.zip"',
+    );
+    const files = await unzip(zipResponse.rawPayload);
+    const photoId = photo.split('/').at(-1)?.replace('.webp', '');
+    expect([...files.keys()].sort()).toEqual([
+      `photos/${photoId}.webp`,
+      'tightlines-export-2026-06-01.csv',
+      'tightlines-export-2026-06-01.json',
+    ]);
+    const json = JSON.parse(files.get('tightlines-export-2026-06-01.json')?.toString() ?? '');
+    expect(json.catches[1].photo).toBe(`photos/${photoId}.webp`);
+
+    const before = await list(bob); // the history list is cached now; the import must invalidate it
+    expect(before).toEqual([]);
+    const first = await importFile(bob, zipResponse.rawPayload, 'export.zip');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ created: 2, skipped: 0, rejected: [] });
+    const originals = await list(alice);
+    const copies = await list(bob);
+    expect(copies.map(essence)).toEqual(
+      originals.map((item) => ({ ...essence(item), clientId: item.clientId ?? expect.any(String) })),
+    );
+    const copiedPhoto = copies[1]?.photo;
+    expect(copiedPhoto).toMatch(/^\/api\/photos\/.+\.webp$/);
+    expect(copiedPhoto).not.toBe(photo);
+    const original = await sharp((await alice.get(photo)).rawPayload).metadata();
+    const copy = await sharp((await bob.get(copiedPhoto ?? '')).rawPayload).metadata();
+    expect([copy.format, copy.width, copy.height]).toEqual([
+      original.format,
+      original.width,
+      original.height,
+    ]);
+
+    expect((await importFile(bob, zipResponse.rawPayload, 'export.zip')).json()).toEqual({
+      created: 0,
+      skipped: 2,
+      rejected: [],
+    });
+    expect(await list(bob)).toEqual(copies);
+  });
+
+  it('ends a ZIP download as failed when the photo store fails mid-export, and keeps serving', async () => {
+    const upload = multipart({
+      fileName: 'fish.jpg',
+      contentType: 'image/jpeg',
+      data: await gradientJpeg(64, 48),
+    });
+    const photo = (
+      (await alice.request({ method: 'POST', url: '/api/upload', ...upload })).json() as { url: string }
+    ).url;
+    await alice.createCatch({ fishType: 'Bass', photo });
+    t.photoStore.read = async () => {
+      throw new Error('the photo store is away');
+    };
+    const outcome = await alice.get('/api/export?format=zip').then(
+      async (response) =>
+        await unzip(response.rawPayload).then(
+          () => 'a whole ZIP',
+          () => 'a cut-off ZIP',
+        ),
+      () => 'an aborted response',
+    );
+    expect(outcome).not.toBe('a whole ZIP');
+    expect((await alice.get('/api/catches')).statusCode).toBe(200);
+  });
+
+  it('round trip through JSON; a re-import is skipped, also into the same account', async () => {
+    for (let i = 0; i < 3; i++) {
+      // The last one without a clientId (as a script would save it): found again by its content and time.
+      await alice.createCatch({ fishType: `Bass ${i}`, clientId: i < 2 ? randomUUID() : undefined });
+      t.clock.advance(1000);
+    }
+    const exported = (await alice.get('/api/export?format=json')).body;
+    expect((await importFile(alice, exported)).json()).toEqual({ created: 0, skipped: 3, rejected: [] });
+    expect((await importFile(bob, exported)).json()).toEqual({ created: 3, skipped: 0, rejected: [] });
+    expect((await importFile(bob, exported)).json()).toEqual({ created: 0, skipped: 3, rejected: [] });
+    expect(await list(alice)).toHaveLength(3);
+    expect(
+      (await list(bob)).map(({ clientId: _c, ...rest }) => essence({ ...rest, clientId: null })),
+    ).toEqual((await list(alice)).map((item) => essence({ ...item, clientId: null })));
+    // And a CSV of the same export, into the same account: nothing doubled either.
+    const csv = (await alice.get('/api/export?format=csv')).body;
+    expect((await importFile(alice, csv, 'log.csv')).json()).toEqual({
+      created: 0,
+      skipped: 3,
+      rejected: [],
+    });
+  });
+
+  it('imports a CSV edited in a spreadsheet: BOM, CRLF, reordered columns, empty cells, no clientIds', async () => {
+    const csv =
+      '\uFEFFnotes,weight,fishType,catchDate,latitude,longitude,extra column\r\n' +
+      '"Slow retrieve, near reeds",2.5,Walleye,2026-04-02,45.1,-93.2,x\r\n' +
+      ',,Bluegill,,,,\r\n' +
+      'bad weight,-3,Pike,,,,\r\n' +
+      'no fish,1,,,,,\r\n' +
+      '"multi\r\nline",,Carp,2026-02-30,,,\r\n' +
+      ',,,,,,\r\n';
+    const first = await importFile(alice, csv, 'edited.csv');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      created: 2,
+      skipped: 0,
+      rejected: [
+        { row: 4, message: 'Weight must be at least 0' },
+        { row: 5, message: 'Fish type required' },
+        { row: 6, message: 'Catch date must be a date (yyyy-MM-dd)' },
+      ],
+    });
+    const walleye = (await list(alice)).find((item) => item.fishType === 'Walleye');
+    expect(walleye).toMatchObject({
+      notes: 'Slow retrieve, near reeds',
+      weight: 2.5,
+      catchDate: '2026-04-02',
+      latitude: 45.1,
+      longitude: -93.2,
+      length: null,
+      clientId: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
+    });
+    // The same hand-made rows again: the ids derived from their content find them.
+    const again = (await importFile(alice, csv, 'edited.csv')).json() as Summary;
+    expect([again.created, again.skipped, again.rejected.length]).toEqual([0, 2, 3]);
+    expect(await list(alice)).toHaveLength(2);
+  });
+
+  it.each([
+    ['an empty file', '', 'The file is empty.'],
+    [
+      'broken JSON',
+      '{"format": "tightlines-export", ',
+      'The file is not valid JSON. Import the .json file exported by Tightlines.',
+    ],
+    [
+      'another JSON',
+      '{"hello": 1}',
+      'This JSON is not a Tightlines export (its "format" is not "tightlines-export").',
+    ],
+    [
+      'a future version',
+      '{"format": "tightlines-export", "version": 2, "catches": []}',
+      "This export's version is not supported (expected version 1).",
+    ],
+    [
+      'no catches list',
+      '{"format": "tightlines-export", "version": 1, "catches": 3}',
+      'This export has no "catches" list.',
+    ],
+    ['a CSV without our header', 'name,size\nbass,3\n', 'This CSV has no fishType column'],
+    [
+      'a broken ZIP',
+      Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(300, 7)]),
+      'The ZIP file is damaged',
+    ],
+  ])('refuses %s with 400 and a clear message', async (_label, data, message) => {
+    const response = await importFile(alice, data);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('INVALID_INPUT');
+    expect(response.json().message).toContain(message);
+  });
+
+  it('reports rows of a JSON export that are not catches, and imports the rest', async () => {
+    const document = {
+      format: 'tightlines-export',
+      version: 1,
+      catches: [
+        { fishType: 'Bass', clientId: randomUUID() },
+        'junk',
+        { fishType: 'Pike', weight: 'heavy' },
+        null,
+      ],
+    };
+    expect((await importFile(alice, JSON.stringify(document))).json()).toEqual({
+      created: 1,
+      skipped: 0,
+      rejected: [
+        { row: 2, message: 'Not a catch (expected an object with a fishType)' },
+        { row: 3, message: 'Weight must be a number' },
+        { row: 4, message: 'Not a catch (expected an object with a fishType)' },
+      ],
+    });
+  });
+
+  it('imports a ZIP holding only a CSV; a photo that is not an image rejects its row, a missing one is left out', async () => {
+    const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    const zip = await makeZip({
+      'my-log.csv':
+        'fishType,photo,clientId\r\n' +
+        `Bass,photos/${id(1)}.webp,${id(1)}\r\n` +
+        `Pike,photos/${id(2)}.webp,${id(2)}\r\n` +
+        `Carp,photos/${id(3)}.webp,${id(3)}\r\n`,
+      [`photos/${id(1)}.webp`]: await gradientJpeg(64, 48),
+      [`photos/${id(2)}.webp`]: 'this is not an image',
+    });
+    const response = await importFile(alice, zip, 'mine.zip');
+    expect(response.json()).toEqual({
+      created: 2,
+      skipped: 0,
+      rejected: [
+        { row: 3, message: 'Photo: Only image files can be uploaded (JPEG, PNG, WebP, GIF, AVIF or TIFF)' },
+      ],
+    });
+    const byName = new Map((await list(alice)).map((item) => [item.fishType, item]));
+    expect(byName.get('Bass')?.photo).toMatch(/^\/api\/photos\/.+\.webp$/);
+    expect(byName.get('Carp')?.photo).toBeNull();
+  });
+
+  it('rejects the rows beyond the account limit with its message', async () => {
+    const small = await createTestApp(engine, { accountLimits: { catches: 600, textBytes: 1024 * 1024 } });
+    try {
+      const carol = await ApiClient.register(small.app, 'carol');
+      const csv = `fishType,notes\n${Array.from({ length: 700 }, (_, i) => `Perch,note ${i}`).join('\n')}\n`;
+      const summary = (await importFile(carol, csv, 'many.csv')).json() as Summary;
+      // The first batch of 500 fits; the second (200) would go past 600, so it is refused whole.
+      expect([summary.created, summary.skipped, summary.rejected.length]).toEqual([500, 0, 200]);
+      expect(summary.rejected[0]).toEqual({
+        row: 502,
+        message: 'Your log is full: one account can keep 600 catches. Delete some catches to log new ones.',
+      });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('refuses a CSV whose row never ends (an unclosed quote) with 400', async () => {
+    const response = await importFile(alice, `fishType,notes\nBass,"${'x'.repeat(70_000)}\n`, 'a.csv');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'Row 2 is longer than 65,536 characters: is it a CSV exported by Tightlines (an unclosed quote, maybe)?',
+    );
+  });
+
+  it('refuses a file over the cap with 413, and other requests keep working', async () => {
+    const response = await importFile(alice, Buffer.alloc(3 * 1024 * 1024, 'a'), 'big.csv');
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      message: 'The file is too large to import (2 MB at most)',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+    expect(await list(alice)).toEqual([]);
+  });
+
+  it('needs a signed-in user, a known format, a multipart body with a file field, and a same-site request', async () => {
+    const anonymous = new ApiClient(t.app);
+    expect((await anonymous.get('/api/export?format=json')).statusCode).toBe(401);
+    expect((await importFile(anonymous, '{}')).statusCode).toBe(401);
+    expect((await alice.get('/api/export?format=xml')).json()).toMatchObject({ code: 'INVALID_INPUT' });
+    expect((await alice.get('/api/export')).statusCode).toBe(400);
+    expect((await alice.post('/api/import', { file: 'x' })).statusCode).toBe(415);
+    const wrongField = await importFile(alice, 'fishType\nBass\n', 'a.csv', 'photo');
+    expect([wrongField.statusCode, wrongField.json().code]).toEqual([400, 'NO_FILE']);
+    const body = multipart({
+      field: 'file',
+      fileName: 'a.csv',
+      contentType: 'text/csv',
+      data: Buffer.from('fishType\nBass\n'),
+    });
+    const crossSite = await alice.request({
+      method: 'POST',
+      url: '/api/import',
+      payload: body.payload,
+      headers: { ...body.headers, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await list(alice)).toEqual([]);
+  });
+});

@@ -1,0 +1,288 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import yazl from 'yazl';
+import { z } from 'zod';
+import type { Catch } from '#core/catch.ts';
+import { EXPORT_FORMATS, type ImportSummary } from '#core/data-transfer.ts';
+import { photoIdFromUrl } from '#core/photo-url.ts';
+import { requireUser } from '../auth/session.ts';
+import type { CatchRepository } from '../catches/catch.repository.ts';
+import type { Clock } from '../clock.ts';
+import { AppError } from '../http/app-error.ts';
+import { parseInput } from '../http/validation.ts';
+import type { ImageJobQueue } from '../photos/image-job-queue.ts';
+import type { PhotoRepository } from '../photos/photo.repository.ts';
+import { releasePhoto } from '../photos/photo-release.ts';
+import type { PhotoStore } from '../photos/photo-store.ts';
+import { ingestPhoto } from '../photos/photos.routes.ts';
+import { csvHeader, csvRow, exportFileName, jsonHead, zipPhotoPath } from './export-format.ts';
+import { type ImportSource, openImportFile } from './import-file.ts';
+import { contentClientId, type PreparedRow, prepareRow } from './import-rows.ts';
+
+/** Files above this are refused with 413: a ZIP of a big log with photos, spooled to disk. */
+export const DEFAULT_IMPORT_MAX_BYTES = 512 * 1024 * 1024;
+/** While the image queue is full, a ZIP's photo waits this long before it tries again, up to this many times. */
+const BUSY_RETRY_MS = 500;
+const BUSY_RETRIES = 120;
+/** Rows read from the database, or written to it, at a time: memory stays bounded for any size of log. */
+const PAGE_SIZE = 500;
+
+export interface ExportDependencies {
+  catches: CatchRepository;
+  photos: PhotoRepository;
+  photoStore: PhotoStore;
+  imageJobs: ImageJobQueue;
+  quotaBytes: number;
+  importMaxBytes: number;
+  clock: Clock;
+}
+
+const exportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: 'format must be json, csv or zip' }),
+});
+
+/** How a catch's photo appears in an export: its URL, or in a ZIP the photo file beside the JSON. */
+type PhotoPointer = (item: Catch) => string | null;
+const photoAsUrl: PhotoPointer = (item) => item.photo;
+const photoAsZipPath: PhotoPointer = (item) => {
+  const id = item.photo ? photoIdFromUrl(item.photo) : null;
+  return id ? zipPhotoPath(id) : null;
+};
+
+const importTooLarge = (maxBytes: number) =>
+  new AppError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `The file is too large to import (${Math.round(maxBytes / 1024 / 1024)} MB at most)`,
+  );
+
+export async function exportRoutes(app: FastifyInstance, deps: ExportDependencies): Promise<void> {
+  const { catches, photos, photoStore, clock } = deps;
+
+  async function* jsonChunks(userId: number, username: string, now: Date, photo: PhotoPointer) {
+    yield jsonHead(now, username);
+    let first = true;
+    for await (const page of catches.pages(userId, undefined, PAGE_SIZE)) {
+      const text = page.map((item) => JSON.stringify({ ...item, photo: photo(item) })).join(',\n');
+      yield first ? text : `,\n${text}`;
+      first = false;
+    }
+    yield '\n]}\n';
+  }
+
+  async function* csvChunks(userId: number, photo: PhotoPointer) {
+    yield csvHeader();
+    for await (const page of catches.pages(userId, undefined, PAGE_SIZE)) {
+      yield page.map((item) => csvRow({ ...item, photo: photo(item) })).join('');
+    }
+  }
+
+  /** The JSON, the CSV and every photo, added to the ZIP while it is written: one photo in memory at a time. */
+  function zipStream(userId: number, username: string, now: Date): Readable {
+    const zip = new yazl.ZipFile();
+    const mtime = now;
+    zip.addReadStream(
+      Readable.from(jsonChunks(userId, username, now, photoAsZipPath)),
+      exportFileName(now, 'json'),
+      {
+        mtime,
+      },
+    );
+    zip.addReadStream(Readable.from(csvChunks(userId, photoAsZipPath)), exportFileName(now, 'csv'), {
+      mtime,
+    });
+    const addPhotos = async () => {
+      const added = new Set<string>();
+      for await (const page of catches.pages(userId, undefined, PAGE_SIZE)) {
+        for (const item of page) {
+          const id = item.photo ? photoIdFromUrl(item.photo) : null;
+          if (!id || added.has(id)) continue;
+          added.add(id);
+          // Read only when the ZIP gets to it; WebP is compressed already.
+          zip.addReadStreamLazy(zipPhotoPath(id), { mtime, compress: false }, (callback) => {
+            photoStore.read(id, 'full').then(
+              (full) => callback(null, Readable.from(full ? [full] : [])),
+              (error: unknown) => callback(error, Readable.from([])),
+            );
+          });
+        }
+      }
+      zip.end();
+    };
+    const output = zip.outputStream as unknown as Readable;
+    // A failing read (the database or the photo store went away mid-export) ends the download as failed: the
+    // angler sees an error instead of a ZIP that silently lacks the rest.
+    const fail = (error: unknown) => {
+      app.log.error({ err: error }, 'export: the ZIP could not be completed');
+      output.destroy(error as Error);
+    };
+    zip.on('error', fail);
+    addPhotos().catch(fail);
+    return output;
+  }
+
+  app.get('/api/export', async (request, reply) => {
+    const user = requireUser(request);
+    const { format } = parseInput(exportQuerySchema, request.query);
+    const now = clock.now();
+    const types = {
+      json: 'application/json; charset=utf-8',
+      csv: 'text/csv; charset=utf-8',
+      zip: 'application/zip',
+    };
+    const body =
+      format === 'json'
+        ? Readable.from(jsonChunks(user.id, user.username, now, photoAsUrl))
+        : format === 'csv'
+          ? Readable.from(csvChunks(user.id, photoAsUrl))
+          : zipStream(user.id, user.username, now);
+    return reply
+      .type(types[format])
+      .header('Content-Disposition', `attachment; filename="${exportFileName(now, format)}"`)
+      .send(body);
+  });
+
+  /** The `file` field of the multipart body, written to a temporary file (never held in memory). */
+  async function spoolUpload(request: FastifyRequest, directory: string): Promise<string> {
+    const declared = Number(request.headers['content-length'] ?? 0);
+    // Refused before reading when the body says it is too big (64 KB of room for the multipart framing).
+    if (declared > deps.importMaxBytes + 64 * 1024) throw importTooLarge(deps.importMaxBytes);
+    const target = path.join(directory, 'upload');
+    try {
+      const file = await request.file({ limits: { fileSize: deps.importMaxBytes, files: 1 } });
+      if (!file) throw new AppError(400, 'NO_FILE', 'Please choose a file to import');
+      if (file.fieldname !== 'file') {
+        throw new AppError(400, 'NO_FILE', 'Please choose a file to import (form field "file")');
+      }
+      await pipeline(file.file, createWriteStream(target));
+      if (file.file.truncated) throw importTooLarge(deps.importMaxBytes);
+      return target;
+    } catch (error) {
+      const hasStatus =
+        error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number';
+      if (hasStatus) throw error;
+      throw new AppError(
+        400,
+        'MALFORMED_UPLOAD',
+        'The upload is not a valid multipart form. Please try again.',
+      );
+    }
+  }
+
+  /** The photo a row points at, as a photo of this user: from the ZIP through the image pipeline, or kept as is. */
+  async function importPhoto(userId: number, source: ImportSource, ref: string): Promise<string | null> {
+    const ownUrlId = photoIdFromUrl(ref);
+    if (ownUrlId) return (await photos.isOwnedBy(ownUrlId, userId)) ? ownUrlId : null;
+    const bytes = await source.photo(ref);
+    // A photo the store had lost when the log was exported is an empty file: the catch comes without it.
+    if (!bytes || bytes.length === 0) return null;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return photoIdFromUrl(await ingestPhoto(deps, userId, bytes));
+      } catch (error) {
+        // Uploads from phones have the image queue full: the import waits its turn instead of failing half-way.
+        const busy = error instanceof AppError && error.code === 'SERVER_BUSY';
+        if (!busy || attempt >= BUSY_RETRIES) throw error;
+        await delay(BUSY_RETRY_MS);
+      }
+    }
+  }
+
+  /** Writes one batch: already-imported clientIds are skipped, new photos stored, the rest inserted at once. */
+  async function importBatch(
+    userId: number,
+    source: ImportSource,
+    batch: PreparedRow[],
+    summary: ImportSummary,
+  ) {
+    const existing = await catches.existingClientIds(
+      userId,
+      batch.map((prepared) => prepared.input.clientId),
+    );
+    // A catch saved without a clientId (by a script, say) and exported has none in the file either: re-imported into
+    // the same account, it is found by its content and time instead.
+    const derived = batch.filter((prepared) => prepared.derivedClientId);
+    const unkeyed = await catches.withoutClientIdAt(userId, [
+      ...new Set(derived.map((prepared) => prepared.input.createdAt.toISOString())),
+    ]);
+    for (const item of unkeyed) existing.add(contentClientId(item, item.createdAt));
+    const fresh: (PreparedRow & { photoId: string | null })[] = [];
+    const seen = new Set<string>();
+    for (const prepared of batch) {
+      const { clientId } = prepared.input;
+      if (existing.has(clientId) || seen.has(clientId)) {
+        summary.skipped += 1;
+        continue;
+      }
+      seen.add(clientId);
+      let photoId: string | null = null;
+      if (prepared.photoRef) {
+        try {
+          photoId = await importPhoto(userId, source, prepared.photoRef);
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status >= 500) throw error;
+          summary.rejected.push({ row: prepared.row, message: `Photo: ${error.message}` });
+          continue;
+        }
+      }
+      fresh.push({ ...prepared, photoId });
+    }
+    let inserted = new Set<string>();
+    let refused = false;
+    try {
+      inserted = await catches.importMany(
+        userId,
+        fresh.map(({ input, photoId }) => ({ ...input, photoId })),
+      );
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'ACCOUNT_FULL') throw error;
+      refused = true;
+      for (const prepared of fresh) summary.rejected.push({ row: prepared.row, message: error.message });
+    }
+    summary.created += inserted.size;
+    for (const prepared of fresh) {
+      if (inserted.has(prepared.input.clientId)) continue;
+      // Taken meanwhile by a parallel import of the same rows, or refused: the photo stored for it goes.
+      if (!refused) summary.skipped += 1;
+      await releasePhoto({ photos, photoStore }, userId, prepared.photoId);
+    }
+  }
+
+  app.post('/api/import', async (request) => {
+    const user = requireUser(request);
+    if (!request.isMultipart()) {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as a multipart form (field "file")');
+    }
+    const directory = await mkdtemp(path.join(tmpdir(), 'tightlines-import-'));
+    try {
+      const file = await spoolUpload(request, directory);
+      const source = await openImportFile(file);
+      const summary: ImportSummary = { created: 0, skipped: 0, rejected: [] };
+      try {
+        const now = clock.now();
+        let batch: PreparedRow[] = [];
+        for await (const { row, fields } of source.rows) {
+          const result = prepareRow(row, fields, now, source.fromCsv);
+          if (!result.ok) summary.rejected.push({ row, message: result.message });
+          else batch.push(result.value);
+          if (batch.length >= PAGE_SIZE) {
+            await importBatch(user.id, source, batch, summary);
+            batch = [];
+          }
+        }
+        await importBatch(user.id, source, batch, summary);
+      } finally {
+        await source.close();
+      }
+      return summary;
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+}

@@ -1,0 +1,245 @@
+import { createReadStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { AppError } from '../http/app-error.ts';
+import { CsvRecordTooLongError, parseCsv } from './csv.ts';
+import { EXPORT_FORMAT, EXPORT_VERSION } from './export-format.ts';
+
+/** The largest JSON document parsed at once (a JSON export of 10,000 catches with long notes is ~10 MB). */
+const MAX_IMPORT_JSON_BYTES = 64 * 1024 * 1024;
+/** A photo in a ZIP is held whole while it is re-encoded: the upload limit applies. */
+const MAX_ZIP_PHOTO_BYTES = 20 * 1024 * 1024;
+/** More entries than this is not one of our exports (the account limit is 50,000 catches). */
+const MAX_ZIP_ENTRIES = 120_000;
+/** More rows than this is not one log (an account keeps 50,000 catches at most): the file is refused there. */
+const MAX_IMPORT_ROWS = 100_000;
+/** The longest CSV record: every text field of a catch at its longest is under 6,000 characters. */
+const MAX_CSV_RECORD_CHARS = 64 * 1024;
+
+const tooManyRows = () =>
+  badFile(`The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows: no log is that long.`);
+
+/** 400 for a file we cannot read as an export; the message says what is wrong. */
+const badFile = (message: string) => new AppError(400, 'INVALID_INPUT', message, { file: message });
+
+/** One row of the file: its number as people count it (CSV: the spreadsheet row; JSON: the catch's position). */
+interface RawRow {
+  row: number;
+  fields: unknown;
+}
+
+/** What an import reads: the rows, whether they are CSV text, and the photos of a ZIP. */
+export interface ImportSource {
+  rows: AsyncIterable<RawRow> | Iterable<RawRow>;
+  fromCsv: boolean;
+  /** The bytes of a photo a row points at (`photos/<id>.webp` in a ZIP), or null when there is no such file. */
+  photo(ref: string): Promise<Buffer | null>;
+  close(): Promise<void>;
+}
+
+const noPhotos = async () => null;
+
+async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<RawRow> {
+  let header: string[] | null = null;
+  let row = 1;
+  const records = (async function* () {
+    try {
+      yield* parseCsv(chunks, MAX_CSV_RECORD_CHARS);
+    } catch (error) {
+      if (!(error instanceof CsvRecordTooLongError)) throw error;
+      throw badFile(
+        `Row ${row + 1} is longer than ${MAX_CSV_RECORD_CHARS.toLocaleString('en-US')} characters: ` +
+          'is it a CSV exported by Tightlines (an unclosed quote, maybe)?',
+      );
+    }
+  })();
+  for await (const record of records) {
+    if (!header) {
+      header = record.map((name) => name.trim());
+      if (!header.includes('fishType')) {
+        throw badFile(
+          'This CSV has no fishType column. Import a CSV exported by Tightlines: its first row names the fields ' +
+            '(fishType, weight, catchDate…).',
+        );
+      }
+      continue;
+    }
+    row += 1;
+    if (row > MAX_IMPORT_ROWS + 1) throw tooManyRows();
+    const fields: Record<string, string> = {};
+    header.forEach((name, index) => {
+      if (name !== '' && name !== '__proto__') fields[name] = record[index] ?? '';
+    });
+    yield { row, fields };
+  }
+  if (!header) throw badFile('The file is empty.');
+}
+
+/** The catches of a parsed JSON export (or a bare array of catches), checked for our format and version. */
+function jsonRows(text: string): RawRow[] {
+  let document: unknown;
+  try {
+    document = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  } catch {
+    throw badFile('The file is not valid JSON. Import the .json file exported by Tightlines.');
+  }
+  let catches: unknown = document;
+  if (!Array.isArray(document)) {
+    const object = (document ?? {}) as Record<string, unknown>;
+    if (typeof document !== 'object' || object.format !== EXPORT_FORMAT) {
+      throw badFile(`This JSON is not a Tightlines export (its "format" is not "${EXPORT_FORMAT}").`);
+    }
+    if (object.version !== EXPORT_VERSION) {
+      throw badFile(`This export's version is not supported (expected version ${EXPORT_VERSION}).`);
+    }
+    catches = object.catches;
+    if (!Array.isArray(catches)) throw badFile('This export has no "catches" list.');
+  }
+  if ((catches as unknown[]).length > MAX_IMPORT_ROWS) throw tooManyRows();
+  return (catches as unknown[]).map((fields, index) => ({ row: index + 1, fields }));
+}
+
+async function readJsonText(file: string): Promise<string> {
+  if ((await stat(file)).size > MAX_IMPORT_JSON_BYTES) throw jsonTooLarge();
+  return readFile(file, 'utf8');
+}
+
+const jsonTooLarge = () =>
+  new AppError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `The JSON is too large to import (${MAX_IMPORT_JSON_BYTES / 1024 / 1024} MB at most). Import the CSV instead.`,
+  );
+
+// ----- ZIP (yauzl reads the central directory and opens one entry at a time: memory stays bounded) -----
+
+function openZip(file: string): Promise<ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: false, decodeStrings: true }, (error, zip) => {
+      if (error || !zip)
+        reject(badFile(`The ZIP file is damaged or incomplete (${error?.message ?? 'unreadable'}).`));
+      else resolve(zip);
+    });
+  });
+}
+
+function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
+  return new Promise((resolve, reject) => {
+    const entries = new Map<string, Entry>();
+    zip.on('entry', (entry: Entry) => {
+      entries.set(entry.fileName, entry);
+      if (entries.size > MAX_ZIP_ENTRIES) reject(badFile('The ZIP holds too many files to be an export.'));
+      else zip.readEntry();
+    });
+    zip.on('end', () => resolve(entries));
+    zip.on('error', (error: Error) => reject(badFile(`The ZIP file is damaged (${error.message}).`)));
+    zip.readEntry();
+  });
+}
+
+function entryStream(zip: ZipFile, entry: Entry): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => {
+      if (error || !stream)
+        reject(badFile(`${entry.fileName} in the ZIP cannot be read (${error?.message}).`));
+      else resolve(stream);
+    });
+  });
+}
+
+/** An entry's bytes, refused above `maxBytes` (its declared size, and what it really inflates to). */
+async function readEntry(
+  zip: ZipFile,
+  entry: Entry,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<Buffer> {
+  if (entry.uncompressedSize > maxBytes) throw tooLarge();
+  const parts: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of await entryStream(zip, entry)) {
+      total += (chunk as Buffer).length;
+      if (total > maxBytes) throw tooLarge();
+      parts.push(chunk as Buffer);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw badFile(`${entry.fileName} in the ZIP is damaged (${(error as Error).message}).`);
+  }
+  return Buffer.concat(parts);
+}
+
+async function* decodeUtf8(stream: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of stream) {
+    yield typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  }
+  yield decoder.decode();
+}
+
+async function zipSource(file: string): Promise<ImportSource> {
+  const zip = await openZip(file);
+  const close = async () => zip.close();
+  try {
+    const entries = await listEntries(zip);
+    const topLevel = [...entries.values()].filter((entry) => !entry.fileName.includes('/'));
+    const json = topLevel.find((entry) => entry.fileName.toLowerCase().endsWith('.json'));
+    const csv = topLevel.find((entry) => entry.fileName.toLowerCase().endsWith('.csv'));
+    const photo = async (ref: string) => {
+      const entry = ref.startsWith('photos/') ? entries.get(ref) : undefined;
+      if (!entry) return null;
+      return readEntry(zip, entry, MAX_ZIP_PHOTO_BYTES, () =>
+        badFile(`${ref} is too large (20 MB at most, like an upload).`),
+      );
+    };
+    if (json) {
+      const text = (await readEntry(zip, json, MAX_IMPORT_JSON_BYTES, jsonTooLarge)).toString('utf8');
+      return { rows: jsonRows(text), fromCsv: false, photo, close };
+    }
+    if (csv) {
+      const stream = await entryStream(zip, csv);
+      const rows = (async function* () {
+        try {
+          yield* csvRows(decodeUtf8(stream));
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          throw badFile(`${csv.fileName} in the ZIP is damaged (${(error as Error).message}).`);
+        }
+      })();
+      return { rows, fromCsv: true, photo, close };
+    }
+    throw badFile('This ZIP holds no .json or .csv export.');
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function firstBytes(file: string, count: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(count);
+    const { bytesRead } = await handle.read(buffer, 0, count, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Opens an uploaded file as a ZIP (by its magic bytes), a JSON (it starts with { or [) or else a CSV. */
+export async function openImportFile(file: string): Promise<ImportSource> {
+  const head = await firstBytes(file, 1024);
+  if (head.length === 0) throw badFile('The file is empty.');
+  if (head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5)) return zipSource(file);
+  const start = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  const close = async () => {};
+  if (start.startsWith('{') || start.startsWith('[')) {
+    return { rows: jsonRows(await readJsonText(file)), fromCsv: false, photo: noPhotos, close };
+  }
+  return { rows: csvRows(decodeUtf8(createReadStream(file))), fromCsv: true, photo: noPhotos, close };
+}

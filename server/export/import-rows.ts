@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+// The one coupling to the catch contract: an imported row is checked exactly as a created catch is.
+import { type CatchInput, catchInputSchema } from '#core/catch-input.ts';
+import type { NewCatch } from '../catches/catch.repository.ts';
+import { unescapeFormula } from './csv.ts';
+import { TEXT_COLUMNS } from './export-format.ts';
+
+/** A row ready to import: the catch without its photo, and where its photo is (a URL or a ZIP path), if any. */
+export interface PreparedRow {
+  row: number;
+  input: Omit<NewCatch, 'photoId'> & { clientId: string };
+  photoRef: string | null;
+  /** The clientId was derived from the content (the row had none). */
+  derivedClientId: boolean;
+}
+
+export type RowResult = { ok: true; value: PreparedRow } | { ok: false; message: string };
+
+/** Earliest saved-on-device time we believe, as for a created catch; anything before is a broken clock. */
+const EARLIEST_PLAUSIBLE_MS = Date.UTC(1990, 0, 1);
+
+/** When the catch was logged: the file's time if it is believable, else now (as POST /api/catches does). */
+function resolveCreatedAt(claimed: unknown, now: Date): Date {
+  if (typeof claimed !== 'string') return now;
+  const ms = Date.parse(claimed);
+  if (Number.isNaN(ms) || ms > now.getTime() || ms < EARLIEST_PLAUSIBLE_MS) return now;
+  return new Date(ms);
+}
+
+/** The fields a row's content id is made of: what the angler wrote, without where the photo is stored. */
+type CatchContent = Pick<
+  CatchInput,
+  | 'fishType'
+  | 'weight'
+  | 'length'
+  | 'locationName'
+  | 'latitude'
+  | 'longitude'
+  | 'notes'
+  | 'waterTemperature'
+  | 'depth'
+  | 'catchDate'
+  | 'timeOfDay'
+  | 'lineSize'
+  | 'baitUsed'
+>;
+
+/**
+ * A UUID-shaped id (version 5 bits, RFC 4122 variant) from a catch's content and the time it was logged as the file
+ * says it (absent in a hand-made file), so that importing the same rows again finds them instead of doubling them.
+ * A stored catch without a clientId has the same id when its content is the same (see export.routes.ts).
+ */
+export function contentClientId(input: CatchContent, createdAt: unknown): string {
+  const content = [
+    input.fishType,
+    input.weight,
+    input.length,
+    input.locationName,
+    input.latitude,
+    input.longitude,
+    input.notes,
+    input.waterTemperature,
+    input.depth,
+    input.catchDate,
+    input.timeOfDay,
+    input.lineSize,
+    input.baitUsed,
+    typeof createdAt === 'string' ? createdAt.trim() : null,
+  ];
+  const hex = createHash('sha256').update(JSON.stringify(content)).digest('hex');
+  const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function hasNul(fields: Record<string, unknown>): boolean {
+  return Object.values(fields).some((value) => typeof value === 'string' && value.includes('\u0000'));
+}
+
+/**
+ * Checks one row of a file (JSON values, or CSV cells as text) as a new catch. CSV text comes with the
+ * apostrophe our export puts before formula-looking text; it is taken off first.
+ */
+export function prepareRow(row: number, raw: unknown, now: Date, fromCsv: boolean): RowResult {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    return { ok: false, message: 'Not a catch (expected an object with a fishType)' };
+  }
+  const fields: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  if (fromCsv) {
+    for (const column of TEXT_COLUMNS) {
+      const value = fields[column];
+      if (typeof value === 'string') fields[column] = unescapeFormula(value);
+    }
+  }
+  if (hasNul(fields)) return { ok: false, message: 'Text must not contain the NUL character' };
+  const photo = fields.photo;
+  const photoRef = typeof photo === 'string' && photo.trim() !== '' ? photo.trim() : null;
+  const parsed = catchInputSchema.safeParse({ ...fields, photo: null });
+  if (!parsed.success) {
+    return { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid catch' };
+  }
+  const { photo: _photo, createdAt: claimed, userId: _userId, clientId, ...catchFields } = parsed.data;
+  return {
+    ok: true,
+    value: {
+      row,
+      photoRef,
+      derivedClientId: clientId === undefined,
+      input: {
+        ...catchFields,
+        clientId: clientId ?? contentClientId(parsed.data, claimed),
+        createdAt: resolveCreatedAt(claimed, now),
+      },
+    },
+  };
+}
