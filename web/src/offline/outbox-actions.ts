@@ -1,5 +1,4 @@
-import type { Catch } from '#core/catch.ts';
-import type { CatchPayload } from '../features/catches/catch-payload.ts';
+import type { Catch, CatchCreatePayload as CatchPayload } from '#core/catch.ts';
 import type { CreateEntry, DeleteEntry, DeleteTarget, Outbox, OutboxEntry } from './outbox.ts';
 
 /** What the app puts into the outbox: a catch to create, a catch to delete. */

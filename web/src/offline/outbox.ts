@@ -1,5 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { CatchPayload } from '../features/catches/catch-payload.ts';
+import type { CatchCreatePayload as CatchPayload } from '#core/catch.ts';
 import { OUTBOX_CHANNEL } from './outbox-channel.ts';
 
 /**

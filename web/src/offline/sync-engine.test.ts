@@ -2,10 +2,10 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Catch } from '#core/catch.ts';
+import type { Catch, CatchCreatePayload as CatchPayload } from '#core/catch.ts';
 import { ApiClient } from '../../../server/test-support/api-client.ts';
 import { createTestApp, type TestApp } from '../../../server/test-support/test-app.ts';
-import { buildCatchPayload, type CatchPayload, emptyCatchForm } from '../features/catches/catch-payload.ts';
+import { buildCatchPayload, emptyCatchForm } from '../features/catches/catch-payload.ts';
 import { type CreateEntry, createOutbox, type Outbox, StorageFullError } from './outbox.ts';
 import { deleteCatchOffline, newCreateEntry, newDeleteEntry } from './outbox-actions.ts';
 import {
