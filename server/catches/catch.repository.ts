@@ -154,8 +154,12 @@ export interface CatchListState {
   textBytes: number;
 }
 
-/** A catch to insert: the checked create payload with the photo resolved to its id and the time settled. */
-export interface NewCatch extends Omit<CatchCreateInput, 'photo' | 'createdAt' | 'userId'> {
+/**
+ * A catch to insert: the checked create payload with the photo resolved to its id and the time settled. A field
+ * left out is stored as null, as the API does with a missing one (so demo data and tests name only what they set).
+ */
+export interface NewCatch extends Partial<Omit<CatchCreateInput, 'photo' | 'createdAt' | 'userId'>> {
+  fishType: string;
   photoId: string | null;
   createdAt: Date;
 }
