@@ -55,7 +55,7 @@ const acceptAsIs: FastifySchemaCompiler<unknown> = () => (value) => ({ value });
  * on every value). For input, a field is required only when the schema refuses it missing (the catch fields turn a
  * missing value into null, so they are optional on the wire).
  */
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   delete json.$schema;
   if (io === 'input' && schema instanceof z.ZodObject) {
@@ -87,4 +87,11 @@ function collapseNullable(node: unknown): unknown {
     }
   }
   return out;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's contract, for the OpenAPI document (openapi.ts). */
+    contract?: RouteContract;
+  }
 }
