@@ -1,31 +1,29 @@
 /**
- * The catch as the API and the web app see it, and the constants both sides share. No zod here: the
- * web app's main bundle imports this file, and the schemas live in catch-input.ts.
+ * The catch as the API and the web app see it, and the constants both sides share. The types are derived from the
+ * one catch schema (catch-schema.ts) by type-only imports: the web app's main bundle imports this file and no zod
+ * comes with it.
  */
+import type { z } from 'zod';
+import type { catchCreateSchema, catchFieldsSchema, catchSchema } from './catch-schema.ts';
 
 /** Default place name the log form sends when it has none (SPEC §3). */
 export const DEFAULT_LOCATION_NAME = 'Unknown Location';
 
 /** A catch as every API response carries it (DESIGN §4). */
-export interface Catch {
-  id: number;
-  fishType: string;
-  photo: string | null;
-  weight: number | null;
-  length: number | null;
-  locationName: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  notes: string | null;
+export type Catch = z.output<typeof catchSchema>;
+
+/** The fields an angler writes (SPEC §3), as stored: what a catch is made of besides id, createdAt and clientId. */
+export type CatchFields = z.output<typeof catchFieldsSchema>;
+
+/**
+ * The create payload as the app sends it (the outbox keeps it until the server confirms): every written field,
+ * plus `clientId`, which makes a retry idempotent, and `createdAt`, when it was saved on the device (DESIGN §4).
+ * The server accepts looser input too (numeric strings, missing fields): that is `z.input<typeof catchCreateSchema>`.
+ */
+export type CatchCreatePayload = CatchFields & {
+  clientId: NonNullable<z.output<typeof catchCreateSchema>['clientId']>;
   createdAt: string;
-  catchDate: string | null;
-  timeOfDay: string | null;
-  waterTemperature: number | null;
-  depth: number | null;
-  lineSize: string | null;
-  baitUsed: string | null;
-  clientId: string | null;
-}
+};
 
 /** Longest search text the catch list accepts. */
 export const SEARCH_MAX = 100;

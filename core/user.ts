@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UNIT_SYSTEMS, type UnitSystem } from './units.ts';
+import { UNIT_SYSTEMS } from './units.ts';
 
 /** Limits shared by the auth form and the server (SPEC §5, §9; DESIGN §4). */
 export const USERNAME_MIN = 3;
@@ -43,14 +43,15 @@ export const registerFormSchema = z
   });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
-/** The signed-in user as the API returns it. The password never leaves the server. */
-export interface User {
-  id: number;
-  username: string;
-  createdAt: string;
+/** The signed-in user as the API returns it (its response schema, too). The password never leaves the server. */
+export const userSchema = z.object({
+  id: z.int(),
+  username: z.string(),
+  createdAt: z.string(),
   /** The units this angler reads and types in (issue 12 item 4); the API itself always speaks the spec's units. */
-  units: UnitSystem;
-}
+  units: z.enum(UNIT_SYSTEMS),
+});
+export type User = z.output<typeof userSchema>;
 
 /** What PATCH /api/user accepts: the account's settings (today only the units). */
 export const userSettingsSchema = z.strictObject(

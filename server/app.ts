@@ -29,6 +29,7 @@ import { answerClientError } from './http/client-errors.ts';
 import { installCsrfGuard } from './http/csrf-guard.ts';
 import { answerError, installErrorHandler } from './http/error-handler.ts';
 import { installNativeCors } from './http/native-clients.ts';
+import { installOpenApi } from './http/openapi.ts';
 import { routePreloadLinks } from './http/route-preloads.ts';
 import { installHstsOverHttps } from './http/transport-security.ts';
 import { installUnreadBodyHandling } from './http/unread-body.ts';
@@ -132,6 +133,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   installErrorHandler(app);
+  // Before any route: the OpenAPI document learns every route as it is registered.
+  installOpenApi(app);
   installUnreadBodyHandling(app, MAX_DRAINED_BODY_BYTES);
   deps.database.onConnectionError((error) => app.log.warn({ err: error }, 'database connection error'));
   // Fastify parses text/plain by default; a plain-text body is how a cross-site form would forge a request.

@@ -6,11 +6,13 @@ import {
   PASSWORD_MIN,
   USERNAME_MAX,
   USERNAME_MIN,
+  userSchema,
   userSettingsSchema,
 } from '#core/user.ts';
 import type { Clock } from '../clock.ts';
 import type { RateLimits } from '../config/config.ts';
 import { AppError, notSignedIn, tooManyRequests } from '../http/app-error.ts';
+import { routeContract } from '../http/route-contract.ts';
 import { parseInput } from '../http/validation.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.repository.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
@@ -55,7 +57,13 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
     if (token) await sessions.delete(token);
   }
 
-  app.post('/api/register', async (request, reply) => {
+  const registerContract = routeContract({
+    summary: 'Create an account and sign in (sets the session cookie)',
+    signedIn: false,
+    body: credentialsSchema,
+    response: { 201: userSchema },
+  });
+  app.post('/api/register', registerContract, async (request, reply) => {
     const ipKey = `register-ip:${request.ip}`;
     const attempt = await rateLimiter.consume(ipKey, rateLimits.registrationsPerIp, REGISTER_WINDOW_MS);
     if (!attempt.allowed) {
@@ -75,7 +83,13 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
     return reply.status(201).send(user);
   });
 
-  app.post('/api/login', async (request, reply) => {
+  const loginContract = routeContract({
+    summary: 'Sign in (sets the session cookie)',
+    signedIn: false,
+    body: loginSchema,
+    response: { 200: userSchema },
+  });
+  app.post('/api/login', loginContract, async (request, reply) => {
     const { username, password } = parseInput(loginSchema, request.body);
     // Every attempt is counted before the password is checked (password-attempts.ts).
     const usernameCounterKey = await countPasswordAttempt(rateLimiter, rateLimits, username, request.ip);
@@ -92,16 +106,27 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
     return user;
   });
 
-  app.post('/api/logout', async (request, reply) => {
+  const logoutContract = routeContract({
+    summary: 'Sign out this device',
+    signedIn: false,
+    response: { 204: null },
+  });
+  app.post('/api/logout', logoutContract, async (request, reply) => {
     await endCurrentSession(request);
     forgetSessionToken(request, reply);
     return reply.status(204).send();
   });
 
-  app.get('/api/user', async (request) => requireUser(request));
+  const userContract = routeContract({ summary: 'The signed-in user', response: { 200: userSchema } });
+  app.get('/api/user', userContract, async (request) => requireUser(request));
 
   /** The account's settings, stored with it so every device of the angler follows (issue 12 item 4). */
-  app.patch('/api/user', async (request) => {
+  const settingsContract = routeContract({
+    summary: "Change the account's settings",
+    body: userSettingsSchema,
+    response: { 200: userSchema },
+  });
+  app.patch('/api/user', settingsContract, async (request) => {
     const { id } = requireUser(request);
     const { units } = parseInput(userSettingsSchema, request.body);
     // The account may have been deleted since the session was read: the session is then no longer valid.

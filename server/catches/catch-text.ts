@@ -4,12 +4,13 @@
  * migration that recomputes them.
  */
 
+/** The free-text fields of a catch; a missing one counts as empty. */
 export interface CatchText {
   fishType: string;
-  locationName: string | null;
-  notes: string | null;
-  lineSize: string | null;
-  baitUsed: string | null;
+  locationName?: string | null;
+  notes?: string | null;
+  lineSize?: string | null;
+  baitUsed?: string | null;
 }
 
 /** UTF-8 bytes of the free-text fields: what the per-account text quota counts. */

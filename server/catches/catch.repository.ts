@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Catch } from '#core/catch.ts';
-import type { CatchInput } from '#core/catch-input.ts';
+import type { CatchCreateInput } from '#core/catch-schema.ts';
 import { photoUrl } from '#core/photo-url.ts';
 import type { CatchesTable, Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -154,7 +154,12 @@ export interface CatchListState {
   textBytes: number;
 }
 
-export interface NewCatch extends Omit<CatchInput, 'photo' | 'createdAt' | 'userId'> {
+/**
+ * A catch to insert: the checked create payload with the photo resolved to its id and the time settled. A field
+ * left out is stored as null, as the API does with a missing one (so demo data and tests name only what they set).
+ */
+export interface NewCatch extends Partial<Omit<CatchCreateInput, 'photo' | 'createdAt' | 'userId'>> {
+  fishType: string;
   photoId: string | null;
   createdAt: Date;
 }

@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SEARCH_MAX } from '#core/catch.ts';
-import { type CatchInput, catchInputSchema } from '#core/catch-input.ts';
+import { type CatchCreateInput, catchCreateSchema, catchSchema } from '#core/catch-schema.ts';
 import { photoIdFromUrl } from '#core/photo-url.ts';
 import { requireUser } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, notFound } from '../http/app-error.ts';
+import { routeContract } from '../http/route-contract.ts';
 import { parseInput } from '../http/validation.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
 import { releasePhoto } from '../photos/photo-release.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 import type { CatchRepository } from './catch.repository.ts';
-import { catchResponseSchema } from './catch.response-schema.ts';
 import { CatchLists } from './catch-lists.ts';
 
 const listQuerySchema = z.object({
@@ -56,7 +56,12 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
 
   // The list is sent as JSON already serialised (cached until the user's next write) or streamed page by page
   // when it is too big to cache (catch-lists.ts).
-  app.get('/api/catches', async (request, reply) => {
+  const listContract = routeContract({
+    summary: "The signed-in angler's catches, newest first, optionally filtered by a search text",
+    querystring: listQuerySchema,
+    response: { 200: z.array(catchSchema) },
+  });
+  app.get('/api/catches', listContract, async (request, reply) => {
     const user = requireUser(request);
     const search = parseInput(listQuerySchema, request.query).search ?? '';
     return reply.type('application/json; charset=utf-8').send(await lists.answer(user.id, search));
@@ -65,7 +70,7 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
   /** The three create routes of SPEC §7 share one behaviour: the session decides the owner. */
   async function createCatch(request: FastifyRequest) {
     const user = requireUser(request);
-    const input: CatchInput = parseInput(catchInputSchema, request.body);
+    const input: CatchCreateInput = parseInput(catchCreateSchema, request.body);
     let photoId: string | null = null;
     if (input.photo) {
       photoId = photoIdFromUrl(input.photo);
@@ -83,18 +88,25 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
     });
   }
 
+  // 201 for a new catch, 200 for a repeat of one already saved with the same clientId.
+  const createContract = routeContract({
+    summary: 'Log a catch (SPEC §3 payload)',
+    body: catchCreateSchema,
+    response: { 200: catchSchema, 201: catchSchema },
+  });
   for (const path of ['/api/catches', '/api/mobile-catch', '/api/emergency-catch']) {
-    app.post(
-      path,
-      { schema: { response: { 200: catchResponseSchema, 201: catchResponseSchema } } },
-      async (request, reply) => {
-        const result = await createCatch(request);
-        return reply.status(result.created ? 201 : 200).send(result.catch);
-      },
-    );
+    app.post(path, createContract, async (request, reply) => {
+      const result = await createCatch(request);
+      return reply.status(result.created ? 201 : 200).send(result.catch);
+    });
   }
 
-  app.delete('/api/catches/:id', async (request, reply) => {
+  const deleteContract = routeContract({
+    summary: 'Delete a catch by its server id',
+    params: catchIdSchema,
+    response: { 204: null },
+  });
+  app.delete('/api/catches/:id', deleteContract, async (request, reply) => {
     const user = requireUser(request);
     const { id } = parseInput(catchIdSchema, request.params);
     const { deleted, photoId } = await catches.delete(user.id, id);
@@ -104,7 +116,12 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
   });
 
   // The offline outbox deletes a catch it created by the device's id: it may never have learned the server id.
-  app.delete('/api/catches/client/:clientId', async (request, reply) => {
+  const deleteByClientIdContract = routeContract({
+    summary: "Delete a catch by the device's clientId (the outbox may never have learned the server id)",
+    params: clientIdParamsSchema,
+    response: { 204: null },
+  });
+  app.delete('/api/catches/client/:clientId', deleteByClientIdContract, async (request, reply) => {
     const user = requireUser(request);
     const { clientId } = parseInput(clientIdParamsSchema, request.params);
     const { deleted, photoId } = await catches.deleteByClientId(user.id, clientId);

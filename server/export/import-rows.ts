@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 // The one coupling to the catch contract: an imported row is checked exactly as a created catch is.
-import { type CatchInput, catchInputSchema } from '#core/catch-input.ts';
+import { type CatchCreateInput, catchCreateSchema } from '#core/catch-schema.ts';
 import type { NewCatch } from '../catches/catch.repository.ts';
 import { unescapeFormula } from './csv.ts';
 import { TEXT_COLUMNS } from './export-format.ts';
@@ -29,7 +29,7 @@ function resolveCreatedAt(claimed: unknown, now: Date): Date {
 
 /** The fields a row's content id is made of: what the angler wrote, without where the photo is stored. */
 type CatchContent = Pick<
-  CatchInput,
+  CatchCreateInput,
   | 'fishType'
   | 'weight'
   | 'length'
@@ -94,7 +94,7 @@ export function prepareRow(row: number, raw: unknown, now: Date, fromCsv: boolea
   if (hasNul(fields)) return { ok: false, message: 'Text must not contain the NUL character' };
   const photo = fields.photo;
   const photoRef = typeof photo === 'string' && photo.trim() !== '' ? photo.trim() : null;
-  const parsed = catchInputSchema.safeParse({ ...fields, photo: null });
+  const parsed = catchCreateSchema.safeParse({ ...fields, photo: null });
   if (!parsed.success) {
     return { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid catch' };
   }

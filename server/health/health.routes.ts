@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { ApiErrorBody } from '#core/api-error.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { routeContract } from '../http/route-contract.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 
 /** The probes a load balancer (deploy/haproxy.cfg) and an orchestrator call; exempt from the global rate limit. */
@@ -28,9 +30,16 @@ export interface HealthOptions {
 export const NOT_READY_MESSAGE = 'Not ready to serve: a service it needs does not answer';
 
 export async function healthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
-  app.get(HEALTH_PATH, async () => ({ status: 'ok' }));
+  const okSchema = z.object({ status: z.literal('ok') });
+  const health = routeContract({ summary: 'Liveness probe', signedIn: false, response: { 200: okSchema } });
+  app.get(HEALTH_PATH, health, async () => ({ status: 'ok' }));
 
-  app.get(READY_PATH, async (request, reply) => {
+  const ready = routeContract({
+    summary: 'Readiness probe: database and photo store answer (503 NOT_READY otherwise)',
+    signedIn: false,
+    response: { 200: okSchema },
+  });
+  app.get(READY_PATH, ready, async (request, reply) => {
     const failures = (
       await Promise.all([
         check('database', () => sql`select 1`.execute(options.database.db)),

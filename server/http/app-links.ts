@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ApiErrorBody } from '#core/api-error.ts';
 import type { StoreListings } from '#core/store-listings.ts';
+import { routeContract } from './route-contract.ts';
 
 /**
  * The deep-link association files that let the Android and iOS apps open Tightlines links on this domain
@@ -57,10 +59,26 @@ function appleAssociation(apple: NonNullable<AppLinks['apple']>) {
  */
 export function installAppLinks(app: FastifyInstance, links: AppLinks): void {
   // Public, like /download itself: a deployment's own listings, never a placeholder id built into the app.
-  app.get(STORE_LISTINGS_PATH, async (): Promise<StoreListings> => links.storeListings);
+  const storeListings = routeContract({
+    summary: "The native apps' store pages (null where there is none yet)",
+    signedIn: false,
+    response: {
+      200: z.object({
+        appStore: z.string().nullable(),
+        googlePlay: z.string().nullable(),
+      }) satisfies z.ZodType<StoreListings>,
+    },
+  });
+  app.get(STORE_LISTINGS_PATH, storeListings, async (): Promise<StoreListings> => links.storeListings);
 
   const serve = (path: string, body: object | null, settings: string) => {
-    app.get(path, async (_request, reply) => {
+    // The platforms' own formats (Android's statement list, Apple's association), passed through as configured.
+    const contract = routeContract({
+      summary: `Deep-link association file (${settings})`,
+      signedIn: false,
+      response: { 200: z.unknown() },
+    });
+    app.get(path, contract, async (_request, reply) => {
       if (body === null) {
         const notConfigured: ApiErrorBody = {
           message: `Not configured on this server (${settings})`,

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PHOTO_FILE_PATTERN, PHOTOS_PATH, photoIdFromFileName, photoUrl } from '#core/photo-url.ts';
+import {
+  PHOTO_FILE_PATTERN,
+  PHOTO_URL_PATTERN,
+  PHOTOS_PATH,
+  photoIdFromFileName,
+  photoUrl,
+} from '#core/photo-url.ts';
 import { requireUser } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, notFound, tooManyRequests } from '../http/app-error.ts';
+import { type RouteContract, routeContract } from '../http/route-contract.ts';
 import { parseInput } from '../http/validation.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.repository.ts';
 import { type ImageJobQueue, QueueFullError } from './image-job-queue.ts';
@@ -154,14 +161,38 @@ export async function photosRoutes(app: FastifyInstance, deps: PhotosDependencie
   }
 
   // Two upload routes with one behaviour; SPEC §7 names the answer field differently for each.
-  app.post('/api/upload', async (request, reply) =>
+  const uploadedUrl = z.string().regex(PHOTO_URL_PATTERN);
+  const upload: Omit<RouteContract, 'response'> = {
+    summary: 'Upload a photo (stored as WebP with a thumbnail, metadata stripped)',
+    bodyContent: {
+      mediaType: 'multipart/form-data',
+      schema: {
+        type: 'object',
+        required: ['photo'],
+        properties: { photo: { type: 'string', format: 'binary' } },
+      },
+    },
+  };
+  const uploadContract = routeContract({ ...upload, response: { 201: z.object({ url: uploadedUrl }) } });
+  app.post('/api/upload', uploadContract, async (request, reply) =>
     reply.status(201).send({ url: await acceptUpload(request) }),
   );
-  app.post('/api/upload-photo', async (request, reply) =>
+  const uploadPhotoContract = routeContract({
+    ...upload,
+    response: { 201: z.object({ photoUrl: uploadedUrl }) },
+  });
+  app.post('/api/upload-photo', uploadPhotoContract, async (request, reply) =>
     reply.status(201).send({ photoUrl: await acceptUpload(request) }),
   );
 
-  app.get(`${PHOTOS_PATH}:file`, async (request: FastifyRequest, reply: FastifyReply) => {
+  const photoContract = routeContract({
+    summary: 'One of my photos (WebP), full size or its thumbnail',
+    params: photoParamsSchema,
+    querystring: photoQuerySchema,
+    response: {},
+    responseContent: { status: 200, mediaType: 'image/webp', description: 'The photo' },
+  });
+  app.get(`${PHOTOS_PATH}:file`, photoContract, async (request: FastifyRequest, reply: FastifyReply) => {
     const user = requireUser(request);
     const { file } = parseInput(photoParamsSchema, request.params);
     const { size } = parseInput(photoQuerySchema, request.query);

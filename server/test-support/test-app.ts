@@ -171,7 +171,10 @@ export async function insertTestUsers(db: Kysely<Database>, names: string[]): Pr
   return rows.map((row) => Number(row.id));
 }
 
-/** `count` catches for CatchRepository.createMany, one second apart from 2026-01-01: `fields(i)` fills them in. */
+/**
+ * `count` catches for CatchRepository.createMany, one second apart from 2026-01-01: `fields(i)` fills them in. A
+ * field not set is stored as null (NewCatch), so a new catch field needs nothing here.
+ */
 export function bulkCatches(
   count: number,
   fields: (i: number) => Partial<NewCatch> = () => ({}),
@@ -181,18 +184,6 @@ export function bulkCatches(
     fishType: `Fish ${i}`,
     createdAt: new Date(start + i * 1000),
     photoId: null,
-    weight: null,
-    length: null,
-    locationName: null,
-    latitude: null,
-    longitude: null,
-    notes: null,
-    waterTemperature: null,
-    depth: null,
-    catchDate: null,
-    timeOfDay: null,
-    lineSize: null,
-    baitUsed: null,
     ...fields(i),
   }));
 }

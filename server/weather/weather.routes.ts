@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { coordinatesQuerySchema } from '#core/coordinates.ts';
+import type { Weather } from '#core/weather.ts';
 import { requireUser } from '../auth/session.ts';
 import { AppError, tooManyRequests } from '../http/app-error.ts';
+import { routeContract } from '../http/route-contract.ts';
 import { parseInput } from '../http/validation.ts';
 import { WeatherProviderError } from './open-meteo.provider.ts';
 import { WeatherBudgetExceededError, type WeatherService } from './weather.service.ts';
@@ -11,8 +14,30 @@ const BUDGET_MESSAGES = {
   server: 'Weather is busy right now. Please try again in a few minutes.',
 } as const;
 
+/**
+ * GET /api/weather's answer (core/weather.ts `Weather`; the web app reads that interface without zod). `satisfies`
+ * makes tsc refuse a Weather field missing here, which the serialiser would otherwise drop.
+ */
+const weatherSchema = z.object({
+  location: z.string(),
+  temperature: z.number(),
+  description: z.string(),
+  condition: z.enum(['Clear', 'Clouds', 'Fog', 'Drizzle', 'Rain', 'Snow', 'Thunderstorm']),
+  icon: z.string(),
+  windSpeed: z.number(),
+  humidity: z.number(),
+  pressure: z.number(),
+  observedAt: z.string(),
+  pressureChange3h: z.number().nullable(),
+}) satisfies z.ZodType<Weather>;
+
 export async function weatherRoutes(app: FastifyInstance, deps: { weather: WeatherService }): Promise<void> {
-  app.get('/api/weather', async (request) => {
+  const contract = routeContract({
+    summary: 'Current weather at a position (°F, mph, %, inHg)',
+    querystring: coordinatesQuerySchema,
+    response: { 200: weatherSchema },
+  });
+  app.get('/api/weather', contract, async (request) => {
     const user = requireUser(request);
     const { lat, lon } = parseInput(coordinatesQuerySchema, request.query);
     try {

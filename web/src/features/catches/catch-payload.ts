@@ -1,24 +1,35 @@
 import { format } from 'date-fns';
-import { DEFAULT_LOCATION_NAME } from '#core/catch.ts';
+import { type CatchCreatePayload, type CatchFields, DEFAULT_LOCATION_NAME } from '#core/catch.ts';
 import { type Quantity, toStoredValue, type UnitSystem } from '#core/units.ts';
-import type { CatchPayload } from '../../offline/outbox-payload.ts';
 
-/** What the log form holds: every field as the text its input shows. */
-export interface CatchFormValues {
-  fishType: string;
-  weight: string;
-  length: string;
-  locationName: string;
-  latitude: number | null;
-  longitude: number | null;
-  notes: string;
-  waterTemperature: string;
-  catchDate: string;
-  timeOfDay: string;
-  lineSize: string;
-  baitUsed: string;
-  depth: string;
-}
+/** The written fields the log form has an input for (the photo has its own picker; GPS fills latitude/longitude). */
+type FormField = Exclude<keyof CatchFields, 'photo' | 'latitude' | 'longitude'>;
+
+/** What the log form holds: every field as the text its input shows, the GPS position as numbers. */
+export type CatchFormValues = Record<FormField, string> & Pick<CatchFields, 'latitude' | 'longitude'>;
+
+/**
+ * How the form reads each input (the form's own list, beside its markup; tsc refuses a schema field missing here or
+ * a kind that does not fit its type): 'text' is trimmed and empty becomes null; 'number' is parsed; a Quantity is
+ * a number typed in the angler's units, stored in the spec's units.
+ */
+type Kind = 'text' | 'number' | Quantity;
+
+const FORM_FIELDS = {
+  fishType: 'text',
+  weight: 'weight',
+  length: 'length',
+  locationName: 'text',
+  notes: 'text',
+  waterTemperature: 'waterTemperature',
+  catchDate: 'text',
+  timeOfDay: 'text',
+  lineSize: 'text',
+  baitUsed: 'text',
+  depth: 'depth',
+} as const satisfies {
+  [K in FormField]: CatchFields[K] extends string | null ? 'text' : 'number' | Quantity;
+};
 
 /** Today's date and the current time as the form's date (yyyy-MM-dd) and time (HH:mm) inputs want them. */
 function nowDateTime(now: Date = new Date()): { catchDate: string; timeOfDay: string } {
@@ -34,20 +45,11 @@ export function emptyCatchForm(
   },
   now: Date = new Date(),
 ): CatchFormValues {
-  return {
-    fishType: '',
-    weight: '',
-    length: '',
-    locationName: keep.locationName,
-    latitude: keep.latitude,
-    longitude: keep.longitude,
-    notes: '',
-    waterTemperature: '',
-    ...nowDateTime(now),
-    lineSize: '',
-    baitUsed: '',
-    depth: '',
-  };
+  const empty = Object.fromEntries(Object.keys(FORM_FIELDS).map((field) => [field, ''])) as Record<
+    FormField,
+    string
+  >;
+  return { ...empty, ...keep, ...nowDateTime(now) };
 }
 
 /** Trimmed text, or null when nothing is left. */
@@ -84,22 +86,27 @@ export interface PayloadContext {
 }
 
 /** Builds the exact SPEC §3 payload from the form's values (text trimmed, numbers parsed into the spec's units, defaults filled). */
-export function buildCatchPayload(values: CatchFormValues, context: PayloadContext): CatchPayload {
+export function buildCatchPayload(values: CatchFormValues, context: PayloadContext): CatchCreatePayload {
+  const read: Record<string, string | number | null> = {};
+  for (const [field, kind] of Object.entries(FORM_FIELDS) as [FormField, Kind][]) {
+    const text = values[field];
+    read[field] =
+      kind === 'text'
+        ? textOrNull(text)
+        : kind === 'number'
+          ? numberOrNull(text)
+          : measurementOrNull(text, kind, context.units);
+  }
+  const fields = read as CatchFields;
   const defaults = nowDateTime(context.now);
   return {
+    ...fields,
     fishType: values.fishType.trim(),
-    weight: measurementOrNull(values.weight, 'weight', context.units),
-    length: measurementOrNull(values.length, 'length', context.units),
-    locationName: textOrNull(values.locationName) ?? DEFAULT_LOCATION_NAME,
+    locationName: fields.locationName ?? DEFAULT_LOCATION_NAME,
     latitude: values.latitude,
     longitude: values.longitude,
-    notes: textOrNull(values.notes),
-    waterTemperature: measurementOrNull(values.waterTemperature, 'waterTemperature', context.units),
-    catchDate: textOrNull(values.catchDate) ?? defaults.catchDate,
-    timeOfDay: textOrNull(values.timeOfDay) ?? defaults.timeOfDay,
-    lineSize: textOrNull(values.lineSize),
-    baitUsed: textOrNull(values.baitUsed),
-    depth: measurementOrNull(values.depth, 'depth', context.units),
+    catchDate: fields.catchDate ?? defaults.catchDate,
+    timeOfDay: fields.timeOfDay ?? defaults.timeOfDay,
     photo: context.photo,
     clientId: context.clientId,
     createdAt: context.now.toISOString(),

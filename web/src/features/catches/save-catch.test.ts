@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { catchInputSchema } from '#core/catch-input.ts';
+import { catchCreateSchema } from '#core/catch-schema.ts';
 import { type CreateEntry, createOutbox, StorageFullError } from '../../offline/outbox.ts';
 import { formatLength, formatWeight } from './catch-format.ts';
 import { type CatchFormValues, emptyCatchForm } from './catch-payload.ts';
@@ -70,7 +70,7 @@ describe('saveCatch (into the outbox)', () => {
       clientId,
       createdAt: now.toISOString(),
     });
-    expect(catchInputSchema.safeParse(stored.payload).success).toBe(true);
+    expect(catchCreateSchema.safeParse(stored.payload).success).toBe(true);
   });
 
   it("stores a metric angler's measurements in the spec's units, which display as typed again", async () => {
@@ -84,7 +84,7 @@ describe('saveCatch (into the outbox)', () => {
     expect(depth).toBeCloseTo(9.8425, 4); // ft
     expect(formatWeight(weight, 'metric')).toBe('2.5 kg');
     expect(formatLength(length, 'metric')).toBe('45.7 cm');
-    expect(catchInputSchema.safeParse(entry.payload).success).toBe(true);
+    expect(catchCreateSchema.safeParse(entry.payload).success).toBe(true);
   });
 
   it('fills the defaults: Unknown Location, today and now, a fresh UUID', async () => {

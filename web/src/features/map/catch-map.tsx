@@ -120,7 +120,7 @@ export default function CatchMap<Item>({
   useEffect(() => {
     const map = mapRef.current;
     if (!map || pins.length === 0) return;
-    const fit = () => {
+    const fitToPins = () => {
       if (pins.length === 1) {
         const [pin] = pins;
         if (pin) map.setView([pin.latitude, pin.longitude], PIN_ZOOM, { animate: false });
@@ -130,12 +130,12 @@ export default function CatchMap<Item>({
       map.fitBounds(bounds, { padding: [40, 40], maxZoom: FIT_MAX_ZOOM, animate: false });
     };
     if (!(map as unknown as { _animatingZoom?: boolean })._animatingZoom) {
-      fit();
+      fitToPins();
       return;
     }
-    map.once('zoomend', fit);
+    map.once('zoomend', fitToPins);
     return () => {
-      map.off('zoomend', fit);
+      map.off('zoomend', fitToPins);
     };
   }, [pins]);
 

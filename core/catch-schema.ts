@@ -43,10 +43,10 @@ function isRealCalendarDate(value: string): boolean {
 }
 
 /**
- * The catch payload of SPEC §3, accepted by POST /api/catches, /api/mobile-catch and /api/emergency-catch.
- * `userId` is accepted and dropped: the session decides the owner (DESIGN §4).
+ * The fields an angler writes (SPEC §3), each once: its stored type, its rules and their texts, and how loose input
+ * (numeric strings, empty strings, missing keys) becomes it. Every other view of a catch derives from these.
  */
-export const catchInputSchema = z.object({
+const catchFields = {
   fishType: z
     .string({ error: 'Fish type required' })
     .trim()
@@ -84,6 +84,28 @@ export const catchInputSchema = z.object({
       .regex(PHOTO_URL_PATTERN, 'Photo must be an uploaded photo URL')
       .nullable(),
   ),
+};
+
+/** The fields an angler writes, as one schema (core/catch.ts `CatchFields`). */
+export const catchFieldsSchema = z.object(catchFields);
+
+/**
+ * A catch as every API response carries it (DESIGN §4), core/catch.ts `Catch`: the written fields plus what the
+ * server adds. Its JSON Schema (server/http/route-contract.ts) is the response schema Fastify serialises with.
+ */
+export const catchSchema = z.object({
+  id: z.int(),
+  ...catchFields,
+  createdAt: z.string(),
+  clientId: z.string().nullable(),
+});
+
+/**
+ * The catch payload of SPEC §3, accepted by POST /api/catches, /api/mobile-catch and /api/emergency-catch.
+ * `userId` is accepted and dropped: the session decides the owner (DESIGN §4).
+ */
+export const catchCreateSchema = z.object({
+  ...catchFields,
   /** The device's id for this catch (outbox): a repeat with the same id returns the first catch. */
   clientId: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
@@ -93,4 +115,10 @@ export const catchInputSchema = z.object({
   createdAt: z.unknown().optional(),
   userId: z.unknown().optional(),
 });
-export type CatchInput = z.infer<typeof catchInputSchema>;
+export type CatchCreateInput = z.output<typeof catchCreateSchema>;
+
+/**
+ * A change to a saved catch (issue 11's PATCH): any subset of the written fields. A field left out stays as it is,
+ * `null` (or an empty string) clears an optional field, and the fish type, when present, must not be blank.
+ */
+export const catchUpdateSchema = z.object(catchFields).partial();

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { catchCreateSchema, catchSchema, catchUpdateSchema } from './catch-schema.ts';
+
+describe('catch payload (SPEC §3)', () => {
+  it('normalises a minimal payload: absent fields become null', () => {
+    expect(catchCreateSchema.parse({ fishType: 'Bass' })).toEqual({
+      fishType: 'Bass',
+      weight: null,
+      length: null,
+      locationName: null,
+      latitude: null,
+      longitude: null,
+      notes: null,
+      waterTemperature: null,
+      depth: null,
+      catchDate: null,
+      timeOfDay: null,
+      lineSize: null,
+      baitUsed: null,
+      photo: null,
+      clientId: undefined,
+      createdAt: undefined,
+      userId: undefined,
+    });
+  });
+
+  it.each([
+    [{ fishType: ' ' }, 'Fish type required'],
+    [{ fishType: 'Bass', weight: Number.NaN }, 'Weight must be a number'],
+    [{ fishType: 'Bass', weight: Number.POSITIVE_INFINITY }, 'Weight must be a number'],
+    [{ fishType: 'Bass', depth: -0.1 }, 'Depth must be at least 0'],
+    [{ fishType: 'Bass', catchDate: '2026-13-01' }, 'Catch date must be a date (yyyy-MM-dd)'],
+    [{ fishType: 'Bass', catchDate: '2026-1-01' }, 'Catch date must be a date (yyyy-MM-dd)'],
+    [{ fishType: 'Bass', timeOfDay: '7:30' }, 'Time of day must be a time (HH:mm)'],
+    [{ fishType: 'Bass', lineSize: 42 }, 'Line size must be text'],
+    [{ fishType: 'Bass', photo: '/api/photos/../../etc/passwd.webp' }, 'Photo must be an uploaded photo URL'],
+  ])('%j → %s', (payload, message) => {
+    const result = catchCreateSchema.safeParse(payload);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+
+  it('accepts the boundaries', () => {
+    const result = catchCreateSchema.safeParse({
+      fishType: 'x'.repeat(100),
+      weight: 5000,
+      length: 0,
+      latitude: -90,
+      longitude: 180,
+      catchDate: '2024-02-29',
+      timeOfDay: '23:59',
+      photo: '/api/photos/0b9e3b0a-1a2b-4c3d-8e9f-0a1b2c3d4e5f.webp',
+    });
+    expect(result.success).toBe(true);
+  });
+});
+
+describe('catch update (issue 11 PATCH)', () => {
+  it('keeps only the fields sent: a missing field stays as it is', () => {
+    expect(catchUpdateSchema.parse({})).toEqual({});
+    expect(catchUpdateSchema.parse({ weight: '2.5', userId: 7, id: 3 })).toEqual({ weight: 2.5 });
+  });
+
+  it('clears an optional field with null or an empty string', () => {
+    expect(catchUpdateSchema.parse({ notes: null, depth: '', catchDate: '' })).toEqual({
+      notes: null,
+      depth: null,
+      catchDate: null,
+    });
+  });
+
+  it('refuses a blank or null fish type, with the create texts', () => {
+    for (const fishType of ['   ', null, '']) {
+      const result = catchUpdateSchema.safeParse({ fishType });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('Fish type required');
+    }
+    expect(catchUpdateSchema.parse({ fishType: ' Pike ' })).toEqual({ fishType: 'Pike' });
+  });
+
+  it('checks present fields with the create rules', () => {
+    const result = catchUpdateSchema.safeParse({ weight: 5001, timeOfDay: '24:00' });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Weight must be at most 5000',
+      'Time of day must be a time (HH:mm)',
+    ]);
+  });
+});
+
+describe('catch (response)', () => {
+  it('fills every field a stored catch has no value for with null', () => {
+    expect(
+      catchSchema.parse({ id: 4, fishType: 'Bass', createdAt: '2025-01-15T12:00:00.000Z', clientId: null }),
+    ).toMatchObject({ id: 4, weight: null, notes: null, photo: null, catchDate: null });
+  });
+});
