@@ -10,6 +10,7 @@ import type { UserRepository } from '../auth/user.repository.ts';
 import type { Clock } from '../clock.ts';
 import type { RateLimits } from '../config/config.ts';
 import { AppError, notSignedIn } from '../http/app-error.ts';
+import { routeContract } from '../http/route-contract.ts';
 import { parseInput } from '../http/validation.ts';
 import { removeReleasedPhotoFiles } from '../photos/photo-release.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
@@ -55,7 +56,12 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDependenc
     await rateLimiter.reset(counterKey);
   }
 
-  app.post('/api/account/password', async (request, reply) => {
+  const passwordContract = routeContract({
+    summary: 'Change the password: every other session ends, this one is rotated',
+    body: changePasswordSchema,
+    response: { 204: null },
+  });
+  app.post('/api/account/password', passwordContract, async (request, reply) => {
     const user = requireUser(request);
     const { currentPassword, newPassword } = parseInput(changePasswordSchema, request.body);
     refuseCommonPassword(newPassword, 'newPassword');
@@ -67,14 +73,23 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDependenc
     return reply.status(204).send();
   });
 
-  app.post('/api/logout-all', async (request, reply) => {
+  const logoutAllContract = routeContract({
+    summary: 'Sign out every device, this one too',
+    response: { 204: null },
+  });
+  app.post('/api/logout-all', logoutAllContract, async (request, reply) => {
     const user = requireUser(request);
     await sessions.deleteAllOf(user.id);
     forgetSessionToken(request, reply);
     return reply.status(204).send();
   });
 
-  app.delete('/api/account', async (request, reply) => {
+  const deleteAccountContract = routeContract({
+    summary: 'Delete the account with every catch, photo and session (the password asked again)',
+    body: deleteAccountSchema,
+    response: { 204: null },
+  });
+  app.delete('/api/account', deleteAccountContract, async (request, reply) => {
     const user = requireUser(request);
     const { password } = parseInput(deleteAccountSchema, request.body);
     await verifyPassword(request, user, password, 'password');

@@ -15,6 +15,7 @@ import { requireUser } from '../auth/session.ts';
 import type { CatchRepository } from '../catches/catch.repository.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../http/app-error.ts';
+import { routeContract } from '../http/route-contract.ts';
 import { parseInput } from '../http/validation.ts';
 import type { ImageJobQueue } from '../photos/image-job-queue.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
@@ -127,7 +128,18 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
     return output;
   }
 
-  app.get('/api/export', async (request, reply) => {
+  const exportContract = routeContract({
+    summary: 'The whole log as a download: JSON, CSV, or a ZIP of both with every photo',
+    querystring: exportQuerySchema,
+    response: {},
+    responseContent: {
+      status: 200,
+      mediaType: 'application/octet-stream',
+      description:
+        'tightlines-export-YYYY-MM-DD.json (application/json), .csv (text/csv) or .zip (application/zip)',
+    },
+  });
+  app.get('/api/export', exportContract, async (request, reply) => {
     const user = requireUser(request);
     const { format } = parseInput(exportQuerySchema, request.query);
     const now = clock.now();
@@ -254,7 +266,25 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
     }
   }
 
-  app.post('/api/import', async (request) => {
+  const importContract = routeContract({
+    summary: 'Import a JSON, CSV or ZIP made by the export (re-importing creates nothing)',
+    bodyContent: {
+      mediaType: 'multipart/form-data',
+      schema: {
+        type: 'object',
+        required: ['file'],
+        properties: { file: { type: 'string', format: 'binary' } },
+      },
+    },
+    response: {
+      200: z.object({
+        created: z.number().int(),
+        skipped: z.number().int(),
+        rejected: z.array(z.object({ row: z.number().int(), message: z.string() })),
+      }),
+    },
+  });
+  app.post('/api/import', importContract, async (request) => {
     const user = requireUser(request);
     if (!request.isMultipart()) {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as a multipart form (field "file")');

@@ -4,6 +4,7 @@ import { type MapSettings, TILES_PATH } from '#core/map-tiles.ts';
 import { requireUser } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, notFound, tooManyRequests } from '../http/app-error.ts';
+import { routeContract } from '../http/route-contract.ts';
 import { parseInput } from '../http/validation.ts';
 import type { TileCache } from './tile-cache.ts';
 import { TileNotFoundError, TileTimeoutError, TileUpstreamError } from './tile-source.ts';
@@ -80,12 +81,26 @@ export async function tilesRoutes(
   const { attribution, maxZoom } = deps.tiles.settings;
   const paramsSchema = tileParamsSchema(maxZoom);
 
-  app.get(TILES_PATH, async (request): Promise<MapSettings> => {
+  const settingsContract = routeContract({
+    summary: "The map's settings: the tile provider's attribution and its deepest zoom",
+    response: { 200: z.object({ attribution: z.string(), maxZoom: z.number().int() }) },
+  });
+  app.get(TILES_PATH, settingsContract, async (request): Promise<MapSettings> => {
     requireUser(request);
     return { attribution, maxZoom };
   });
 
-  app.get(`${TILES_PATH}/:z/:x/:y`, async (request, reply) => {
+  const tileContract = routeContract({
+    summary: 'One map tile, fetched from the configured provider through this server and cached here',
+    params: paramsSchema,
+    response: {},
+    responseContent: {
+      status: 200,
+      mediaType: 'image/png',
+      description: "The tile, in the provider's image format",
+    },
+  });
+  app.get(`${TILES_PATH}/:z/:x/:y`, tileContract, async (request, reply) => {
     const user = requireUser(request);
     const { z: zoom, x, y } = parseInput(paramsSchema, request.params);
     try {
