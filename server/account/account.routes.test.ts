@@ -424,3 +424,44 @@ describe.each(TEST_ENGINES)('a photo store that fails after the commit, on %s', 
     }
   });
 });
+
+describe.each(TEST_ENGINES)('an account deleted while one of its uploads is in flight, on %s', (engine) => {
+  it('answers the upload 401 (its session ended with the account), not a 500, and keeps no file', async () => {
+    const memory = new MemoryPhotoStore();
+    let deleteAccountNow: (() => Promise<void>) | null = null;
+    // The account goes between the upload's session check and its photo record: the moment the file is stored.
+    const racingStore = {
+      save: async (id: string, variant: 'full' | 'thumb', data: Buffer) => {
+        await memory.save(id, variant, data);
+        const racer = deleteAccountNow;
+        deleteAccountNow = null;
+        await racer?.();
+      },
+      read: memory.read.bind(memory),
+      checkReachable: memory.checkReachable.bind(memory),
+      remove: memory.remove.bind(memory),
+    };
+    const t = await createTestApp(engine, { photoStore: racingStore });
+    try {
+      const marie = await ApiClient.register(t.app, 'marie');
+      const otherDevice = await signIn(t, 'marie');
+      deleteAccountNow = async () => {
+        expect((await deleteAccount(otherDevice, { password: PASSWORD })).statusCode).toBe(204);
+      };
+      const body = multipart({ fileName: 'fish.jpg', contentType: 'image/jpeg', data: await smallJpeg() });
+      const upload = await marie.request({
+        method: 'POST',
+        url: '/api/upload',
+        payload: body.payload,
+        headers: body.headers,
+      });
+      expect(deleteAccountNow).toBeNull();
+      expect(upload.statusCode).toBe(401);
+      expect(upload.json()).toEqual({ message: 'You must be logged in', code: 'NOT_SIGNED_IN' });
+      expect(memory.size()).toBe(0);
+      expect(await t.database.db.selectFrom('photos').select('id').execute()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, ApiErrorCode } from '#core/api-error.ts';
-import { AppError } from './app-error.ts';
+import { AppError, notSignedIn } from './app-error.ts';
 import { outageOf } from './outage-errors.ts';
 
 /** Fastify's own client errors, with the message we show instead of Fastify's developer wording. */
@@ -88,6 +88,14 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
     if (outage.retryAfterSeconds !== undefined) reply.header('Retry-After', String(outage.retryAfterSeconds));
     return send(outage.status, { message: outage.message, code: outage.code });
   }
+  // Every foreign key points at an account (or at a photo of one): a row refused for a missing parent means the
+  // account was deleted while this request ran (DELETE /api/account racing an upload or a sync). Its session ended
+  // with it, so the answer is the one any request of an ended session gets.
+  if (isForeignKeyViolation(error)) {
+    request.log.info({ err: error }, 'account deleted during the request');
+    const signedOut = notSignedIn();
+    return send(signedOut.status, { message: signedOut.message, code: signedOut.code });
+  }
   const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
   if (known) return send(known.status, { message: known.message, code: known.code });
   if (error instanceof SyntaxError && error.message.includes('JSON')) {
@@ -104,6 +112,12 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
     message: 'Something went wrong on our side. Please try again.',
     code: 'INTERNAL_ERROR',
   });
+}
+
+/** PostgreSQL's foreign_key_violation, or SQLite's SQLITE_CONSTRAINT_FOREIGNKEY (extended code 787). */
+function isForeignKeyViolation(error: unknown): boolean {
+  const fields = error as { code?: unknown; errcode?: unknown };
+  return fields.code === '23503' || (fields.code === 'ERR_SQLITE_ERROR' && fields.errcode === 787);
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
