@@ -1,9 +1,12 @@
+import { z } from 'zod';
+
 /** What POST /api/import answers (issue 11): rows are numbered as in the file (CSV: the spreadsheet row). */
-export interface ImportSummary {
-  created: number;
-  skipped: number;
-  rejected: { row: number; message: string }[];
-}
+export const importSummarySchema = z.object({
+  created: z.number().int(),
+  skipped: z.number().int(),
+  rejected: z.array(z.object({ row: z.number().int(), message: z.string() })),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
 
 /** The formats GET /api/export?format= offers. */
 export const EXPORT_FORMATS = ['json', 'csv', 'zip'] as const;

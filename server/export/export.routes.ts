@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
 import { z } from 'zod';
 import type { Catch } from '#core/catch.ts';
-import { EXPORT_FORMATS, type ImportSummary } from '#core/data-transfer.ts';
+import { EXPORT_FORMATS, type ImportSummary, importSummarySchema } from '#core/data-transfer.ts';
 import { photoIdFromUrl } from '#core/photo-url.ts';
 import { requireUser } from '../auth/session.ts';
 import type { CatchRepository } from '../catches/catch.repository.ts';
@@ -276,13 +276,7 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
         properties: { file: { type: 'string', format: 'binary' } },
       },
     },
-    response: {
-      200: z.object({
-        created: z.number().int(),
-        skipped: z.number().int(),
-        rejected: z.array(z.object({ row: z.number().int(), message: z.string() })),
-      }),
-    },
+    response: { 200: importSummarySchema },
   });
   app.post('/api/import', importContract, async (request) => {
     const user = requireUser(request);
