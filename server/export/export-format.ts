@@ -26,6 +26,12 @@ const CSV_COLUMNS = [
   'photo',
 ] as const satisfies readonly (keyof Catch)[];
 
+// A field added to the catch contract (core/catch-schema.ts) and missing above is a type error here, never a column
+// the export silently drops (and the import then cannot bring back).
+type MissingColumn = Exclude<keyof Catch, (typeof CSV_COLUMNS)[number]>;
+type _EveryFieldExported = NeverMissing<MissingColumn>;
+type NeverMissing<T extends never> = T;
+
 /** Columns holding free text a spreadsheet could mistake for a formula. */
 export const TEXT_COLUMNS: ReadonlySet<string> = new Set([
   'fishType',

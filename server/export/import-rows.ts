@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 // The one coupling to the catch contract: an imported row is checked exactly as a created catch is.
+import type { CatchFields } from '#core/catch.ts';
 import { type CatchCreateInput, catchCreateSchema } from '#core/catch-schema.ts';
 import type { NewCatch } from '../catches/catch.repository.ts';
 import { unescapeFormula } from './csv.ts';
@@ -44,6 +45,12 @@ type CatchContent = Pick<
   | 'lineSize'
   | 'baitUsed'
 >;
+
+// A written field added to the contract and missing from the content above is a type error, never a field two
+// rows can differ in and still be taken for the same catch.
+type MissingContent = Exclude<keyof CatchFields, keyof CatchContent | 'photo'>;
+type _EveryFieldInContentId = NeverMissing<MissingContent>;
+type NeverMissing<T extends never> = T;
 
 /**
  * A UUID-shaped id (version 5 bits, RFC 4122 variant) from a catch's content and the time it was logged as the file
