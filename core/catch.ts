@@ -25,5 +25,11 @@ export type CatchCreatePayload = CatchFields & {
   createdAt: string;
 };
 
+/**
+ * A change to a saved catch (issue 11's PATCH): any subset of the written fields, `null` clearing an optional one.
+ * The server accepts looser input too: that is `z.input<typeof catchUpdateSchema>`.
+ */
+export type CatchChanges = Partial<CatchFields>;
+
 /** Longest search text the catch list accepts. */
 export const SEARCH_MAX = 100;

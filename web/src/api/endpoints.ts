@@ -1,4 +1,4 @@
-import type { Catch } from '#core/catch.ts';
+import type { Catch, CatchChanges } from '#core/catch.ts';
 import { type MapSettings, TILES_PATH } from '#core/map-tiles.ts';
 import type { StoreListings } from '#core/store-listings.ts';
 import type { User, UserSettings } from '#core/user.ts';
@@ -88,19 +88,32 @@ export async function createEmergencyCatch(payload: object): Promise<Catch> {
   return (await (await http('/api/emergency-catch', { method: 'POST', json: payload })).json()) as Catch;
 }
 
-/** Which catch to delete: its server id, else the clientId it was created with (not synced when deleted). */
+/** Which saved catch: its server id, else the clientId it was created with (this device may not know the id). */
 interface CatchRef {
   id?: number;
   clientId?: string;
 }
 
+function catchPath({ id, clientId }: CatchRef): string {
+  return id !== undefined
+    ? `${API_PATHS.catches}/${id}`
+    : `${API_PATHS.catches}/client/${encodeURIComponent(clientId ?? '')}`;
+}
+
+/** PATCH /api/catches/:id or /api/catches/client/:clientId: sets the given fields (null clears one). */
+export async function updateCatch(
+  target: CatchRef,
+  changes: CatchChanges,
+  transport?: Transport,
+): Promise<Catch> {
+  return (await (
+    await http(catchPath(target), { ...transport, method: 'PATCH', json: changes })
+  ).json()) as Catch;
+}
+
 /** DELETE /api/catches/:id or /api/catches/client/:clientId; a 404 means it is already gone. */
-export async function deleteCatch({ id, clientId }: CatchRef, transport?: Transport): Promise<void> {
-  const path =
-    id !== undefined
-      ? `${API_PATHS.catches}/${id}`
-      : `${API_PATHS.catches}/client/${encodeURIComponent(clientId ?? '')}`;
-  await http(path, { ...transport, method: 'DELETE' });
+export async function deleteCatch(target: CatchRef, transport?: Transport): Promise<void> {
+  await http(catchPath(target), { ...transport, method: 'DELETE' });
 }
 
 /** A multipart form with the photo in the `photo` field (SPEC §7), named as the file was (or 'catch-photo'). */

@@ -4,8 +4,8 @@ import type { User } from '#core/user.ts';
 import { toast } from '@/hooks/use-toast';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { forgetDeviceCopy } from './device-copy.ts';
-import { createOutbox, type DeleteTarget } from './outbox.ts';
-import { isDeleteTarget } from './outbox-actions.ts';
+import { type CatchTarget, createOutbox } from './outbox.ts';
+import { isTargetOf } from './outbox-actions.ts';
 import { OUTBOX_CHANNEL } from './storage-names.ts';
 
 export { requestPersistentStorage } from './persistent-storage.ts';
@@ -22,7 +22,10 @@ import { createSyncScheduler, installSyncTriggers, registerBackgroundSync } from
  */
 
 /** Messages on the 'tightlines-outbox' channel besides 'outbox-changed': results other tabs apply too. */
-export type SyncBroadcast = { type: 'synced'; saved: Catch } | { type: 'deleted'; target: DeleteTarget };
+export type SyncBroadcast =
+  | { type: 'synced'; saved: Catch }
+  | { type: 'updated'; saved: Catch }
+  | { type: 'deleted'; target: CatchTarget };
 
 export const outbox = createOutbox();
 
@@ -37,9 +40,16 @@ function applySynced(saved: Catch): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
 }
 
-function applyDeleted(target: DeleteTarget): void {
+function applyUpdated(saved: Catch): void {
   queryClient.setQueryData<Catch[]>(queryKeys.catches, (list) =>
-    list?.filter((item) => !isDeleteTarget(target, item)),
+    list?.map((item) => (item.id === saved.id ? saved : item)),
+  );
+  void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
+}
+
+function applyDeleted(target: CatchTarget): void {
+  queryClient.setQueryData<Catch[]>(queryKeys.catches, (list) =>
+    list?.filter((item) => !isTargetOf(target, item)),
   );
   void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
 }
@@ -48,6 +58,7 @@ const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastCh
 channel?.addEventListener('message', (event: MessageEvent<SyncBroadcast | { type: string }>) => {
   const message = event.data;
   if (message.type === 'synced' && 'saved' in message) applySynced(message.saved);
+  if (message.type === 'updated' && 'saved' in message) applyUpdated(message.saved);
   if (message.type === 'deleted' && 'target' in message) applyDeleted(message.target);
 });
 
@@ -56,6 +67,18 @@ function handleEvent(event: SyncEvent): void {
     case 'synced':
       applySynced(event.saved);
       channel?.postMessage({ type: 'synced', saved: event.saved } satisfies SyncBroadcast);
+      break;
+    case 'updated':
+      applyUpdated(event.saved);
+      channel?.postMessage({ type: 'updated', saved: event.saved } satisfies SyncBroadcast);
+      break;
+    case 'edit-dropped':
+      toast({
+        title: 'Edit not saved',
+        description: 'This catch was deleted on another device, so your changes to it were dropped.',
+        variant: 'destructive',
+      });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
       break;
     case 'deleted':
       applyDeleted(event.entry.target);
@@ -72,8 +95,8 @@ function handleEvent(event: SyncEvent): void {
         });
       } else {
         toast({
-          title: 'Catch not synced',
-          description: `${event.message}. Open History to retry or discard it.`,
+          title: event.entry.kind === 'update' ? 'Edit not synced' : 'Catch not synced',
+          description: `${event.message}. Open History to fix it, retry or discard it.`,
           variant: 'destructive',
         });
       }

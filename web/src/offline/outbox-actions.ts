@@ -1,8 +1,16 @@
-import type { Catch } from '#core/catch.ts';
-import type { CreateEntry, DeleteEntry, DeleteTarget, Outbox, OutboxEntry } from './outbox.ts';
+import type { Catch, CatchChanges } from '#core/catch.ts';
+import type {
+  CatchTarget,
+  CreateEntry,
+  DeleteEntry,
+  Outbox,
+  OutboxEntry,
+  PhotoEntry,
+  UpdateEntry,
+} from './outbox.ts';
 import type { CatchPayload } from './outbox-payload.ts';
 
-/** What the app puts into the outbox: a catch to create, a catch to delete. */
+/** What the app puts into the outbox: a catch to create, an edit of a catch, a catch to delete. */
 
 export function newCreateEntry(userId: number, payload: CatchPayload, photo: Blob | null): CreateEntry {
   const createdAt = Date.parse(payload.createdAt);
@@ -22,7 +30,7 @@ export function newCreateEntry(userId: number, payload: CatchPayload, photo: Blo
   };
 }
 
-export function newDeleteEntry(userId: number, target: DeleteTarget, now: number): DeleteEntry {
+export function newDeleteEntry(userId: number, target: CatchTarget, now: number): DeleteEntry {
   return {
     kind: 'delete',
     clientId: crypto.randomUUID(),
@@ -36,16 +44,130 @@ export function newDeleteEntry(userId: number, target: DeleteTarget, now: number
   };
 }
 
-/** Does a delete with this target remove that catch? */
-export function isDeleteTarget(target: DeleteTarget, item: Pick<Catch, 'id' | 'clientId'>): boolean {
+/** Does an update or delete with this target mean that catch? */
+export function isTargetOf(target: CatchTarget, item: Pick<Catch, 'id' | 'clientId'>): boolean {
   return (
     (target.id !== undefined && target.id === item.id) ||
     (target.clientId !== undefined && target.clientId === item.clientId)
   );
 }
 
+/** The entry's revision, counting from 0 for entries saved before edits existed. */
+export const revisionOf = (entry: OutboxEntry): number => entry.revision ?? 0;
+
+/** True when no edit was merged into `current` since `sent` was read (the sync engine removes only then). */
+export const isUnedited = (current: OutboxEntry, sent: OutboxEntry): boolean =>
+  revisionOf(current) === revisionOf(sent);
+
+/** An edit of a catch: the written fields to set (stored units; null clears) and what becomes of its photo. */
+export interface CatchEdit {
+  changes: Omit<CatchChanges, 'photo'>;
+  /** A new photo picked on the phone, 'remove' to take the photo off, absent to leave it as it is. */
+  photo?: Blob | 'remove';
+}
+
+/** An entry with an edit merged in: made due again (a refused one was fixed by the angler), revision bumped. */
+function withEditMerged<T extends PhotoEntry>(entry: T, photo: CatchEdit['photo']): T {
+  const merged: T = {
+    ...entry,
+    state: 'pending',
+    nextAttemptAt: 0,
+    lastError: null,
+    fieldErrors: undefined,
+    revision: revisionOf(entry) + 1,
+  };
+  // A new or removed photo replaces whatever was picked or uploaded before (an upload left unused is swept by
+  // the server after a day).
+  if (photo !== undefined) {
+    merged.photo = photo === 'remove' ? null : photo;
+    merged.uploadedPhotoUrl = null;
+    merged.photoNote = null;
+  }
+  return merged;
+}
+
+function mergeIntoCreate(entry: CreateEntry, edit: CatchEdit): CreateEntry {
+  return withEditMerged({ ...entry, payload: { ...entry.payload, ...edit.changes } }, edit.photo);
+}
+
+function mergeIntoUpdate(entry: UpdateEntry, edit: CatchEdit): UpdateEntry {
+  const changes: CatchChanges = { ...entry.changes, ...edit.changes };
+  if (edit.photo === 'remove') changes.photo = null;
+  else if (edit.photo !== undefined) delete changes.photo;
+  return withEditMerged({ ...entry, changes }, edit.photo);
+}
+
+function newUpdateEntry(userId: number, target: CatchTarget, edit: CatchEdit, now: number): UpdateEntry {
+  const entry: UpdateEntry = {
+    kind: 'update',
+    clientId: crypto.randomUUID(),
+    userId,
+    target,
+    changes: {},
+    photo: null,
+    uploadedPhotoUrl: null,
+    photoNote: null,
+    createdAt: now,
+    attempts: 0,
+    nextAttemptAt: 0,
+    state: 'pending',
+    lastError: null,
+    revision: 0,
+  };
+  return { ...mergeIntoUpdate(entry, edit), revision: 0 };
+}
+
+/** The update entries waiting for this catch (normally at most one: later edits merge into it). */
+async function updatesOf(
+  outbox: Outbox,
+  userId: number,
+  item: Pick<Catch, 'id' | 'clientId'>,
+): Promise<UpdateEntry[]> {
+  return (await outbox.list(userId)).filter(
+    (entry): entry is UpdateEntry => entry.kind === 'update' && isTargetOf(entry.target, item),
+  );
+}
+
 /**
- * Deletes a catch the angler sees in History, offline-first:
+ * Edits a catch the angler sees in History, offline-first (issue 11); the last edit of a field wins:
+ *  - a catch that is still a create entry (waiting, or refused by the server) takes the edit into that create, so
+ *    one POST carries the final values. If an earlier try may already have reached the server, the sync engine
+ *    compares the server's copy with the payload and sends the difference (sync/create.ts);
+ *  - any other catch gets an update entry, or the edit is merged into the one already waiting for it.
+ * A merge is one IndexedDB transaction; an entry the sync engine finished meanwhile is not merged into but
+ * followed by a new update, so no edit is lost to a race with sending.
+ */
+export async function editCatchOffline(
+  outbox: Outbox,
+  userId: number,
+  item: Pick<Catch, 'id' | 'clientId'>,
+  edit: CatchEdit,
+  now: number = Date.now(),
+): Promise<OutboxEntry> {
+  if (item.clientId !== null) {
+    const clientId = item.clientId;
+    const merged = await outbox.update(clientId, (entry) =>
+      entry.kind === 'create' && entry.userId === userId ? mergeIntoCreate(entry, edit) : null,
+    );
+    if (merged) return merged;
+  }
+  for (const waiting of await updatesOf(outbox, userId, item)) {
+    const merged = await outbox.update(waiting.clientId, (entry) =>
+      entry.kind === 'update' ? mergeIntoUpdate(entry, edit) : null,
+    );
+    if (merged) return merged;
+  }
+  // A catch still shown as pending (no server id yet) is reached by the clientId it was created with.
+  const target: CatchTarget =
+    item.id > 0 || item.clientId === null ? { id: item.id } : { clientId: item.clientId };
+  const entry = newUpdateEntry(userId, target, edit, now);
+  await outbox.add(entry);
+  return entry;
+}
+
+/**
+ * Deletes a catch the angler sees in History, offline-first (edits still waiting for it are dropped: the catch
+ * goes anyway):
  *  - a catch still waiting in the outbox that never touched the network is simply taken out of it;
  *  - one that may have reached the server (a try was started) gets a delete by its clientId queued first,
  *    then its create entry removed, so even a crash in between leaves "create, then delete";
@@ -58,6 +180,7 @@ export async function deleteCatchOffline(
   pendingClientId: string | null,
   now: number = Date.now(),
 ): Promise<void> {
+  for (const update of await updatesOf(outbox, userId, item)) await outbox.remove(update.clientId);
   if (pendingClientId !== null) {
     const neverSent = (entry: OutboxEntry) => entry.kind === 'create' && entry.attempts === 0;
     if (await outbox.remove(pendingClientId, neverSent)) return;

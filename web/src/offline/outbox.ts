@@ -1,4 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { CatchChanges } from '#core/catch.ts';
 import type { CatchPayload } from './outbox-payload.ts';
 import { OUTBOX_CHANNEL, OUTBOX_DB } from './storage-names.ts';
 
@@ -15,11 +16,18 @@ import { OUTBOX_CHANNEL, OUTBOX_DB } from './storage-names.ts';
  *           UUID (also payload.clientId: the server's idempotency key); `photo` is the picked image as a Blob,
  *           kept until the catch is confirmed; `uploadedPhotoUrl` is set as soon as POST /api/upload answered,
  *           so a crash after the upload never uploads twice.
+ *       { kind: 'update', clientId, userId, target: { id } | { clientId }, changes, photo, uploadedPhotoUrl, ... }
+ *           an edit of a catch the server has (or may have): the fields to set (`changes`, stored units, null
+ *           clears), and a new photo to upload first (`photo`; removing the photo is `changes.photo = null`).
+ *           Later edits of the same catch are merged into it, the last edit of a field winning. An edit of a catch
+ *           that is still a create entry is merged into that create instead (outbox-actions.ts).
  *       { kind: 'delete', clientId, userId, target: { id } | { clientId }, ... }
  *           a delete to carry out: by server id (a synced catch) or by the catch's clientId (one whose server
  *           id this device may never have learned). `clientId` is the delete's own UUID.
  *     Every entry also has: createdAt (ms, device clock; the flush order), attempts (tries started),
- *     nextAttemptAt (ms; backoff), state 'pending' | 'failed' (a 4xx that retrying cannot fix), lastError.
+ *     nextAttemptAt (ms; backoff), state 'pending' | 'failed' (a 4xx that retrying cannot fix), lastError,
+ *     fieldErrors (the server's per-field reasons for a refusal, which the edit form marks) and revision (bumped
+ *     by every edit merged in: the sync engine removes an entry only if no edit arrived while it was being sent).
  *
  *   database 'tightlines-cache' (see query-persistence.ts): the persisted TanStack Query cache (user, catch list,
  *     weather), one record; separate so the outbox never shares a schema version with a cache we may drop.
@@ -46,29 +54,50 @@ interface EntryBase {
   state: EntryState;
   /** The server's message for a failed entry, or the last transient error. */
   lastError: string | null;
+  /** The server's per-field reasons when it refused the entry (absent on entries saved by older versions). */
+  fieldErrors?: Record<string, string>;
+  /** Bumped by every edit merged into the entry (absent: 0). */
+  revision?: number;
 }
 
-export interface CreateEntry extends EntryBase {
-  kind: 'create';
-  /** The catch as it will be posted; `photo` is filled from uploadedPhotoUrl at send time. */
-  payload: CatchPayload;
+/** A photo to send before the catch: picked on the device, uploaded once (the URL is kept across crashes). */
+interface PhotoUpload {
+  /** The picked image, kept until the server confirmed the entry. */
   photo: Blob | null;
+  /** Set as soon as POST /api/upload answered, so a crash after the upload never uploads twice. */
   uploadedPhotoUrl: string | null;
-  /** Set when the server refused the photo (not an image, too large): the catch is sent without it. */
+  /** Set when the server refused the photo (not an image, too large): the entry is sent without it. */
   photoNote: string | null;
 }
 
-export interface DeleteTarget {
+export interface CreateEntry extends EntryBase, PhotoUpload {
+  kind: 'create';
+  /** The catch as it will be posted; `photo` is filled from uploadedPhotoUrl at send time. */
+  payload: CatchPayload;
+}
+
+/** Which saved catch an update or delete is for: its server id, else the clientId it was created with. */
+export interface CatchTarget {
   id?: number;
   clientId?: string;
 }
 
-export interface DeleteEntry extends EntryBase {
-  kind: 'delete';
-  target: DeleteTarget;
+export interface UpdateEntry extends EntryBase, PhotoUpload {
+  kind: 'update';
+  target: CatchTarget;
+  /** The fields to set; `photo` here only ever removes (null): a new photo is the entry's `photo` blob. */
+  changes: CatchChanges;
 }
 
-export type OutboxEntry = CreateEntry | DeleteEntry;
+export interface DeleteEntry extends EntryBase {
+  kind: 'delete';
+  target: CatchTarget;
+}
+
+export type OutboxEntry = CreateEntry | UpdateEntry | DeleteEntry;
+
+/** The entries that carry a photo to upload before they are sent. */
+export type PhotoEntry = CreateEntry | UpdateEntry;
 
 interface OutboxSchema extends DBSchema {
   outbox: { key: string; value: OutboxEntry };

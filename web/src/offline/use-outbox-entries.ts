@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadOfflineRuntime } from './load-offline-runtime.ts';
-import type { CreateEntry, OutboxEntry } from './outbox.ts';
+import type { OutboxEntry, PhotoEntry } from './outbox.ts';
+import { revisionOf } from './outbox-actions.ts';
 import { OUTBOX_CHANNEL } from './storage-names.ts';
 
 /**
@@ -42,39 +43,41 @@ export function useOutboxEntries(userId: number | null): {
 }
 
 /**
- * Object URLs for the photos of pending catches, by clientId: made once per entry, revoked when the entry
- * leaves the outbox and when the component unmounts.
+ * Object URLs for the photos picked for pending catches and edits, by the entry's clientId: made once per photo,
+ * revoked when the entry leaves the outbox or its photo is replaced, and when the component unmounts.
  */
-export function usePendingPhotoUrls(creates: readonly CreateEntry[]): ReadonlyMap<string, string> {
+export function usePendingPhotoUrls(entries: readonly PhotoEntry[]): ReadonlyMap<string, string> {
   const [urls, setUrls] = useState<ReadonlyMap<string, string>>(() => new Map());
-  const live = useRef(new Map<string, string>());
+  // The revision tells a replaced photo from the one already shown (every edit bumps it; a new URL is cheap).
+  const live = useRef(new Map<string, { revision: number; url: string }>());
 
   useEffect(() => {
     const map = live.current;
     const keep = new Set<string>();
     let changed = false;
-    for (const entry of creates) {
+    for (const entry of entries) {
       if (!entry.photo) continue;
       keep.add(entry.clientId);
-      if (!map.has(entry.clientId)) {
-        map.set(entry.clientId, URL.createObjectURL(entry.photo));
-        changed = true;
-      }
+      const shown = map.get(entry.clientId);
+      if (shown?.revision === revisionOf(entry)) continue;
+      if (shown) URL.revokeObjectURL(shown.url);
+      map.set(entry.clientId, { revision: revisionOf(entry), url: URL.createObjectURL(entry.photo) });
+      changed = true;
     }
-    for (const [clientId, url] of map) {
+    for (const [clientId, shown] of map) {
       if (!keep.has(clientId)) {
-        URL.revokeObjectURL(url);
+        URL.revokeObjectURL(shown.url);
         map.delete(clientId);
         changed = true;
       }
     }
-    if (changed) setUrls(new Map(map));
-  }, [creates]);
+    if (changed) setUrls(new Map([...map].map(([clientId, shown]) => [clientId, shown.url])));
+  }, [entries]);
 
   useEffect(() => {
     const map = live.current;
     return () => {
-      for (const url of map.values()) URL.revokeObjectURL(url);
+      for (const shown of map.values()) URL.revokeObjectURL(shown.url);
       map.clear();
     };
   }, []);

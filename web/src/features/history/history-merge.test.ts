@@ -1,8 +1,9 @@
+import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { Catch } from '#core/catch.ts';
 import { testCatch } from '#core/test-catch.ts';
-import type { CreateEntry } from '../../offline/outbox.ts';
-import { newCreateEntry, newDeleteEntry } from '../../offline/outbox-actions.ts';
+import { type CreateEntry, createOutbox } from '../../offline/outbox.ts';
+import { editCatchOffline, newCreateEntry, newDeleteEntry } from '../../offline/outbox-actions.ts';
 import { buildCatchPayload, emptyCatchForm } from '../catches/catch-payload.ts';
 import { mergeWithOutbox } from './history-merge.ts';
 
@@ -31,8 +32,10 @@ describe('mergeWithOutbox', () => {
     expect(local.id).toBeLessThan(0);
     expect(merged.pending.get(local.id)).toEqual({
       clientId: entry.clientId,
+      kind: 'create',
       state: 'pending',
       lastError: null,
+      fieldErrors: {},
     });
     expect(merged.pending.has(1)).toBe(false);
   });
@@ -62,7 +65,31 @@ describe('mergeWithOutbox', () => {
     const second = mergeWithOutbox([], [{ ...entry, attempts: 3 }], new Map());
     expect(first.catches[0]?.id).toBe(second.catches[0]?.id);
     expect([...first.pending.values()]).toEqual([
-      { clientId: entry.clientId, state: 'failed', lastError: 'Refused' },
+      { clientId: entry.clientId, kind: 'create', state: 'failed', lastError: 'Refused', fieldErrors: {} },
     ]);
+  });
+
+  it('shows a saved catch as last edited, marked, with a picked photo from the phone (issue 11)', async () => {
+    const outbox = createOutbox({ dbName: `merge-${crypto.randomUUID()}`, notify: () => {} });
+    const saved = serverCatch(3, { weight: 4, photo: '/api/photos/a.webp' });
+    const edit = await editCatchOffline(outbox, 1, saved, { changes: { weight: 5, notes: 'Edited' } });
+
+    let merged = mergeWithOutbox([serverCatch(1), saved], [edit], new Map());
+    expect(merged.catches.map((c) => [c.id, c.weight, c.notes, c.photo])).toEqual([
+      [1, null, null, null],
+      [3, 5, 'Edited', '/api/photos/a.webp'],
+    ]);
+    expect(merged.pending.get(3)).toMatchObject({
+      kind: 'update',
+      clientId: edit.clientId,
+      state: 'pending',
+    });
+    expect(merged.pending.has(1)).toBe(false);
+
+    const withPhoto = await editCatchOffline(outbox, 1, saved, { changes: {}, photo: new Blob(['p']) });
+    merged = mergeWithOutbox([saved], [withPhoto], new Map([[withPhoto.clientId, 'blob:picked']]));
+    expect(merged.catches[0]?.photo).toBe('blob:picked');
+    const removed = await editCatchOffline(outbox, 1, saved, { changes: {}, photo: 'remove' });
+    expect(mergeWithOutbox([saved], [removed], new Map()).catches[0]?.photo).toBeNull();
   });
 });

@@ -1,13 +1,26 @@
 import type { Catch } from '#core/catch.ts';
-import type { CreateEntry, EntryState, OutboxEntry } from '../../offline/outbox.ts';
-import { isDeleteTarget } from '../../offline/outbox-actions.ts';
+import type { CreateEntry, EntryState, OutboxEntry, PhotoEntry, UpdateEntry } from '../../offline/outbox.ts';
+import { isTargetOf } from '../../offline/outbox-actions.ts';
 
-/** How a catch in History stands with the server: absent for a synced catch. */
+/** How a catch in History stands with the server: absent for a synced catch with no edit waiting. */
 export interface PendingSync {
+  /** The outbox entry's own id (for a create, also the catch's clientId). */
   clientId: string;
+  /** A catch not yet created on the server, or an edit of one it has. */
+  kind: PhotoEntry['kind'];
   state: EntryState;
   lastError: string | null;
+  /** The server's reasons per field when it refused the entry (the edit form marks them). */
+  fieldErrors: Readonly<Record<string, string>>;
 }
+
+const syncOf = (entry: PhotoEntry): PendingSync => ({
+  clientId: entry.clientId,
+  kind: entry.kind,
+  state: entry.state,
+  lastError: entry.lastError,
+  fieldErrors: entry.fieldErrors ?? {},
+});
 
 export interface HistoryList {
   catches: Catch[];
@@ -28,10 +41,17 @@ function pendingCatch(entry: CreateEntry, photoUrl: string | null): Catch {
   return { ...entry.payload, id: localId(entry.clientId), photo: photoUrl, clientId: entry.clientId };
 }
 
+/** A saved catch as the angler last edited it: the waiting edit's fields, and its photo from the phone. */
+function editedCatch(item: Catch, edit: UpdateEntry, photoUrl: string | null): Catch {
+  const edited = { ...item, ...edit.changes };
+  return photoUrl ? { ...edited, photo: photoUrl } : edited;
+}
+
 /**
  * History's list (DESIGN §5): the server's catches (the last list, also offline) plus the catches still in the
  * outbox, each once: a catch the server already has but the outbox has not yet seen confirmed shows as
- * pending (matched by clientId), and a catch with a pending delete is hidden.
+ * pending (matched by clientId), a catch with an edit waiting shows as edited (issue 11), and a catch with a
+ * pending delete is hidden.
  */
 export function mergeWithOutbox(
   serverCatches: readonly Catch[],
@@ -43,20 +63,29 @@ export function mergeWithOutbox(
   const pendingClientIds = new Set<string>();
   const deletes = entries.filter((entry) => entry.kind === 'delete' && entry.state === 'pending');
   const isDeleted = (item: Catch) =>
-    deletes.some((entry) => entry.kind === 'delete' && isDeleteTarget(entry.target, item));
+    deletes.some((entry) => entry.kind === 'delete' && isTargetOf(entry.target, item));
+
+  const edits = entries.filter((entry): entry is UpdateEntry => entry.kind === 'update');
 
   for (const entry of entries) {
     if (entry.kind !== 'create') continue;
     const item = pendingCatch(entry, photoUrls.get(entry.clientId) ?? null);
     if (isDeleted(item)) continue;
     pendingClientIds.add(entry.clientId);
-    pending.set(item.id, { clientId: entry.clientId, state: entry.state, lastError: entry.lastError });
+    pending.set(item.id, syncOf(entry));
     catches.push(item);
   }
   for (const item of serverCatches) {
     if (item.clientId !== null && pendingClientIds.has(item.clientId)) continue;
     if (isDeleted(item)) continue;
-    catches.push(item);
+    // Edits are merged into one entry per catch, so there is normally one; applied oldest first if not.
+    let shown = item;
+    for (const edit of edits) {
+      if (!isTargetOf(edit.target, item)) continue;
+      shown = editedCatch(shown, edit, photoUrls.get(edit.clientId) ?? null);
+      pending.set(item.id, syncOf(edit));
+    }
+    catches.push(shown);
   }
   return { catches, pending };
 }

@@ -1,6 +1,7 @@
 import type { Catch } from '#core/catch.ts';
-import type { CreateEntry, DeleteEntry, Outbox, OutboxEntry } from '../outbox.ts';
-import type { Call } from './transport.ts';
+import type { CreateEntry, DeleteEntry, Outbox, OutboxEntry, PhotoEntry, UpdateEntry } from '../outbox.ts';
+import { isUnedited } from '../outbox-actions.ts';
+import { type Answer, type Call, isPhotoNotFound, verdictOf } from './transport.ts';
 
 /**
  * What sending one entry (create.ts, delete.ts) needs from the loop, and the two ways a try that did not finish
@@ -13,13 +14,20 @@ export const BACKOFF_MAX_MS = 5 * 60 * 1000;
 
 export type SyncEvent =
   | { type: 'synced'; entry: CreateEntry; saved: Catch }
+  | { type: 'updated'; entry: UpdateEntry; saved: Catch }
+  /** The edited catch is gone from the server (deleted on another device): the edit was dropped. */
+  | { type: 'edit-dropped'; entry: UpdateEntry | CreateEntry }
   | { type: 'deleted'; entry: DeleteEntry }
   | { type: 'failed'; entry: OutboxEntry; message: string }
-  | { type: 'photo-dropped'; entry: CreateEntry; message: string }
+  | { type: 'photo-dropped'; entry: PhotoEntry; message: string }
   | { type: 'signed-out' };
 
-/** How sending one entry ended. 'gone': the entry left the outbox meanwhile (sent by another tab, discarded). */
-export type Outcome = 'synced' | 'failed' | 'waiting' | 'signed-out' | 'gone';
+/**
+ * How sending one entry ended. 'gone': the entry left the outbox meanwhile (sent by another tab, discarded).
+ * 'edited': an edit was merged into it while it was being sent, so it stays, due, for a later flush to send
+ * what the angler now wants. 'dropped': it no longer applies (its catch was deleted elsewhere) and was removed.
+ */
+export type Outcome = 'synced' | 'failed' | 'waiting' | 'signed-out' | 'gone' | 'edited' | 'dropped';
 
 export interface SendContext {
   outbox: Outbox;
@@ -44,24 +52,65 @@ export async function backOff(
   forgetUpload = false,
 ): Promise<void> {
   await outbox.update(entry.clientId, (current) => {
+    // Edited meanwhile: it stays due, so what the angler now wants goes out without waiting for the backoff.
+    const edited = !isUnedited(current, entry);
     const next = {
       ...current,
-      nextAttemptAt: now() + backoffDelay(current.attempts, random()),
+      nextAttemptAt: edited ? current.nextAttemptAt : now() + backoffDelay(current.attempts, random()),
       lastError: message,
     };
-    return forgetUpload && next.kind === 'create' ? { ...next, uploadedPhotoUrl: null } : next;
+    return forgetUpload && next.kind !== 'delete' ? { ...next, uploadedPhotoUrl: null } : next;
   });
 }
 
-export async function markFailed(
+/**
+ * Removes an entry the server has confirmed, unless an edit was merged into it while it was being sent.
+ * 'edited' then: the entry stays for the next flush, which sends the angler's latest values.
+ */
+export async function removeSent(
+  { outbox }: SendContext,
+  entry: OutboxEntry,
+): Promise<'removed' | 'edited' | 'gone'> {
+  if (await outbox.remove(entry.clientId, (current) => isUnedited(current, entry))) return 'removed';
+  return (await outbox.get(entry.clientId)) ? 'edited' : 'gone';
+}
+
+/**
+ * Keeps the entry as refused for good, with the server's message and its per-field reasons (the edit form marks
+ * those fields). An entry edited meanwhile is left as it is: the angler may just have fixed what was refused.
+ */
+async function markFailed(
   { outbox, emit }: SendContext,
   entry: OutboxEntry,
   message: string,
+  fieldErrors: Record<string, string> = {},
 ): Promise<void> {
-  const failed = await outbox.update(entry.clientId, (current) => ({
-    ...current,
-    state: 'failed',
-    lastError: message,
-  }));
+  const failed = await outbox.update(entry.clientId, (current) =>
+    isUnedited(current, entry) ? { ...current, state: 'failed', lastError: message, fieldErrors } : null,
+  );
   if (failed) emit({ type: 'failed', entry: failed, message });
+}
+
+/**
+ * What an answer that is not OK does to the entry that asked: a 401 stops the flush, a lost upload is uploaded
+ * again, a transient failure waits for a retry, anything else is refused for good (kept with the reasons).
+ */
+export async function settleRefusal(
+  context: SendContext,
+  entry: OutboxEntry,
+  answer: Exclude<Answer<unknown>, { kind: 'ok' }>,
+): Promise<Outcome> {
+  const verdict = verdictOf(answer);
+  if (verdict === 'signed-out') return 'signed-out';
+  if (isPhotoNotFound(answer)) {
+    // The server lost track of the upload: upload the photo again on the next try.
+    await backOff(context, entry, answer.message, true);
+    return 'waiting';
+  }
+  if (verdict === 'transient') {
+    await backOff(context, entry, answer.message);
+    return 'waiting';
+  }
+  await markFailed(context, entry, answer.message, answer.kind === 'refused' ? answer.error.fieldErrors : {});
+  return 'failed';
 }

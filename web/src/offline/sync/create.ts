@@ -1,63 +1,39 @@
-import { createCatch, createMobileCatch, uploadPhoto } from '../../api/endpoints.ts';
+import type { Catch, CatchChanges, CatchFields } from '#core/catch.ts';
+import { createCatch, createMobileCatch, updateCatch } from '../../api/endpoints.ts';
 import type { CreateEntry } from '../outbox.ts';
-import { backOff, markFailed, type Outcome, type SendContext } from './context.ts';
-import { type Answer, verdictOf } from './transport.ts';
+import { revisionOf } from '../outbox-actions.ts';
+import { type Outcome, removeSent, type SendContext, settleRefusal } from './context.ts';
+import { needsUpload, sendPhoto } from './photo.ts';
 
 /**
  * Sends one saved catch (DESIGN §5). Safe against every interruption because each step is either idempotent on
  * the server or recorded in the entry before the next one starts:
  *
- *   [photo and no uploadedPhotoUrl] POST /api/upload → uploadedPhotoUrl written into the entry
+ *   [photo and no uploadedPhotoUrl] POST /api/upload → uploadedPhotoUrl written into the entry (photo.ts)
  *   → POST /api/mobile-catch with the entry's clientId (a repeat answers 200 with the same catch)
- *   → entry removed.
+ *   → [the entry was edited and the server's copy differs] PATCH /api/catches/client/:clientId with the difference
+ *   → entry removed, unless it was edited meanwhile (then the next flush sends it again).
  *
- * A photo the server refuses (not an image, too large) is dropped and the catch is saved without it (SPEC §7).
+ * The PATCH step is for an edit merged into a create whose earlier POST may already have reached the server
+ * (answer lost, or edited while in flight): the repeat POST then answers with the older copy, and the
+ * difference brings it up to date. A photo the server refuses (not an image, too large) is dropped and the catch
+ * is saved without it (SPEC §7).
  */
 
-/** The server refused the catch because the uploaded photo is unknown (expired, or never stored): re-upload. */
-function isPhotoNotFound(answer: Answer<unknown>): boolean {
-  if (answer.kind !== 'refused' || answer.error.status !== 400) return false;
-  // A photo URL the server refuses as input (errors.photo) is also cured by a fresh upload.
-  return answer.error.code === 'UNKNOWN_PHOTO' || typeof answer.error.fieldErrors.photo === 'string';
-}
-
-async function sendPhoto(
-  context: SendContext,
-  entry: CreateEntry,
-  photo: Blob,
-): Promise<CreateEntry | Outcome> {
-  const { outbox, call, emit } = context;
-  const answer = await call((t) => uploadPhoto(photo, t));
-  const url = answer.kind === 'ok' ? answer.value?.url : undefined;
-  if (typeof url === 'string') {
-    // Written before the catch is posted: a crash from here on never uploads the photo again.
-    const updated = await outbox.update(entry.clientId, (current) =>
-      current.kind === 'create' ? { ...current, uploadedPhotoUrl: url } : null,
-    );
-    return (updated as CreateEntry | null) ?? 'gone';
+/** The written fields whose value in the server's copy is not what the angler last saved (none: empty). */
+function differences(saved: Catch, wanted: CatchFields): CatchChanges {
+  const changes: Record<string, unknown> = {};
+  for (const field of Object.keys(wanted) as (keyof CatchFields)[]) {
+    if (field in saved && saved[field] !== wanted[field]) changes[field] = wanted[field];
   }
-  const verdict = verdictOf(answer);
-  if (verdict === 'signed-out') return 'signed-out';
-  if (answer.kind !== 'ok' && verdict === 'transient') {
-    await backOff(context, entry, answer.message);
-    return 'waiting';
-  }
-  // Refused for good (not an image, too large): SPEC §7 saves the catch without it.
-  const message = answer.kind === 'ok' ? 'The upload answered without a URL' : answer.message;
-  const note = `The photo was not saved: ${message}`;
-  const updated = await outbox.update(entry.clientId, (current) =>
-    current.kind === 'create' ? { ...current, photoNote: note } : null,
-  );
-  if (!updated) return 'gone';
-  emit({ type: 'photo-dropped', entry: updated as CreateEntry, message });
-  return updated as CreateEntry;
+  return changes as CatchChanges;
 }
 
 export async function sendCreate(context: SendContext, started: CreateEntry): Promise<Outcome> {
-  const { outbox, call, emit } = context;
+  const { call, emit } = context;
   let entry = started;
-  if (entry.photo && !entry.uploadedPhotoUrl && !entry.photoNote) {
-    const uploaded = await sendPhoto(context, entry, entry.photo);
+  if (needsUpload(entry)) {
+    const uploaded = await sendPhoto(context, entry);
     if (typeof uploaded === 'string') return uploaded;
     entry = uploaded;
   }
@@ -65,22 +41,24 @@ export async function sendCreate(context: SendContext, started: CreateEntry): Pr
   let answer = await call((t) => createMobileCatch(payload, t));
   // SPEC §7: when the request itself fails, the same payload (same clientId) goes to POST /api/catches.
   if (answer.kind === 'network') answer = await call((t) => createCatch(payload, t));
-  if (answer.kind === 'ok') {
-    await outbox.remove(entry.clientId);
-    emit({ type: 'synced', entry, saved: answer.value });
-    return 'synced';
+  if (answer.kind !== 'ok') return settleRefusal(context, entry, answer);
+
+  let saved = answer.value;
+  // Only an entry that was ever edited can differ from the server's copy (a repeat answers with the first one).
+  const behind = revisionOf(entry) > 0 ? differences(saved, payload) : {};
+  if (Object.keys(behind).length > 0) {
+    const patched = await call((t) => updateCatch({ clientId: entry.clientId }, behind, t));
+    if (patched.kind === 'refused' && patched.error.status === 404) {
+      // Deleted on another device between the POST and the PATCH: the catch is gone, and so is the edit.
+      await context.outbox.remove(entry.clientId);
+      emit({ type: 'edit-dropped', entry });
+      return 'dropped';
+    }
+    if (patched.kind !== 'ok') return settleRefusal(context, entry, patched);
+    saved = patched.value;
   }
-  const verdict = verdictOf(answer);
-  if (verdict === 'signed-out') return 'signed-out';
-  if (isPhotoNotFound(answer)) {
-    // The server lost track of the upload: upload the photo again on the next try.
-    await backOff(context, entry, answer.message, true);
-    return 'waiting';
-  }
-  if (verdict === 'transient') {
-    await backOff(context, entry, answer.message);
-    return 'waiting';
-  }
-  await markFailed(context, entry, answer.message);
-  return 'failed';
+  const removed = await removeSent(context, entry);
+  if (removed !== 'removed') return removed;
+  emit({ type: 'synced', entry, saved });
+  return 'synced';
 }

@@ -1,7 +1,6 @@
 import { deleteCatch } from '../../api/endpoints.ts';
 import type { DeleteEntry } from '../outbox.ts';
-import { backOff, markFailed, type Outcome, type SendContext } from './context.ts';
-import { verdictOf } from './transport.ts';
+import { type Outcome, type SendContext, settleRefusal } from './context.ts';
 
 /**
  * Carries out one queued delete (DESIGN §5): DELETE /api/catches/:id, or /api/catches/client/:clientId for a
@@ -16,12 +15,5 @@ export async function sendDelete(context: SendContext, entry: DeleteEntry): Prom
     emit({ type: 'deleted', entry });
     return 'synced';
   }
-  const verdict = verdictOf(answer);
-  if (verdict === 'signed-out') return 'signed-out';
-  if (verdict === 'transient') {
-    await backOff(context, entry, answer.message);
-    return 'waiting';
-  }
-  await markFailed(context, entry, answer.message);
-  return 'failed';
+  return settleRefusal(context, entry, answer);
 }

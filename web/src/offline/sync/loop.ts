@@ -6,11 +6,12 @@ import { sendCreate } from './create.ts';
 import { sendDelete } from './delete.ts';
 import { defaultLocks, type LockManagerLike } from './locks.ts';
 import { createCall, signedInUser } from './transport.ts';
+import { sendUpdate } from './update.ts';
 
 /**
  * The sync engine (DESIGN §5): sends the outbox to the server, one entry at a time, oldest first, and removes
  * an entry only after the server confirmed it. The loop lives here; each kind of entry is sent by its own
- * module (create.ts: photo upload, then the catch; delete.ts), through the engine's transport (transport.ts:
+ * module (create.ts: photo upload, then the catch; update.ts: an edit; delete.ts), through the engine's transport (transport.ts:
  * what each answer means), and a try that did not finish leaves its entry waiting or failed (context.ts).
  *
  * Before sending, the engine asks GET /api/user who is signed in and sends only that user's entries, so a
@@ -111,7 +112,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const started = await startAttempt(next.clientId);
       if (!started) continue; // sent by someone else or discarded meanwhile
       const outcome: Outcome =
-        started.kind === 'create' ? await sendCreate(context, started) : await sendDelete(context, started);
+        started.kind === 'create'
+          ? await sendCreate(context, started)
+          : started.kind === 'update'
+            ? await sendUpdate(context, started)
+            : await sendDelete(context, started);
       if (outcome === 'synced') result.synced++;
       if (outcome === 'failed') result.failed++;
       if (outcome === 'signed-out') {

@@ -30,6 +30,13 @@ export function verdictOf(answer: Answer<unknown>): Verdict {
   return 'permanent';
 }
 
+/** The server refused the catch because the uploaded photo is unknown (expired, or never stored): re-upload. */
+export function isPhotoNotFound(answer: Answer<unknown>): boolean {
+  if (answer.kind !== 'refused' || answer.error.status !== 400) return false;
+  // A photo URL the server refuses as input (errors.photo) is also cured by a fresh upload.
+  return answer.error.code === 'UNKNOWN_PHOTO' || typeof answer.error.fieldErrors.photo === 'string';
+}
+
 /** What an entry records of a refusal: our body's message, else the body's text, else the status line. */
 function refusalMessage(error: ApiError): string {
   return error.bodyMessage ?? (error.bodyText.trim() || `${error.status} ${error.statusText}`.trim());
