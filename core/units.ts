@@ -128,3 +128,10 @@ export function formatOptionalQuantity(
     ? formatQuantity(quantity, stored, system)
     : null;
 }
+
+/** A rule's bound as a message names it, in the angler's unit: 'at most 2268 kg', 'at least 0 lbs'. */
+export function formatBound(quantity: Quantity, stored: number, system: UnitSystem): string {
+  const { symbol, spaced } = QUANTITIES[quantity][system];
+  const shown = Number(toDisplayValue(quantity, stored, system).toFixed(1));
+  return `${Object.is(shown, -0) ? 0 : shown}${spaced ? ' ' : ''}${symbol}`;
+}

@@ -1,6 +1,11 @@
 import { format } from 'date-fns';
-import { type CatchCreatePayload, type CatchFields, DEFAULT_LOCATION_NAME } from '#core/catch.ts';
-import { type Quantity, toStoredValue, type UnitSystem } from '#core/units.ts';
+import {
+  type CatchChanges,
+  type CatchCreatePayload,
+  type CatchFields,
+  DEFAULT_LOCATION_NAME,
+} from '#core/catch.ts';
+import { type Quantity, toDisplayValue, toStoredValue, type UnitSystem } from '#core/units.ts';
 
 /** The written fields the log form has an input for (the photo has its own picker; GPS fills latitude/longitude). */
 type FormField = Exclude<keyof CatchFields, 'photo' | 'latitude' | 'longitude'>;
@@ -85,9 +90,9 @@ export interface PayloadContext {
   units: UnitSystem;
 }
 
-/** Builds the exact SPEC §3 payload from the form's values (text trimmed, numbers parsed into the spec's units, defaults filled). */
-export function buildCatchPayload(values: CatchFormValues, context: PayloadContext): CatchCreatePayload {
-  const read: Record<string, string | number | null> = {};
+/** Every field the form has an input for, as stored (text trimmed or null, numbers in the spec's units or null). */
+function readFields(values: CatchFormValues, units: UnitSystem): Record<FormField, string | number | null> {
+  const read = {} as Record<FormField, string | number | null>;
   for (const [field, kind] of Object.entries(FORM_FIELDS) as [FormField, Kind][]) {
     const text = values[field];
     read[field] =
@@ -95,9 +100,14 @@ export function buildCatchPayload(values: CatchFormValues, context: PayloadConte
         ? textOrNull(text)
         : kind === 'number'
           ? numberOrNull(text)
-          : measurementOrNull(text, kind, context.units);
+          : measurementOrNull(text, kind, units);
   }
-  const fields = read as CatchFields;
+  return read;
+}
+
+/** Builds the exact SPEC §3 payload from the form's values (text trimmed, numbers parsed into the spec's units, defaults filled). */
+export function buildCatchPayload(values: CatchFormValues, context: PayloadContext): CatchCreatePayload {
+  const fields = readFields(values, context.units) as Omit<CatchFields, 'photo' | 'latitude' | 'longitude'>;
   const defaults = nowDateTime(context.now);
   return {
     ...fields,
@@ -111,4 +121,50 @@ export function buildCatchPayload(values: CatchFormValues, context: PayloadConte
     clientId: context.clientId,
     createdAt: context.now.toISOString(),
   };
+}
+
+/**
+ * A measurement as an edit form shows it: in the angler's units, at most two decimals (the stored value keeps
+ * its precision: a field left as it was is not sent, see buildCatchChanges).
+ */
+function measurementText(quantity: Quantity, stored: number | null, units: UnitSystem): string {
+  if (stored === null) return '';
+  return String(Number(toDisplayValue(quantity, stored, units).toFixed(2)));
+}
+
+/** A saved catch as the edit form shows it: every field pre-filled, measurements in the angler's units. */
+export function catchFormValues(item: CatchFields, units: UnitSystem): CatchFormValues {
+  const values = {} as Record<FormField, string>;
+  for (const [field, kind] of Object.entries(FORM_FIELDS) as [FormField, Kind][]) {
+    const stored = item[field];
+    values[field] =
+      kind === 'text' || kind === 'number'
+        ? stored === null
+          ? ''
+          : String(stored)
+        : measurementText(kind, stored as number | null, units);
+  }
+  return { ...values, latitude: item.latitude, longitude: item.longitude };
+}
+
+/**
+ * What an edit changes (issue 11's PATCH): only the fields whose input differs from what the form opened with,
+ * read as the log form reads them (a blank place is 'Unknown Location', as in SPEC §3; other blanks clear the
+ * field). A field left alone is not sent, so a measurement shown rounded in other units keeps its precision.
+ */
+export function buildCatchChanges(
+  values: CatchFormValues,
+  initial: CatchFormValues,
+  units: UnitSystem,
+): Omit<CatchChanges, 'photo'> {
+  const read = readFields(values, units);
+  const changes: Record<string, string | number | null> = {};
+  for (const field of Object.keys(FORM_FIELDS) as FormField[]) {
+    if (values[field] !== initial[field]) changes[field] = read[field];
+  }
+  if ('fishType' in changes) changes.fishType = values.fishType.trim();
+  if ('locationName' in changes) changes.locationName = read.locationName ?? DEFAULT_LOCATION_NAME;
+  if (values.latitude !== initial.latitude) changes.latitude = values.latitude;
+  if (values.longitude !== initial.longitude) changes.longitude = values.longitude;
+  return changes as Omit<CatchChanges, 'photo'>;
 }

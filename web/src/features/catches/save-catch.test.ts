@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { catchCreateSchema } from '#core/catch-schema.ts';
 import { type CreateEntry, createOutbox, StorageFullError } from '../../offline/outbox.ts';
+import { InvalidCatchError } from './catch-check.ts';
 import { formatLength, formatWeight } from './catch-format.ts';
 import { type CatchFormValues, emptyCatchForm } from './catch-payload.ts';
 import { saveCatch } from './save-catch.ts';
@@ -140,5 +141,40 @@ describe('saveCatch (into the outbox)', () => {
       proto.add = original;
     }
     expect(await outbox.list()).toEqual([]);
+  });
+
+  it('queues nothing the server would refuse, and says why per field (issue 11: check before you promise)', async () => {
+    const outbox = newOutbox();
+    const error = await saveCatch(
+      formValues({ weight: '-3', depth: '50000', notes: 'n'.repeat(5001), catchDate: '2025-02-30' }),
+      null,
+      { outbox, userId: 1, now, units: 'imperial' },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidCatchError);
+    expect((error as InvalidCatchError).fieldErrors).toEqual({
+      weight: 'Weight must be at least 0 lbs',
+      depth: 'Depth must be at most 40000 ft',
+      notes: 'Notes must be at most 5000 characters',
+      catchDate: 'Catch date must be a date (yyyy-MM-dd)',
+    });
+    expect(await outbox.list()).toEqual([]);
+  });
+
+  it("names a measurement's bound in the angler's own units", async () => {
+    const outbox = newOutbox();
+    const error = await saveCatch(formValues({ weight: '2300', waterTemperature: '70' }), null, {
+      outbox,
+      userId: 1,
+      now,
+      units: 'metric',
+    }).catch((e: unknown) => e);
+    expect((error as InvalidCatchError).fieldErrors).toEqual({
+      weight: 'Weight must be at most 2268 kg',
+      waterTemperature: 'Water temperature must be at most 65.6°C',
+    });
+    expect(await outbox.list()).toEqual([]);
+    // The largest weight the server takes, typed in kilograms, is accepted.
+    await saveCatch(formValues({ weight: '2267.9' }), null, { outbox, userId: 1, now, units: 'metric' });
+    expect(await outbox.list()).toHaveLength(1);
   });
 });

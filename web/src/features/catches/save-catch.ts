@@ -1,6 +1,7 @@
 import type { UnitSystem } from '#core/units.ts';
 import type { CreateEntry, Outbox } from '../../offline/outbox.ts';
 import { newCreateEntry } from '../../offline/outbox-actions.ts';
+import { assertValidCatch } from './catch-check.ts';
 import { buildCatchPayload, type CatchFormValues } from './catch-payload.ts';
 
 /**
@@ -8,7 +9,9 @@ import { buildCatchPayload, type CatchFormValues } from './catch-payload.ts';
  * save: 'Catch Logged!' means it is on the phone. The sync engine (offline/sync/) then uploads the
  * photo and posts the catch (SPEC §7's upload-then-POST /api/mobile-catch sequence, with its fallbacks) when
  * the network allows, and removes the entry once the server confirmed it.
- * Throws StorageFullError when the device has no room left; nothing else is expected to fail.
+ * The catch is checked with the one catch contract first (issue 11: check before you promise): a value the
+ * server would refuse throws InvalidCatchError and nothing is queued. Throws StorageFullError when the device has no
+ * room left.
  */
 
 export interface SaveCatchOptions {
@@ -35,6 +38,7 @@ export async function saveCatch(
     now: options.now ?? new Date(),
     units: options.units,
   });
+  await assertValidCatch('create', payload, options.units);
   const entry = newCreateEntry(options.userId, payload, photo);
   await options.outbox.add(entry);
   return entry;

@@ -1,4 +1,14 @@
-import { Calendar, CloudOff, MapPin, MoreVertical, Ruler, Trash2, TriangleAlert, Trophy } from 'lucide-react';
+import {
+  Calendar,
+  CloudOff,
+  MapPin,
+  MoreVertical,
+  Pencil,
+  Ruler,
+  Trash2,
+  TriangleAlert,
+  Trophy,
+} from 'lucide-react';
 import { memo, useRef } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { Button } from '@/components/ui/button';
@@ -17,8 +27,9 @@ import type { PendingSync } from './history-merge.ts';
  * One catch in the history list (SPEC §2): photo, weight badge, fish type, date, location, length.
  * The fish type is a button stretched over the card (tap anywhere opens the details); the options
  * menu sits above it. Memoised and `content-visibility: auto`, so long lists stay cheap.
- * A catch still in the phone's outbox is marked 'Waiting to sync'; one the server refused for good says why,
- * with Retry and Discard (which asks, like Delete). The heaviest or longest of its species wears a 'Personal
+ * A catch (or an edit of one) still in the phone's outbox is marked 'Waiting to sync'; one the server refused for
+ * good says why, with Fix (the edit form, the refused fields marked), Retry and Discard (a refused catch is
+ * discarded like a delete, which asks; a refused edit is dropped, the catch shown as the server has it). The heaviest or longest of its species wears a 'Personal
  * best' badge (issue 12; core/catch-stats.ts decides).
  */
 export const CatchCard = memo(function CatchCard({
@@ -26,8 +37,10 @@ export const CatchCard = memo(function CatchCard({
   personalBest = false,
   sync,
   onOpen,
+  onEdit,
   onDelete,
   onRetry,
+  onDiscardEdit,
 }: {
   item: Catch;
   /** The heaviest or the longest catch of its species. */
@@ -35,8 +48,10 @@ export const CatchCard = memo(function CatchCard({
   sync?: PendingSync;
   /** `opener` is the element to give focus back to when the dialog closes. */
   onOpen: (item: Catch, opener: HTMLElement) => void;
+  onEdit: (item: Catch, opener: HTMLElement | null) => void;
   onDelete: (item: Catch, opener: HTMLElement | null) => void;
   onRetry?: (clientId: string) => void;
+  onDiscardEdit?: (clientId: string) => void;
 }) {
   const menuTrigger = useRef<HTMLButtonElement>(null);
   const units = useUnits();
@@ -117,7 +132,11 @@ export const CatchCard = memo(function CatchCard({
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
               <span>Not synced: {sync.lastError ?? 'the server refused it'}</span>
             </p>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" onClick={(event) => onEdit(item, event.currentTarget)}>
+                <Pencil aria-hidden="true" />
+                Fix
+              </Button>
               <Button size="sm" variant="outline" onClick={() => onRetry?.(sync.clientId)}>
                 Retry
               </Button>
@@ -125,10 +144,14 @@ export const CatchCard = memo(function CatchCard({
                 size="sm"
                 variant="ghost"
                 className="text-destructive"
-                onClick={(event) => onDelete(item, event.currentTarget)}
+                onClick={(event) =>
+                  sync.kind === 'update'
+                    ? onDiscardEdit?.(sync.clientId)
+                    : onDelete(item, event.currentTarget)
+                }
               >
                 <Trash2 aria-hidden="true" />
-                Discard
+                {sync.kind === 'update' ? 'Discard Edit' : 'Discard'}
               </Button>
             </div>
           </div>
@@ -142,6 +165,10 @@ export const CatchCard = memo(function CatchCard({
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={() => onEdit(item, menuTrigger.current)}>
+              <Pencil aria-hidden="true" />
+              Edit Catch
+            </DropdownMenuItem>
             <DropdownMenuItem
               className="text-destructive data-[highlighted]:bg-destructive/10 data-[highlighted]:text-destructive"
               onSelect={() => onDelete(item, menuTrigger.current)}

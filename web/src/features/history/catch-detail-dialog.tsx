@@ -1,4 +1,4 @@
-import { Calendar, Map as MapIcon, MapPin, NotebookPen } from 'lucide-react';
+import { Calendar, Map as MapIcon, MapPin, NotebookPen, Pencil } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { formatQuantity } from '#core/units.ts';
@@ -20,10 +20,13 @@ import { CatchLocationDrawer } from './catch-location-drawer.tsx';
 export function CatchDetailDialog({
   item,
   onClose,
+  onEdit,
   onCloseAutoFocus,
 }: {
   item: Catch | null;
   onClose: () => void;
+  /** Opens the edit form for this catch (issue 11); the details close first. */
+  onEdit?: (item: Catch) => void;
   /** Where focus goes on close: without a Dialog.Trigger, Radix would leave it on <body>. */
   onCloseAutoFocus?: (event: Event) => void;
 }) {
@@ -34,16 +37,20 @@ export function CatchDetailDialog({
         if (!open) onClose();
       }}
     >
-      {item ? <CatchDetailContent key={item.id} item={item} onCloseAutoFocus={onCloseAutoFocus} /> : null}
+      {item ? (
+        <CatchDetailContent key={item.id} item={item} onEdit={onEdit} onCloseAutoFocus={onCloseAutoFocus} />
+      ) : null}
     </Dialog>
   );
 }
 
 function CatchDetailContent({
   item,
+  onEdit,
   onCloseAutoFocus,
 }: {
   item: Catch;
+  onEdit?: (item: Catch) => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   const [mapOpen, setMapOpen] = useState(false);
@@ -117,6 +124,13 @@ function CatchDetailContent({
       ) : null}
 
       {saved ? <p className="text-xs text-muted-foreground">Saved {saved}</p> : null}
+
+      {onEdit ? (
+        <Button variant="outline" onClick={() => onEdit(item)}>
+          <Pencil aria-hidden="true" />
+          Edit Catch
+        </Button>
+      ) : null}
 
       {item.latitude !== null && item.longitude !== null ? (
         <CatchLocationDrawer

@@ -10,10 +10,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/use-auth';
+import { toast } from '@/hooks/use-toast';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
-import type { CreateEntry } from '@/offline/outbox';
-import { deleteCatchOffline } from '@/offline/outbox-actions';
+import type { PhotoEntry } from '@/offline/outbox';
+import { type CatchEdit, deleteCatchOffline, editCatchOffline } from '@/offline/outbox-actions';
 import { useOutboxEntries, usePendingPhotoUrls } from '@/offline/use-outbox-entries';
 import { CatchCard } from './catch-card.tsx';
 import { CatchDetailDialog } from './catch-detail-dialog.tsx';
@@ -26,6 +27,7 @@ import {
 } from './catch-list-order.ts';
 import { CatchMapView } from './catch-map-view.tsx';
 import { DeleteCatchDialog } from './delete-catch-dialog.tsx';
+import { EditCatchDialog } from './edit-catch-dialog.tsx';
 import { mergeWithOutbox } from './history-merge.ts';
 import { DEFAULT_HISTORY_VIEW, type HistoryView, HistoryViewTabs, isHistoryView } from './history-views.tsx';
 import { SortMenu } from './sort-menu.tsx';
@@ -66,14 +68,15 @@ export function CatchHistory() {
   }, []);
   const [openCatch, setOpenCatch] = useState<Catch | null>(null);
   const [catchToDelete, setCatchToDelete] = useState<Catch | null>(null);
+  const [catchToEdit, setCatchToEdit] = useState<Catch | null>(null);
 
   const userId = user?.id ?? null;
   const { entries, refresh: refreshOutbox } = useOutboxEntries(userId);
-  const creates = useMemo(
-    () => entries.filter((entry): entry is CreateEntry => entry.kind === 'create'),
+  const photoEntries = useMemo(
+    () => entries.filter((entry): entry is PhotoEntry => entry.kind !== 'delete'),
     [entries],
   );
-  const photoUrls = usePendingPhotoUrls(creates);
+  const photoUrls = usePendingPhotoUrls(photoEntries);
 
   // Filtering runs on the cached list (works offline); deferring keeps typing responsive on huge logs.
   const deferredSearch = useDeferredValue(search);
@@ -109,17 +112,48 @@ export function CatchHistory() {
     returnFocusTo.current = opener;
     setCatchToDelete(item);
   }, []);
+  const handleEdit = useCallback((item: Catch, opener: HTMLElement | null) => {
+    returnFocusTo.current = opener;
+    setCatchToEdit(item);
+  }, []);
+  // From the details: the edit form takes their place, and focus goes back to the card afterwards.
+  const editFromDetails = useCallback((item: Catch) => {
+    setOpenCatch(null);
+    setCatchToEdit(item);
+  }, []);
   const handleRetry = useCallback(async (clientId: string) => {
     const offline = await loadOfflineRuntime();
     await offline.syncEngine.retry(clientId);
     offline.requestFlush();
   }, []);
+  const handleDiscardEdit = useCallback(
+    async (clientId: string) => {
+      const offline = await loadOfflineRuntime();
+      await offline.syncEngine.discard(clientId);
+      await refreshOutbox();
+      toast({ title: 'Edit discarded', description: 'The catch is back as it was saved.' });
+    },
+    [refreshOutbox],
+  );
+
+  /** Edits through the outbox (also offline); the card shows the change as soon as it is queued. */
+  const saveEdit = useCallback(
+    async (item: Catch, edit: CatchEdit) => {
+      if (userId === null) throw new Error('You must be logged in');
+      const offline = await loadOfflineRuntime();
+      await editCatchOffline(offline.outbox, userId, item, edit);
+      await refreshOutbox();
+      offline.requestFlush();
+    },
+    [userId, refreshOutbox],
+  );
 
   /** Deletes through the outbox (also offline); the card is hidden as soon as the delete is queued. */
   const removeCatch = useCallback(
     async (item: Catch) => {
       if (userId === null) throw new Error('You must be logged in');
-      const pendingClientId = merged.pending.get(item.id)?.clientId ?? null;
+      const sync = merged.pending.get(item.id);
+      const pendingClientId = sync?.kind === 'create' ? sync.clientId : null;
       const offline = await loadOfflineRuntime();
       await deleteCatchOffline(offline.outbox, userId, item, pendingClientId);
       await refreshOutbox();
@@ -214,8 +248,10 @@ export function CatchHistory() {
                   personalBest={stats.personalBests.has(item.id)}
                   sync={merged.pending.get(item.id)}
                   onOpen={handleOpen}
+                  onEdit={handleEdit}
                   onDelete={handleDelete}
                   onRetry={handleRetry}
+                  onDiscardEdit={handleDiscardEdit}
                 />
               </li>
             ))}
@@ -270,6 +306,14 @@ export function CatchHistory() {
       <CatchDetailDialog
         item={openCatch}
         onClose={() => setOpenCatch(null)}
+        onEdit={editFromDetails}
+        onCloseAutoFocus={restoreFocus}
+      />
+      <EditCatchDialog
+        item={catchToEdit}
+        sync={catchToEdit ? merged.pending.get(catchToEdit.id) : undefined}
+        saveEdit={saveEdit}
+        onClose={() => setCatchToEdit(null)}
         onCloseAutoFocus={restoreFocus}
       />
       <DeleteCatchDialog

@@ -1,19 +1,29 @@
 import { ImagePlus, X } from 'lucide-react';
-import { type ChangeEvent, useEffect, useRef } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useObjectUrl } from '@/hooks/use-object-url';
 
-/** The log form's photo input (SPEC §4 'Photo'): none → selected (preview) → removable. Images only. */
+/**
+ * The catch form's photo input (SPEC §4 'Photo'): none → selected (preview) → removable. Images only. Editing a
+ * saved catch (issue 11) shows its photo (`current`) until it is replaced by a picked one or removed.
+ */
 export function PhotoField({
   id,
   photo,
   onChange,
+  current = null,
+  onRemoveCurrent,
+  error,
 }: {
   id: string;
   photo: File | null;
   onChange: (photo: File | null) => void;
+  /** The saved catch's photo, shown while no other photo is picked. */
+  current?: ReactNode;
+  onRemoveCurrent?: () => void;
+  error?: string;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const previewUrl = useObjectUrl(photo);
@@ -33,22 +43,15 @@ export function PhotoField({
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>Photo</Label>
       {previewUrl ? (
-        <div className="relative overflow-hidden rounded-lg border border-border bg-muted">
+        <PhotoFrame onRemove={() => onChange(null)}>
           <img
             src={previewUrl}
             alt="Preview of the selected catch"
             className="max-h-72 w-full object-contain"
           />
-          <Button
-            variant="destructive"
-            size="icon"
-            className="absolute right-2 top-2 rounded-full"
-            aria-label="Remove photo"
-            onClick={() => onChange(null)}
-          >
-            <X aria-hidden="true" />
-          </Button>
-        </div>
+        </PhotoFrame>
+      ) : current ? (
+        <PhotoFrame onRemove={onRemoveCurrent}>{current}</PhotoFrame>
       ) : (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <ImagePlus aria-hidden="true" className="size-4" />
@@ -62,7 +65,34 @@ export function PhotoField({
         accept="image/*"
         className="h-auto min-h-11 py-2 text-sm file:mr-3 file:rounded-md file:bg-accent file:px-3 file:py-1.5 file:text-accent-foreground"
         onChange={handleChange}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
       />
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A photo with its round remove button in the corner. */
+function PhotoFrame({ children, onRemove }: { children: ReactNode; onRemove?: () => void }) {
+  return (
+    <div className="relative overflow-hidden rounded-lg border border-border bg-muted">
+      {children}
+      {onRemove ? (
+        <Button
+          variant="destructive"
+          size="icon"
+          className="absolute right-2 top-2 rounded-full"
+          aria-label="Remove photo"
+          onClick={onRemove}
+        >
+          <X aria-hidden="true" />
+        </Button>
+      ) : null}
     </div>
   );
 }

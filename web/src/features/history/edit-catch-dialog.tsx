@@ -1,0 +1,223 @@
+import { useMutation } from '@tanstack/react-query';
+import { TriangleAlert } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Catch } from '#core/catch.ts';
+import { errorMessage } from '@/api/http';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/hooks/use-toast';
+import { useUnits } from '@/hooks/use-units';
+import type { CatchEdit } from '@/offline/outbox-actions';
+import { assertValidCatch, type FieldErrors, InvalidCatchError } from '../catches/catch-check.ts';
+import {
+  buildCatchChanges,
+  type CatchFormValues,
+  catchFormValues,
+  hasFishType,
+} from '../catches/catch-payload.ts';
+import {
+  CatchFormFields,
+  focusFirstError,
+  useFieldErrors,
+  useLocateInto,
+} from '../log/catch-form-fields.tsx';
+import { PhotoField } from '../log/photo-field.tsx';
+import { CatchThumbnail } from './catch-photo.tsx';
+import type { PendingSync } from './history-merge.ts';
+
+/**
+ * Editing a catch (issue 11): the Log form in an edit mode, every field pre-filled with the catch as History shows
+ * it (its waiting edits included), the photo replaceable or removable. Only the fields the angler changed are
+ * sent. Saving checks the change with the catch contract, then puts it into the phone's outbox (`saveEdit`), so it
+ * works offline and History shows it at once. A catch the server refused opens with the server's reasons marked.
+ */
+export function EditCatchDialog({
+  item,
+  sync,
+  saveEdit,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  item: Catch | null;
+  /** How the catch stands with the server: a refused one carries the reasons to mark. */
+  sync: PendingSync | undefined;
+  saveEdit: (item: Catch, edit: CatchEdit) => Promise<void>;
+  onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  return (
+    <Dialog
+      open={item !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      {item ? (
+        <EditCatchContent
+          key={item.id}
+          item={item}
+          sync={sync}
+          saveEdit={saveEdit}
+          onDone={onClose}
+          onCloseAutoFocus={onCloseAutoFocus}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+/** The server's reasons as the form marks them (its field names are the form's). */
+function refusedFields(sync: PendingSync | undefined): FieldErrors {
+  return sync?.state === 'failed' ? (sync.fieldErrors as FieldErrors) : {};
+}
+
+function EditCatchContent({
+  item,
+  sync,
+  saveEdit,
+  onDone,
+  onCloseAutoFocus,
+}: {
+  item: Catch;
+  sync: PendingSync | undefined;
+  saveEdit: (item: Catch, edit: CatchEdit) => Promise<void>;
+  onDone: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const units = useUnits();
+  const [initial] = useState(() => catchFormValues(item, units));
+  const form = useForm<CatchFormValues>({ defaultValues: initial });
+  const [errors, setErrors] = useFieldErrors(form, refusedFields(sync));
+  const { locate, device } = useLocateInto(form);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoRemoved, setPhotoRemoved] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const photoId = useId();
+  const refused = sync?.state === 'failed';
+  // A refusal the form cannot point at (a full account, say) is said above the fields.
+  const generalRefusal = refused && Object.keys(refusedFields(sync)).length === 0 ? sync.lastError : null;
+
+  const save = useMutation({
+    // Queuing the edit only writes to IndexedDB: it must run offline too.
+    networkMode: 'always',
+    mutationFn: async (values: CatchFormValues) => {
+      const changes = buildCatchChanges(values, initial, units);
+      const edit: CatchEdit = { changes };
+      if (photo) edit.photo = photo;
+      else if (photoRemoved && item.photo) edit.photo = 'remove';
+      const nothingChanged = Object.keys(changes).length === 0 && edit.photo === undefined;
+      // Saving a refused catch unchanged still sends it again (as Retry would).
+      if (nothingChanged && !refused) return false;
+      // A catch not yet created is checked whole (it is sent as one create); an edit, by what it changes.
+      const createsWhole = sync?.kind === 'create';
+      await assertValidCatch(
+        createsWhole ? 'create' : 'update',
+        createsWhole ? { ...item, ...changes, photo: null } : changes,
+        units,
+      );
+      await saveEdit(item, edit);
+      return true;
+    },
+    onSuccess: (changed) => {
+      if (changed) toast({ title: 'Catch updated', description: 'Your changes have been saved.' });
+      onDone();
+    },
+    onError: (error) => {
+      if (error instanceof InvalidCatchError) {
+        setErrors(error.fieldErrors);
+        requestAnimationFrame(() => focusFirstError(formRef.current));
+        return;
+      }
+      toast({
+        title: 'Error saving catch',
+        description: errorMessage(error, 'Something went wrong'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    void form.handleSubmit((values) => {
+      setErrors({});
+      if (!hasFishType(values)) {
+        setErrors({ fishType: 'Fish type required' });
+        toast({
+          title: 'Fish type required',
+          description: 'Please enter the type of fish you caught.',
+          variant: 'destructive',
+        });
+        return;
+      }
+      save.mutate(values);
+    })(event);
+  };
+
+  const showsCurrentPhoto = item.photo !== null && !photoRemoved;
+
+  return (
+    <DialogContent onCloseAutoFocus={onCloseAutoFocus} className="max-w-xl">
+      <DialogHeader>
+        <DialogTitle>Edit Catch</DialogTitle>
+        <DialogDescription>
+          {refused ? 'The server refused this catch: fix what is marked and save to send it again.' : null}
+          {refused ? null : 'Change anything and save. It syncs by itself, also after being offline.'}
+        </DialogDescription>
+      </DialogHeader>
+      {generalRefusal ? (
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+        >
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {generalRefusal}
+        </p>
+      ) : null}
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+        aria-label="Edit catch"
+      >
+        <CatchFormFields
+          form={form}
+          errors={errors}
+          locate={locate}
+          isLocating={device.isLocating}
+          locationError={device.errorMessage}
+          photo={
+            <PhotoField
+              id={photoId}
+              photo={photo}
+              onChange={setPhoto}
+              error={errors.photo}
+              current={
+                showsCurrentPhoto ? <CatchThumbnail item={item} className="h-56 w-full object-cover" /> : null
+              }
+              onRemoveCurrent={() => setPhotoRemoved(true)}
+            />
+          }
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" className="h-12 sm:h-11" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" className="h-12 sm:h-11" disabled={save.isPending}>
+            {save.isPending ? (
+              <>
+                <Spinner />
+                Saving...
+              </>
+            ) : (
+              'Save'
+            )}
+          </Button>
+        </div>
+      </form>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,322 @@
+import { Crosshair } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { unitLabel } from '#core/units.ts';
+import { SpeciesInput } from '@/components/species-input';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/hooks/use-toast';
+import { useUnits } from '@/hooks/use-units';
+import type { FieldErrors } from '../catches/catch-check.ts';
+import type { CatchFormValues } from '../catches/catch-payload.ts';
+import { reverseGeocode } from '../catches/reverse-geocode.ts';
+import { useDeviceLocation } from '../catches/use-device-location.ts';
+
+/**
+ * The catch form's fields (SPEC §2 'Log tab'), shared by the Log tab and the edit dialog (issue 11): every input,
+ * the locate button, and the message under each field the checks refused. The photo has its own field
+ * (photo-field.tsx), passed in as `photo`, so each mode brings its own.
+ */
+
+const numberInputProps = { type: 'number', step: '0.1', inputMode: 'decimal' } as const;
+
+/** Where the position comes from and what a locate does (the Log tab also locates when it opens). */
+export type LocateMode = 'auto' | 'manual';
+
+/**
+ * Gets the position into the form, then tries to name the place. `auto` never overwrites a name the angler
+ * typed; `manual` (the locate button) does.
+ */
+export function useLocateInto(form: UseFormReturn<CatchFormValues>) {
+  const { setValue, getValues } = form;
+  const device = useDeviceLocation();
+  const { requestLocation, isSupported } = device;
+  const locate = useCallback(
+    async (mode: LocateMode) => {
+      if (!isSupported) {
+        toast({
+          title: 'Geolocation not supported',
+          description: "Your browser doesn't support location services.",
+          variant: 'destructive',
+        });
+        return;
+      }
+      const position = await requestLocation();
+      if (!position) {
+        toast({
+          title: 'Location error',
+          description: 'Could not get your current location. Please enter manually.',
+          variant: 'destructive',
+        });
+        return;
+      }
+      setValue('latitude', position.latitude, { shouldDirty: true });
+      setValue('longitude', position.longitude, { shouldDirty: true });
+      const name = await reverseGeocode(position.latitude, position.longitude);
+      if (name && (mode === 'manual' || getValues('locationName').trim() === '')) {
+        setValue('locationName', name, { shouldDirty: true });
+      }
+    },
+    [isSupported, requestLocation, setValue, getValues],
+  );
+  return { locate, device };
+}
+
+/**
+ * The refusals a form shows: set by a check on submit (or by the server, for an entry it refused), and each one
+ * cleared as soon as the angler changes that field.
+ */
+export function useFieldErrors(form: UseFormReturn<CatchFormValues>, initial: FieldErrors = {}) {
+  const [errors, setErrors] = useState<FieldErrors>(initial);
+  useEffect(() => {
+    const subscription = form.watch((_values, { name }) => {
+      if (!name) return;
+      setErrors((current) => {
+        if (!(name in current)) return current;
+        const { [name]: _cleared, ...rest } = current;
+        return rest;
+      });
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+  return [errors, setErrors] as const;
+}
+
+/** Puts focus on the first field a check refused, so a phone scrolls it into view. */
+export function focusFirstError(form: HTMLFormElement | null): void {
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+export function CatchFormFields({
+  form,
+  errors,
+  locate,
+  isLocating,
+  locationError,
+  photo,
+}: {
+  form: UseFormReturn<CatchFormValues>;
+  errors: FieldErrors;
+  locate: (mode: LocateMode) => Promise<void>;
+  isLocating: boolean;
+  /** The device's location error, shown while the form has no position. */
+  locationError: string | null;
+  photo: ReactNode;
+}) {
+  const { register, control } = form;
+  const units = useUnits();
+  const latitude = useWatch({ control, name: 'latitude' });
+  const longitude = useWatch({ control, name: 'longitude' });
+  const id = useId();
+  const fieldId = (name: string) => `${id}-${name}`;
+  /** The input's link to its message (screen readers read it with the field). */
+  const invalid = (name: keyof FieldErrors) =>
+    errors[name]
+      ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId(name)}-error` }
+      : undefined;
+  const field = (name: keyof FieldErrors, label: string) => ({
+    id: fieldId(name),
+    label,
+    error: errors[name],
+  });
+  const positionError = errors.latitude ?? errors.longitude;
+
+  return (
+    <>
+      <Field {...field('fishType', 'Fish Type')} required>
+        {/* Suggests the angler's own species, then common sport fish (issue 12 item 5); free text stays. */}
+        <Controller
+          control={control}
+          name="fishType"
+          render={({ field: input }) => (
+            <SpeciesInput
+              id={fieldId('fishType')}
+              aria-required="true"
+              placeholder="e.g. Largemouth Bass"
+              {...invalid('fishType')}
+              {...input}
+            />
+          )}
+        />
+      </Field>
+
+      <div className="grid grid-cols-2 items-end gap-3">
+        <Field {...field('weight', `Weight (${unitLabel('weight', units)})`)}>
+          <Input
+            id={fieldId('weight')}
+            min="0"
+            placeholder="0.0"
+            {...numberInputProps}
+            {...invalid('weight')}
+            {...register('weight')}
+          />
+        </Field>
+        <Field {...field('length', `Length (${unitLabel('length', units)})`)}>
+          <Input
+            id={fieldId('length')}
+            min="0"
+            placeholder="0.0"
+            {...numberInputProps}
+            {...invalid('length')}
+            {...register('length')}
+          />
+        </Field>
+      </div>
+
+      <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-3">
+        <legend className="px-1 text-sm font-medium">Location</legend>
+        <Field {...field('locationName', 'Location Name')}>
+          <div className="flex gap-2">
+            <Input
+              id={fieldId('locationName')}
+              autoComplete="off"
+              placeholder="Lake, river or spot"
+              {...invalid('locationName')}
+              {...register('locationName')}
+            />
+            <Button
+              variant="outline"
+              size="icon"
+              className="shrink-0"
+              aria-label="Get current location"
+              title="Get current location"
+              disabled={isLocating}
+              onClick={() => void locate('manual')}
+            >
+              {isLocating ? <Spinner /> : <Crosshair aria-hidden="true" />}
+            </Button>
+          </div>
+        </Field>
+        <div className="grid grid-cols-2 items-end gap-3">
+          <Field id={fieldId('latitude')} label="Latitude">
+            <Input
+              id={fieldId('latitude')}
+              readOnly
+              tabIndex={-1}
+              className="bg-muted"
+              placeholder="From GPS"
+              value={latitude === null ? '' : latitude.toFixed(6)}
+            />
+          </Field>
+          <Field id={fieldId('longitude')} label="Longitude">
+            <Input
+              id={fieldId('longitude')}
+              readOnly
+              tabIndex={-1}
+              className="bg-muted"
+              placeholder="From GPS"
+              value={longitude === null ? '' : longitude.toFixed(6)}
+            />
+          </Field>
+        </div>
+        {positionError ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {positionError}
+          </p>
+        ) : locationError && latitude === null ? (
+          <p className="text-sm text-muted-foreground">{locationError}</p>
+        ) : null}
+      </fieldset>
+
+      {/* Stacked on phones: a native date input with its picker icon needs more than half of 390 px. */}
+      <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2">
+        <Field {...field('catchDate', 'Catch Date')}>
+          <Input id={fieldId('catchDate')} type="date" {...invalid('catchDate')} {...register('catchDate')} />
+        </Field>
+        <Field {...field('timeOfDay', 'Time of Day')}>
+          <Input id={fieldId('timeOfDay')} type="time" {...invalid('timeOfDay')} {...register('timeOfDay')} />
+        </Field>
+      </div>
+
+      <div className="grid grid-cols-2 items-end gap-3">
+        <Field {...field('waterTemperature', `Water Temperature (${unitLabel('waterTemperature', units)})`)}>
+          <Input
+            id={fieldId('waterTemperature')}
+            placeholder="0.0"
+            {...numberInputProps}
+            {...invalid('waterTemperature')}
+            {...register('waterTemperature')}
+          />
+        </Field>
+        <Field {...field('depth', `Depth (${unitLabel('depth', units)})`)}>
+          <Input
+            id={fieldId('depth')}
+            min="0"
+            placeholder="0.0"
+            {...numberInputProps}
+            {...invalid('depth')}
+            {...register('depth')}
+          />
+        </Field>
+      </div>
+
+      <div className="grid grid-cols-2 items-end gap-3">
+        <Field {...field('lineSize', 'Line Size')}>
+          <Input
+            id={fieldId('lineSize')}
+            placeholder="e.g. 10 lb"
+            {...invalid('lineSize')}
+            {...register('lineSize')}
+          />
+        </Field>
+        <Field {...field('baitUsed', 'Bait Used')}>
+          <Input
+            id={fieldId('baitUsed')}
+            placeholder="e.g. Nightcrawler"
+            {...invalid('baitUsed')}
+            {...register('baitUsed')}
+          />
+        </Field>
+      </div>
+
+      <Field {...field('notes', 'Notes')}>
+        <Textarea
+          id={fieldId('notes')}
+          rows={3}
+          placeholder="Weather, technique, anything worth remembering"
+          {...invalid('notes')}
+          {...register('notes')}
+        />
+      </Field>
+
+      {photo}
+    </>
+  );
+}
+
+function Field({
+  id,
+  label,
+  required = false,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  /** A refusal, shown under the input (which points at it with aria-describedby). */
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <Label htmlFor={id}>
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="ml-0.5 text-destructive">
+            *
+          </span>
+        ) : null}
+      </Label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
