@@ -122,3 +122,4 @@ export type CatchCreateInput = z.output<typeof catchCreateSchema>;
  * `null` (or an empty string) clears an optional field, and the fish type, when present, must not be blank.
  */
 export const catchUpdateSchema = z.object(catchFields).partial();
+export type CatchUpdateInput = z.output<typeof catchUpdateSchema>;

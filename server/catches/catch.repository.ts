@@ -1,6 +1,13 @@
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import {
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  sql,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { Catch } from '#core/catch.ts';
-import type { CatchCreateInput } from '#core/catch-schema.ts';
+import type { CatchCreateInput, CatchUpdateInput } from '#core/catch-schema.ts';
 import { photoUrl } from '#core/photo-url.ts';
 import type { CatchesTable, Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -119,10 +126,12 @@ async function changeAccountUsage(
       catch_text_bytes: eb('catch_text_bytes', '+', change.textBytes),
     }))
     .where('id', '=', userId);
-  if (limits) {
-    update = update
-      .where('catch_count', '<=', limits.catches - change.catches)
-      .where('catch_text_bytes', '<=', limits.textBytes - change.textBytes);
+  // Only what grows is checked: an edit that keeps or shortens the text passes even on an account over its limits
+  // (limits lowered by configuration), and an edit is never refused for the catch count it does not change.
+  if (limits && change.catches > 0)
+    update = update.where('catch_count', '<=', limits.catches - change.catches);
+  if (limits && change.textBytes > 0) {
+    update = update.where('catch_text_bytes', '<=', limits.textBytes - change.textBytes);
   }
   const result = await update.executeTakeFirst();
   if (!limits || Number(result.numUpdatedRows) > 0) return null;
@@ -131,7 +140,9 @@ async function changeAccountUsage(
     .select(['catch_count', 'catch_text_bytes'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  return Number(usage.catch_count) + change.catches > limits.catches ? 'catches' : 'textBytes';
+  return change.catches > 0 && Number(usage.catch_count) + change.catches > limits.catches
+    ? 'catches'
+    : 'textBytes';
 }
 
 /** The text bytes a stored row counts for (a delete gives them back). */
@@ -162,6 +173,48 @@ export interface NewCatch extends Partial<Omit<CatchCreateInput, 'photo' | 'crea
   fishType: string;
   photoId: string | null;
   createdAt: Date;
+}
+
+/**
+ * A change to a saved catch: the checked PATCH fields with the photo resolved to its id. Only the fields present
+ * are written (a concurrent edit of other fields keeps its values); null clears an optional one.
+ */
+export interface CatchChanges extends Omit<CatchUpdateInput, 'photo'> {
+  photoId?: string | null;
+}
+
+/** The column of each field a change may write (tsc refuses a field of CatchChanges without one). */
+const CHANGE_COLUMNS = {
+  fishType: 'fish_type',
+  weight: 'weight',
+  length: 'length',
+  locationName: 'location_name',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  notes: 'notes',
+  waterTemperature: 'water_temperature',
+  depth: 'depth',
+  catchDate: 'catch_date',
+  timeOfDay: 'time_of_day',
+  lineSize: 'line_size',
+  baitUsed: 'bait_used',
+  photoId: 'photo_id',
+} as const satisfies Record<keyof CatchChanges, keyof CatchesTable>;
+
+/** The SET of an update: the columns of the fields present in `changes`, and nothing else. */
+function changedColumns(changes: CatchChanges): Updateable<CatchesTable> {
+  const set: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(CHANGE_COLUMNS)) {
+    const value = changes[field as keyof CatchChanges];
+    if (value !== undefined) set[column] = value;
+  }
+  return set as Updateable<CatchesTable>;
+}
+
+/** The outcome of an edit: the catch as it is now, and the photo it no longer shows (to release after the commit). */
+export interface CatchUpdate {
+  catch: Catch;
+  replacedPhotoId: string | null;
 }
 
 /** All catch SQL. Every query is scoped to one user: there is no way to reach another user's rows. */
@@ -310,6 +363,88 @@ export class CatchRepository {
       );
       if (exceeded) throw accountFull(this.limits, exceeded);
       return new Set(inserted.map((row) => row.client_id).filter((id) => id !== null));
+    });
+  }
+
+  /** Changes the user's catch (issue 11's PATCH); null when there is no such catch of theirs. */
+  update(userId: number, catchId: number, changes: CatchChanges): Promise<CatchUpdate | null> {
+    return this.updateWhere(userId, 'id', catchId, changes);
+  }
+
+  /** Changes the user's catch saved with this device id (an offline edit of a catch whose server id is unknown). */
+  updateByClientId(userId: number, clientId: string, changes: CatchChanges): Promise<CatchUpdate | null> {
+    return this.updateWhere(userId, 'client_id', clientId, changes);
+  }
+
+  /**
+   * search_text and the account's text bytes depend on the fields not sent and on the old values, so the catch is
+   * read first, and the UPDATE only lands on the row as it was read (its text and photo compared). A write that got
+   * in between (PostgreSQL; on SQLite transactions take turns on the one connection) makes it match nothing: then
+   * the row is locked by a no-op UPDATE, the one row lock both engines share (no FOR UPDATE in SQLite), and read and
+   * updated again, which cannot miss.
+   */
+  private async updateWhere(
+    userId: number,
+    column: 'id' | 'client_id',
+    value: number | string,
+    changes: CatchChanges,
+  ): Promise<CatchUpdate | null> {
+    const set = changedColumns(changes);
+    const find = (db: Kysely<Database>) =>
+      db
+        .selectFrom('catches')
+        .select(CATCH_COLUMNS)
+        .where('user_id', '=', userId)
+        .where(column, '=', value)
+        .executeTakeFirst();
+    // Nothing to change: no write, so the list cache's version stays.
+    if (Object.keys(set).length === 0) {
+      const row = await find(this.db);
+      return row ? { catch: toCatch(row), replacedPhotoId: null } : null;
+    }
+    return this.db.transaction().execute(async (trx) => {
+      for (let locked = false; ; locked = true) {
+        if (locked) {
+          await trx
+            .updateTable('catches')
+            .set((eb) => ({ notes: eb.ref('notes') }))
+            .where('user_id', '=', userId)
+            .where(column, '=', value)
+            .execute();
+        }
+        const before = await find(trx);
+        if (!before) return null;
+        const text = {
+          fishType: changes.fishType ?? before.fish_type,
+          locationName: changes.locationName !== undefined ? changes.locationName : before.location_name,
+          notes: changes.notes !== undefined ? changes.notes : before.notes,
+          lineSize: changes.lineSize !== undefined ? changes.lineSize : before.line_size,
+          baitUsed: changes.baitUsed !== undefined ? changes.baitUsed : before.bait_used,
+        };
+        const updated = await trx
+          .updateTable('catches')
+          .set({ ...set, search_text: catchSearchText(text) })
+          .where('id', '=', before.id)
+          .where('user_id', '=', userId)
+          .where('fish_type', '=', before.fish_type)
+          .where('location_name', 'is not distinct from', before.location_name)
+          .where('notes', 'is not distinct from', before.notes)
+          .where('line_size', 'is not distinct from', before.line_size)
+          .where('bait_used', 'is not distinct from', before.bait_used)
+          .where('photo_id', 'is not distinct from', before.photo_id)
+          .returning(CATCH_COLUMNS)
+          .executeTakeFirst();
+        if (!updated) {
+          if (locked) throw new Error('A locked catch changed between its read and its update');
+          continue;
+        }
+        const textBytes = catchTextBytes(text) - textBytesOfRow(before);
+        const exceeded = await changeAccountUsage(trx, userId, { catches: 0, textBytes }, this.limits);
+        // Thrown inside the transaction, so the update is rolled back.
+        if (exceeded) throw accountFull(this.limits, exceeded);
+        const replacedPhotoId = before.photo_id !== updated.photo_id ? before.photo_id : null;
+        return { catch: toCatch(updated), replacedPhotoId };
+      }
     });
   }
 

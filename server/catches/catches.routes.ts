@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SEARCH_MAX } from '#core/catch.ts';
-import { type CatchCreateInput, catchCreateSchema, catchSchema } from '#core/catch-schema.ts';
+import {
+  type CatchCreateInput,
+  catchCreateSchema,
+  catchSchema,
+  catchUpdateSchema,
+} from '#core/catch-schema.ts';
 import { photoIdFromUrl } from '#core/photo-url.ts';
 import { requireUser } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
@@ -11,7 +16,7 @@ import { parseInput } from '../http/validation.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
 import { releasePhoto } from '../photos/photo-release.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
-import type { CatchRepository } from './catch.repository.ts';
+import type { CatchChanges, CatchRepository, CatchUpdate } from './catch.repository.ts';
 import { CatchLists } from './catch-lists.ts';
 
 const listQuerySchema = z.object({
@@ -67,19 +72,22 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
     return reply.type('application/json; charset=utf-8').send(await lists.answer(user.id, search));
   });
 
+  /** The id of the user's own uploaded photo at `url`; 400 UNKNOWN_PHOTO for any other URL. */
+  async function ownPhotoId(userId: number, url: string): Promise<string> {
+    const photoId = photoIdFromUrl(url);
+    if (!photoId || !(await photos.isOwnedBy(photoId, userId))) {
+      throw new AppError(400, 'UNKNOWN_PHOTO', 'Photo not found: upload it again', {
+        photo: 'Photo not found',
+      });
+    }
+    return photoId;
+  }
+
   /** The three create routes of SPEC §7 share one behaviour: the session decides the owner. */
   async function createCatch(request: FastifyRequest) {
     const user = requireUser(request);
     const input: CatchCreateInput = parseInput(catchCreateSchema, request.body);
-    let photoId: string | null = null;
-    if (input.photo) {
-      photoId = photoIdFromUrl(input.photo);
-      if (!photoId || !(await photos.isOwnedBy(photoId, user.id))) {
-        throw new AppError(400, 'UNKNOWN_PHOTO', 'Photo not found: upload it again', {
-          photo: 'Photo not found',
-        });
-      }
-    }
+    const photoId = input.photo ? await ownPhotoId(user.id, input.photo) : null;
     const { photo: _photo, createdAt, userId: _ignoredUserId, ...fields } = input;
     return catches.create(user.id, {
       ...fields,
@@ -128,5 +136,63 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
     if (!deleted) throw notFound('Catch');
     await releasePhoto({ photos, photoStore }, user.id, photoId);
     return reply.status(204).send();
+  });
+
+  /**
+   * The changes a PATCH body asks for. parseInput reads a missing body as {}, which for an edit would be a silent
+   * "nothing to change": anything but a JSON object is refused instead.
+   */
+  async function changesOf(userId: number, body: unknown): Promise<CatchChanges> {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw new AppError(400, 'INVALID_INPUT', 'Send the changes as a JSON object', {
+        body: 'Send the changes as a JSON object',
+      });
+    }
+    const { photo, ...fields } = parseInput(catchUpdateSchema, body);
+    if (photo === undefined) return fields;
+    return { ...fields, photoId: photo === null ? null : await ownPhotoId(userId, photo) };
+  }
+
+  /** After the commit, the photo the catch no longer shows goes, unless another catch of the user shows it. */
+  async function releaseReplacedPhoto(request: FastifyRequest, userId: number, update: CatchUpdate) {
+    try {
+      await releasePhoto({ photos, photoStore }, userId, update.replacedPhotoId);
+    } catch (error) {
+      // The edit has landed: a store that fails now leaves an orphan file (or an unattached record, swept within
+      // a day), which is no reason to answer the edit as failed.
+      request.log.warn({ err: error, photoId: update.replacedPhotoId }, 'replaced photo not released');
+    }
+  }
+
+  // Edit (issue 11): only the fields sent change; 200 with the whole catch as it is now.
+  const updateContract = routeContract({
+    summary: 'Change some fields of a catch by its server id (null clears an optional field)',
+    params: catchIdSchema,
+    body: catchUpdateSchema,
+    response: { 200: catchSchema },
+  });
+  app.patch('/api/catches/:id', updateContract, async (request) => {
+    const user = requireUser(request);
+    const { id } = parseInput(catchIdSchema, request.params);
+    const update = await catches.update(user.id, id, await changesOf(user.id, request.body));
+    if (!update) throw notFound('Catch');
+    await releaseReplacedPhoto(request, user.id, update);
+    return update.catch;
+  });
+
+  // By the device's id, as for delete: an edit made offline may reach a catch whose server id the device never learned.
+  const updateByClientIdContract = routeContract({
+    summary: "Change some fields of a catch by the device's clientId (null clears an optional field)",
+    params: clientIdParamsSchema,
+    body: catchUpdateSchema,
+    response: { 200: catchSchema },
+  });
+  app.patch('/api/catches/client/:clientId', updateByClientIdContract, async (request) => {
+    const user = requireUser(request);
+    const { clientId } = parseInput(clientIdParamsSchema, request.params);
+    const update = await catches.updateByClientId(user.id, clientId, await changesOf(user.id, request.body));
+    if (!update) throw notFound('Catch');
+    await releaseReplacedPhoto(request, user.id, update);
+    return update.catch;
   });
 }

@@ -34,6 +34,10 @@ export class ApiClient {
     return this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'] });
   }
 
+  patch(url: string, payload?: unknown) {
+    return this.request({ method: 'PATCH', url, payload: payload as InjectOptions['payload'] });
+  }
+
   delete(url: string) {
     return this.request({ method: 'DELETE', url });
   }
