@@ -273,7 +273,7 @@ describe('offline first', () => {
         await expectToast(
           page,
           'Catch not synced',
-          'This water is closed to fishing. Open History to retry or discard it.',
+          'This water is closed to fishing. Open History to fix it, retry or discard it.',
         );
         await page.getByText('Catch Logged!', { exact: true }).waitFor({ state: 'detached' });
       }

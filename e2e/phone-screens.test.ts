@@ -255,7 +255,12 @@ describe('touch targets on a phone (issue 9)', () => {
     await page.getByRole('button', { name: 'Walleye' }).click();
     await page.getByRole('dialog', { name: 'Walleye' }).waitFor();
     found['History (details)'] = await smallTargets(page);
-    await page.keyboard.press('Escape');
+    // The edit form (issue 11), opened from the details, with its photo field showing nothing yet.
+    await page.getByRole('dialog', { name: 'Walleye' }).getByRole('button', { name: 'Edit Catch' }).click();
+    await page.getByRole('form', { name: 'Edit catch' }).waitFor();
+    found['History (edit)'] = await smallTargets(page);
+    await page.getByRole('form', { name: 'Edit catch' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog', { name: 'Edit Catch' }).waitFor({ state: 'detached' });
     // The Stats view (issue 12): its records are buttons too.
     await page.getByRole('tab', { name: 'Stats' }).click();
     await page.getByRole('button', { name: 'Heaviest Walleye: 3.2 lbs' }).waitFor();

@@ -62,7 +62,7 @@ function afterFirstScreen(run: () => void): () => void {
 
 /**
  * With no service worker for this page (no support, development, a hard reload), nothing is precached: the
- * three tabs' code and the photo viewer are fetched while there is a network, so a tab opened after the
+ * three tabs' code, the photo viewer and the catch contract the forms check with are fetched while there is a network, so a tab opened after the
  * signal dropped still works in this open page.
  */
 function warmTabs(): void {
@@ -71,6 +71,7 @@ function warmTabs(): void {
   import('@/features/history/catch-history').catch(ignore);
   import('@/features/history/photo-viewer').catch(ignore);
   import('@/features/tools/tools-tab').catch(ignore);
+  import('@/features/catches/catch-check').then((m) => m.loadCatchContract()).catch(ignore);
 }
 
 /**

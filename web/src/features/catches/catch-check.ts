@@ -30,17 +30,29 @@ function messageFor(issue: Issue, units: UnitSystem): string {
   return `${label} must be ${side} ${formatBound(quantity, bound, units)}`;
 }
 
+let contract: Promise<typeof import('#core/catch-schema.ts')> | null = null;
+
+/**
+ * The catch contract's schemas: zod comes in a chunk of its own, loaded at the first check, or earlier when the
+ * page warms its tabs for offline use without a service worker (main.tsx); with one, it is precached.
+ */
+export function loadCatchContract(): Promise<typeof import('#core/catch-schema.ts')> {
+  contract ??= Promise.all([import('#core/catch-schema.ts'), import('../../lib/zod-config.ts')])
+    .then(([schemas]) => schemas)
+    .catch((error: unknown) => {
+      contract = null;
+      throw error;
+    });
+  return contract;
+}
+
 /**
  * "Check before you promise" (issue 11): the Log and edit forms check what they would put into the outbox with
  * the one catch contract (core/catch-schema.ts, the very schema the server parses with), so 'Catch Logged!' only
- * shows for a catch the server will take. Empty when it passes. zod comes in a chunk of its own, loaded at the
- * first check (the service worker precaches it, so this works offline too).
+ * shows for a catch the server will take. Empty when it passes.
  */
 async function checkCatch(kind: 'create' | 'update', input: object, units: UnitSystem): Promise<FieldErrors> {
-  const [{ catchCreateSchema, catchUpdateSchema }] = await Promise.all([
-    import('#core/catch-schema.ts'),
-    import('../../lib/zod-config.ts'),
-  ]);
+  const { catchCreateSchema, catchUpdateSchema } = await loadCatchContract();
   const result = (kind === 'create' ? catchCreateSchema : catchUpdateSchema).safeParse(input);
   const errors: FieldErrors = {};
   if (result.success) return errors;

@@ -159,7 +159,17 @@ function EditCatchContent({
   const showsCurrentPhoto = item.photo !== null && !photoRemoved;
 
   return (
-    <DialogContent onCloseAutoFocus={onCloseAutoFocus} className="max-w-xl">
+    <DialogContent
+      onCloseAutoFocus={onCloseAutoFocus}
+      // Not into the first input: on a phone that pops up the keyboard over the form (and selects the fish type).
+      // A refused catch goes straight to the first field to fix.
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        if (refused) focusFirstError(formRef.current);
+        if (!formRef.current?.contains(document.activeElement)) (event.currentTarget as HTMLElement).focus();
+      }}
+      className="max-w-xl"
+    >
       <DialogHeader>
         <DialogTitle>Edit Catch</DialogTitle>
         <DialogDescription>

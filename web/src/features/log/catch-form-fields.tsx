@@ -122,6 +122,10 @@ export function CatchFormFields({
     label,
     error: errors[name],
   });
+  /** A field of a side-by-side pair: its message goes under the pair (FieldRow), so the inputs stay level. */
+  const paired = (name: keyof FieldErrors, label: string) => ({ id: fieldId(name), label });
+  const rowErrors = (...names: (keyof FieldErrors)[]) =>
+    names.map((name) => ({ id: fieldId(name), message: errors[name] }));
   const positionError = errors.latitude ?? errors.longitude;
 
   return (
@@ -143,8 +147,8 @@ export function CatchFormFields({
         />
       </Field>
 
-      <div className="grid grid-cols-2 items-end gap-3">
-        <Field {...field('weight', `Weight (${unitLabel('weight', units)})`)}>
+      <FieldRow errors={rowErrors('weight', 'length')}>
+        <Field {...paired('weight', `Weight (${unitLabel('weight', units)})`)}>
           <Input
             id={fieldId('weight')}
             min="0"
@@ -154,7 +158,7 @@ export function CatchFormFields({
             {...register('weight')}
           />
         </Field>
-        <Field {...field('length', `Length (${unitLabel('length', units)})`)}>
+        <Field {...paired('length', `Length (${unitLabel('length', units)})`)}>
           <Input
             id={fieldId('length')}
             min="0"
@@ -164,7 +168,7 @@ export function CatchFormFields({
             {...register('length')}
           />
         </Field>
-      </div>
+      </FieldRow>
 
       <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-3">
         <legend className="px-1 text-sm font-medium">Location</legend>
@@ -222,17 +226,17 @@ export function CatchFormFields({
       </fieldset>
 
       {/* Stacked on phones: a native date input with its picker icon needs more than half of 390 px. */}
-      <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2">
-        <Field {...field('catchDate', 'Catch Date')}>
+      <FieldRow stackOnPhones errors={rowErrors('catchDate', 'timeOfDay')}>
+        <Field {...paired('catchDate', 'Catch Date')}>
           <Input id={fieldId('catchDate')} type="date" {...invalid('catchDate')} {...register('catchDate')} />
         </Field>
-        <Field {...field('timeOfDay', 'Time of Day')}>
+        <Field {...paired('timeOfDay', 'Time of Day')}>
           <Input id={fieldId('timeOfDay')} type="time" {...invalid('timeOfDay')} {...register('timeOfDay')} />
         </Field>
-      </div>
+      </FieldRow>
 
-      <div className="grid grid-cols-2 items-end gap-3">
-        <Field {...field('waterTemperature', `Water Temperature (${unitLabel('waterTemperature', units)})`)}>
+      <FieldRow errors={rowErrors('waterTemperature', 'depth')}>
+        <Field {...paired('waterTemperature', `Water Temperature (${unitLabel('waterTemperature', units)})`)}>
           <Input
             id={fieldId('waterTemperature')}
             placeholder="0.0"
@@ -241,7 +245,7 @@ export function CatchFormFields({
             {...register('waterTemperature')}
           />
         </Field>
-        <Field {...field('depth', `Depth (${unitLabel('depth', units)})`)}>
+        <Field {...paired('depth', `Depth (${unitLabel('depth', units)})`)}>
           <Input
             id={fieldId('depth')}
             min="0"
@@ -251,10 +255,10 @@ export function CatchFormFields({
             {...register('depth')}
           />
         </Field>
-      </div>
+      </FieldRow>
 
-      <div className="grid grid-cols-2 items-end gap-3">
-        <Field {...field('lineSize', 'Line Size')}>
+      <FieldRow errors={rowErrors('lineSize', 'baitUsed')}>
+        <Field {...paired('lineSize', 'Line Size')}>
           <Input
             id={fieldId('lineSize')}
             placeholder="e.g. 10 lb"
@@ -262,7 +266,7 @@ export function CatchFormFields({
             {...register('lineSize')}
           />
         </Field>
-        <Field {...field('baitUsed', 'Bait Used')}>
+        <Field {...paired('baitUsed', 'Bait Used')}>
           <Input
             id={fieldId('baitUsed')}
             placeholder="e.g. Nightcrawler"
@@ -270,7 +274,7 @@ export function CatchFormFields({
             {...register('baitUsed')}
           />
         </Field>
-      </div>
+      </FieldRow>
 
       <Field {...field('notes', 'Notes')}>
         <Textarea
@@ -284,6 +288,35 @@ export function CatchFormFields({
 
       {photo}
     </>
+  );
+}
+
+/**
+ * Two fields side by side, inputs level (a label may wrap onto a second line: 'Water Temperature (°F)'), and their
+ * messages under the pair, each linked from its input by id.
+ */
+function FieldRow({
+  children,
+  errors,
+  stackOnPhones = false,
+}: {
+  children: ReactNode;
+  errors: { id: string; message: string | undefined }[];
+  stackOnPhones?: boolean;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className={`grid items-end gap-3 ${stackOnPhones ? 'grid-cols-1 sm:grid-cols-2' : 'grid-cols-2'}`}>
+        {children}
+      </div>
+      {errors.map(({ id, message }) =>
+        message ? (
+          <p key={id} id={`${id}-error`} className="text-sm font-medium text-destructive">
+            {message}
+          </p>
+        ) : null,
+      )}
+    </div>
   );
 }
 
