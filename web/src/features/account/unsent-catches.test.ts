@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testCatch } from '#core/test-catch.ts';
 import type { OutboxEntry } from '../../offline/outbox.ts';
 import type { CatchPayload } from '../../offline/outbox-payload.ts';
 import { unsentCatchesOf } from './unsent-catches.ts';
@@ -36,6 +37,26 @@ describe('unsentCatchesOf', () => {
       { clientId: 'a', label: 'Walleye, May 1, 2026' },
       { clientId: 'b', label: 'Northern Pike, Apr 29, 2025' },
       { clientId: 'c', label: 'Catch, No date' },
+    ]);
+  });
+
+  it('names an edit waiting to be sent by its catch as last edited (issue 11)', () => {
+    const edit = (clientId: string, target: { id: number }, changes: object): OutboxEntry => ({
+      ...base,
+      clientId,
+      kind: 'update',
+      target,
+      changes,
+      photo: null,
+      uploadedPhotoUrl: null,
+      photoNote: null,
+    });
+    const saved = [testCatch({ id: 3, fishType: 'Perch', catchDate: '2026-05-02' })];
+    expect(
+      unsentCatchesOf([edit('e', { id: 3 }, { fishType: 'Yellow Perch' }), edit('f', { id: 99 }, {})], saved),
+    ).toEqual([
+      { clientId: 'e', label: 'Changes to Yellow Perch, May 2, 2026' },
+      { clientId: 'f', label: 'Changes to a saved catch' },
     ]);
   });
 

@@ -1,5 +1,8 @@
+import type { Catch } from '#core/catch.ts';
+import { queryClient, queryKeys } from '../../lib/query-client.ts';
 import { loadOfflineRuntime } from '../../offline/load-offline-runtime.ts';
 import type { OutboxEntry } from '../../offline/outbox.ts';
+import { isTargetOf } from '../../offline/outbox-actions.ts';
 import { formatCatchDate } from '../catches/catch-format.ts';
 
 /** A catch saved on this phone that the server has not received yet, as the warnings name it. */
@@ -9,25 +12,32 @@ export interface UnsentCatch {
   label: string;
 }
 
-/** The catches of `entries` not yet sent (creates; a queued delete is no catch to lose), oldest first. */
-export function unsentCatchesOf(entries: readonly OutboxEntry[]): UnsentCatch[] {
-  return entries.flatMap((entry) =>
-    entry.kind === 'create'
-      ? [
-          {
-            clientId: entry.clientId,
-            label: `${entry.payload.fishType.trim() || 'Catch'}, ${formatCatchDate(entry.payload.catchDate)}`,
-          },
-        ]
-      : [],
-  );
+const catchLabel = (item: Pick<Catch, 'fishType' | 'catchDate'>) =>
+  `${item.fishType.trim() || 'Catch'}, ${formatCatchDate(item.catchDate)}`;
+
+/**
+ * The catches and edits of `entries` not yet sent (a queued delete is no catch to lose), oldest first. An edit is
+ * named by its catch as `saved` (the last list) has it, with the edit applied.
+ */
+export function unsentCatchesOf(
+  entries: readonly OutboxEntry[],
+  saved: readonly Catch[] = [],
+): UnsentCatch[] {
+  return entries.flatMap((entry) => {
+    if (entry.kind === 'create') return [{ clientId: entry.clientId, label: catchLabel(entry.payload) }];
+    if (entry.kind === 'delete') return [];
+    const item = saved.find((candidate) => isTargetOf(entry.target, candidate));
+    const label = item ? catchLabel({ ...item, ...entry.changes }) : 'a saved catch';
+    return [{ clientId: entry.clientId, label: `Changes to ${label}` }];
+  });
 }
 
 /** The account's unsent catches on this phone; none when the outbox cannot be read. */
 export async function listUnsentCatches(userId: number): Promise<UnsentCatch[]> {
   try {
     const { outbox } = await loadOfflineRuntime();
-    return unsentCatchesOf(await outbox.list(userId));
+    const saved = queryClient.getQueryData<Catch[]>(queryKeys.catches) ?? [];
+    return unsentCatchesOf(await outbox.list(userId), saved);
   } catch {
     return [];
   }
