@@ -88,19 +88,33 @@ export async function createEmergencyCatch(payload: object): Promise<Catch> {
   return (await (await http('/api/emergency-catch', { method: 'POST', json: payload })).json()) as Catch;
 }
 
-/** Which catch to delete: its server id, else the clientId it was created with (not synced when deleted). */
+/** Which catch to change or delete: its server id, else the clientId it was created with (not synced yet). */
 interface CatchRef {
   id?: number;
   clientId?: string;
 }
 
+/** /api/catches/:id, or /api/catches/client/:clientId when the server id is not known. */
+function catchPath({ id, clientId }: CatchRef): string {
+  return id !== undefined
+    ? `${API_PATHS.catches}/${id}`
+    : `${API_PATHS.catches}/client/${encodeURIComponent(clientId ?? '')}`;
+}
+
+/**
+ * PATCH /api/catches/:id or /api/catches/client/:clientId: changes only the fields in `changes` (null clears an
+ * optional one) and answers with the whole updated catch; a 404 means it is gone (or was never synced).
+ * @public No caller yet: the edit screen (issue 11's web part) comes separately; knip would report it unused until then.
+ */
+export async function updateCatch(target: CatchRef, changes: object, transport?: Transport): Promise<Catch> {
+  return (await (
+    await http(catchPath(target), { ...transport, method: 'PATCH', json: changes })
+  ).json()) as Catch;
+}
+
 /** DELETE /api/catches/:id or /api/catches/client/:clientId; a 404 means it is already gone. */
-export async function deleteCatch({ id, clientId }: CatchRef, transport?: Transport): Promise<void> {
-  const path =
-    id !== undefined
-      ? `${API_PATHS.catches}/${id}`
-      : `${API_PATHS.catches}/client/${encodeURIComponent(clientId ?? '')}`;
-  await http(path, { ...transport, method: 'DELETE' });
+export async function deleteCatch(target: CatchRef, transport?: Transport): Promise<void> {
+  await http(catchPath(target), { ...transport, method: 'DELETE' });
 }
 
 /** A multipart form with the photo in the `photo` field (SPEC §7), named as the file was (or 'catch-photo'). */
