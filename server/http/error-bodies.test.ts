@@ -80,6 +80,8 @@ describe.each(TEST_ENGINES)('error bodies on %s', (engine) => {
   let imageJobs: ImageJobQueue;
   /** A photo of bob's whose record exists, for the read failures. */
   let photoUrl: string;
+  /** Alice's one catch (her account holds one), for the edit's refusals. */
+  let aliceCatch: string;
 
   beforeAll(async () => {
     photoStore = new FailingReadsPhotoStore();
@@ -97,7 +99,7 @@ describe.each(TEST_ENGINES)('error bodies on %s', (engine) => {
     alice = await ApiClient.register(t.app, 'alice');
     bob = await ApiClient.register(t.app, 'bob');
     anonymous = new ApiClient(t.app);
-    await alice.createCatch();
+    aliceCatch = `/api/catches/${(await alice.createCatch()).id}`;
     const photoId = '0b0c6a52-4e0e-4a57-9d7e-3f0a2b6c9d11';
     await new PhotoRepository(t.database.db).create({
       id: photoId,
@@ -139,6 +141,43 @@ describe.each(TEST_ENGINES)('error bodies on %s', (engine) => {
       status: 400,
       code: 'INVALID_INPUT',
       answer: () => inject({ method: 'POST', url: '/api/mobile-catch', payload: { fishType: '' } }),
+    },
+    {
+      label: 'an edit that blanks the fish type',
+      status: 400,
+      code: 'INVALID_INPUT',
+      answer: () => inject({ method: 'PATCH', url: aliceCatch, payload: { fishType: ' ', weight: -1 } }),
+    },
+    {
+      label: 'an edit whose body is not a JSON object',
+      status: 400,
+      code: 'INVALID_INPUT',
+      answer: () =>
+        inject({
+          method: 'PATCH',
+          url: aliceCatch,
+          headers: { 'content-type': 'application/json' },
+          payload: '[]',
+        }),
+    },
+    {
+      label: 'an edit of a malformed catch id',
+      status: 400,
+      code: 'INVALID_INPUT',
+      answer: () =>
+        inject({ method: 'PATCH', url: '/api/catches/client/not-a-uuid', payload: { notes: 'x' } }),
+    },
+    {
+      label: 'an edit that is not valid JSON',
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+      answer: () =>
+        inject({
+          method: 'PATCH',
+          url: aliceCatch,
+          headers: { 'content-type': 'application/json' },
+          payload: '{"notes":',
+        }),
     },
     {
       label: 'a body that is not JSON',
@@ -226,6 +265,12 @@ describe.each(TEST_ENGINES)('error bodies on %s', (engine) => {
         }),
     },
     {
+      label: "an edit pointing at another user's photo",
+      status: 400,
+      code: 'UNKNOWN_PHOTO',
+      answer: () => inject({ method: 'PATCH', url: aliceCatch, payload: { photo: photoUrl } }),
+    },
+    {
       label: 'a password on the common list',
       status: 400,
       code: 'COMMON_PASSWORD',
@@ -245,6 +290,12 @@ describe.each(TEST_ENGINES)('error bodies on %s', (engine) => {
       status: 401,
       code: 'NOT_SIGNED_IN',
       answer: () => inject({ method: 'GET', url: '/api/catches' }, () => anonymous),
+    },
+    {
+      label: 'an edit without a session',
+      status: 401,
+      code: 'NOT_SIGNED_IN',
+      answer: () => inject({ method: 'PATCH', url: aliceCatch, payload: { fishType: '' } }, () => anonymous),
     },
     {
       label: 'a wrong password',
@@ -270,6 +321,18 @@ describe.each(TEST_ENGINES)('error bodies on %s', (engine) => {
         }),
     },
     {
+      label: 'a cross-site PATCH',
+      status: 403,
+      code: 'CROSS_SITE',
+      answer: () =>
+        inject({
+          method: 'PATCH',
+          url: aliceCatch,
+          headers: { 'sec-fetch-site': 'cross-site' },
+          payload: { notes: 'forged' },
+        }),
+    },
+    {
       label: 'an upload over the photo quota',
       status: 403,
       code: 'PHOTO_QUOTA_EXCEEDED',
@@ -287,6 +350,12 @@ describe.each(TEST_ENGINES)('error bodies on %s', (engine) => {
       status: 404,
       code: 'NOT_FOUND',
       answer: () => inject({ method: 'DELETE', url: '/api/catches/999999' }),
+    },
+    {
+      label: "editing a catch that does not exist (or another user's)",
+      status: 404,
+      code: 'NOT_FOUND',
+      answer: () => inject({ method: 'PATCH', url: aliceCatch, payload: { notes: 'x' } }, () => bob),
     },
     {
       label: 'a name already taken',
@@ -326,6 +395,18 @@ describe.each(TEST_ENGINES)('error bodies on %s', (engine) => {
           url: '/api/mobile-catch',
           headers: { 'content-type': 'text/plain' },
           payload: 'fishType=Pike',
+        }),
+    },
+    {
+      label: 'an edit sent as a form',
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      answer: () =>
+        inject({
+          method: 'PATCH',
+          url: aliceCatch,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'notes=x',
         }),
     },
     {
@@ -422,6 +503,18 @@ describe.each(TEST_ENGINES)('error bodies on %s', (engine) => {
       payload: { fishType: '', weight: -1 },
     });
     expect(body).toMatchObject({ code: 'INVALID_INPUT', errors: { fishType: expect.any(String) } });
+  });
+
+  it('an edit names each bad field too', async () => {
+    const { body } = await inject({
+      method: 'PATCH',
+      url: aliceCatch,
+      payload: { fishType: '', weight: -1 },
+    });
+    expect(body).toMatchObject({
+      code: 'INVALID_INPUT',
+      errors: { fishType: expect.any(String), weight: expect.any(String) },
+    });
   });
 
   it('walks every code of the union: here, or in the test named for it', () => {

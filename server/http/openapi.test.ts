@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catchCreateSchema, catchSchema } from '#core/catch-schema.ts';
+import { catchCreateSchema, catchSchema, catchUpdateSchema } from '#core/catch-schema.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { OPENAPI_PATH } from './openapi.ts';
 import { jsonSchemaOf } from './route-contract.ts';
@@ -84,6 +84,15 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(catchJson.properties as object).sort()).toEqual(Object.keys(catchSchema.shape).sort());
     // Optional on the wire: only the fish type must be sent.
     expect(jsonSchemaOf(catchCreateSchema, 'input').required).toEqual(['fishType']);
+    // An edit sends any subset of the written fields, by server id or by the device's id.
+    const updateJson = jsonSchemaOf(catchUpdateSchema, 'input');
+    expect(updateJson.required).toBeUndefined();
+    for (const path of ['/api/catches/{id}', '/api/catches/client/{clientId}']) {
+      const update = document.paths[path]?.patch;
+      expect(update?.requestBody?.content['application/json']?.schema).toEqual(updateJson);
+      expect(update?.responses['200']?.content?.['application/json']?.schema).toEqual(catchJson);
+      expect(update?.security).toEqual([{ session: [] }]);
+    }
   });
 
   it('says which routes need the session cookie, and carries no secrets', () => {

@@ -83,6 +83,29 @@ describe.each(TEST_ENGINES)('object level authorisation on %s', (engine) => {
     const highest = Math.max(...aliceCatches.map((item) => item.id));
     for (let id = 1; id <= highest + 3; id++) {
       expect((await bob.delete(`/api/catches/${id}`)).statusCode).toBe(404);
+      expect((await bob.patch(`/api/catches/${id}`, { notes: 'found you' })).statusCode).toBe(404);
+    }
+  });
+
+  it("answers Bob's PATCH of each of Alice's catch ids exactly like an id that does not exist", async () => {
+    for (const changes of [{ notes: 'mine now' }, {}, { fishType: 'Bass', photo: null }]) {
+      const missing = await bob.patch('/api/catches/999999', changes);
+      expect(missing.statusCode).toBe(404);
+      for (const item of aliceCatches) {
+        const response = await bob.patch(`/api/catches/${item.id}`, changes);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual(missing.json());
+      }
+    }
+  });
+
+  it("answers Bob's PATCH by Alice's device clientId like an unknown clientId", async () => {
+    for (const changes of [{ notes: 'mine now' }, {}]) {
+      const unknown = await bob.patch(`/api/catches/client/${randomUUID()}`, changes);
+      const theirs = await bob.patch(`/api/catches/client/${aliceClientId}`, changes);
+      expect(unknown.statusCode).toBe(404);
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json()).toEqual(unknown.json());
     }
   });
 
@@ -133,6 +156,32 @@ describe.each(TEST_ENGINES)('object level authorisation on %s', (engine) => {
     expect(bobs[0]?.clientId).toBe(aliceClientId);
   });
 
+  it("does not let Bob put Alice's photo on his own catch by an edit (same answer as an unknown photo)", async () => {
+    const [bobs] = (await bob.get('/api/catches')).json() as Catch[];
+    if (!bobs) throw new Error('fixture missing');
+    const url = `/api/catches/${bobs.id}`;
+    const unknown = await bob.patch(url, { photo: `/api/photos/${randomUUID()}.webp` });
+    const theirs = await bob.patch(url, { photo: alicePhoto });
+    expect(unknown.statusCode).toBe(400);
+    expect(theirs.statusCode).toBe(400);
+    expect(theirs.json()).toEqual(unknown.json());
+    expect((await bob.get('/api/catches')).json()).toEqual([bobs]);
+  });
+
+  it("keeps Bob's edit with Alice's userId or catch id in the body on Bob's own catch", async () => {
+    const [bobs] = (await bob.get('/api/catches')).json() as Catch[];
+    const [first] = aliceCatches;
+    if (!bobs || !first) throw new Error('fixture missing');
+    const response = await bob.patch(`/api/catches/${bobs.id}`, {
+      userId: alice.user?.id,
+      id: first.id,
+      clientId: randomUUID(),
+      notes: 'Impostor edit',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ...bobs, notes: 'Impostor edit' });
+  });
+
   it("files a catch posted with Alice's userId under Bob", async () => {
     const before = ((await bob.get('/api/catches')).json() as Catch[]).length;
     const response = await bob.post('/api/mobile-catch', {
@@ -160,6 +209,8 @@ describe.each(TEST_ENGINES)('object level authorisation on %s', (engine) => {
       anonymous.get('/api/catches?search=zanderspot-7731'),
       anonymous.delete(`/api/catches/${first.id}`),
       anonymous.delete(`/api/catches/client/${aliceClientId}`),
+      anonymous.patch(`/api/catches/${first.id}`, { notes: 'Ghost edit' }),
+      anonymous.patch(`/api/catches/client/${aliceClientId}`, { notes: 'Ghost edit' }),
       anonymous.get(alicePhoto),
       anonymous.get(`${alicePhoto}?size=thumb`),
       anonymous.post('/api/mobile-catch', { fishType: 'Ghost', userId: alice.user?.id }),

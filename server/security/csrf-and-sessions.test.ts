@@ -54,6 +54,22 @@ const STATE_CHANGING: ForgeryTarget[] = [
     }),
   ),
   {
+    name: 'PATCH /api/catches/:id',
+    request: ({ catchId }) => ({
+      method: 'PATCH',
+      url: `/api/catches/${catchId}`,
+      payload: { notes: 'Forged' },
+    }),
+  },
+  {
+    name: 'PATCH /api/catches/client/:clientId',
+    request: ({ clientId }) => ({
+      method: 'PATCH',
+      url: `/api/catches/client/${clientId}`,
+      payload: { notes: 'Forged' },
+    }),
+  },
+  {
     name: 'DELETE /api/catches/:id',
     request: ({ catchId }) => ({ method: 'DELETE', url: `/api/catches/${catchId}` }),
   },
@@ -187,6 +203,14 @@ describe.each(TEST_ENGINES)('CSRF on every state-changing route on %s', (engine)
       headers: { ...body.headers, ...headers },
     });
     expect(upload.statusCode).toBe(201);
+    const edited = await alice.request({
+      method: 'PATCH',
+      url: `/api/catches/${created.json().id}`,
+      payload: { notes: 'Legit edit' },
+      headers,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().notes).toBe('Legit edit');
     const removed = await alice.request({
       method: 'DELETE',
       url: `/api/catches/${created.json().id}`,

@@ -291,6 +291,35 @@ describe.each(TEST_ENGINES)('fuzzing the API on %s: never a 5xx', (engine) => {
     },
   );
 
+  it.each(['id', 'clientId'] as const)(
+    'PATCH a catch by %s with catch-shaped bodies (any subset of fields) and any JSON text',
+    async (by) => {
+      // The catches so far (those the fuzzed posts saved too); some were saved without a clientId.
+      const catches = (await alice.get('/api/catches')).json() as { id: number; clientId: string | null }[];
+      const urls = catches.flatMap((item) => {
+        if (by === 'id') return [`/api/catches/${item.id}`];
+        return item.clientId ? [`/api/catches/client/${item.clientId}`] : [];
+      });
+      const body = fc.oneof(
+        fc.oneof(catchBody, almostValidCatch).map((value) => JSON.stringify(value)),
+        rawJsonBody,
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...urls), body, async (url, raw) => {
+          const response = await send({
+            method: 'PATCH',
+            url,
+            payload: raw,
+            headers: { 'content-type': 'application/json' },
+          });
+          expectSaneAnswer(response, `PATCH ${url} ${raw.slice(0, 200)}`);
+          expectCatchShape(response);
+        }),
+        params,
+      );
+    },
+  );
+
   it.each([
     ['a catch', '/api/mobile-catch', { fishType: 'Bass\u0000Pike' }],
     ['catch notes', '/api/catches', { fishType: 'Bass', notes: 'deep\u0000water' }],
@@ -448,6 +477,22 @@ describe.each(TEST_ENGINES)('fuzzing the API on %s: never a 5xx', (engine) => {
         const url = `${prefix}${segment}${method === 'GET' ? `.webp?${query}` : ''}`;
         expectSaneAnswer(await send({ method, url }), `${method} ${url}`);
       }),
+      params,
+    );
+  });
+
+  it.each(['/api/catches/', '/api/catches/client/'])('PATCH %s with any path segment', async (prefix) => {
+    await fc.assert(
+      fc.asyncProperty(
+        pathSegment,
+        fc.oneof(catchBody, fc.constant({ notes: 'fuzzed' })),
+        async (segment, body) => {
+          const url = `${prefix}${segment}`;
+          const response = await send({ method: 'PATCH', url, payload: body as InjectOptions['payload'] });
+          expectSaneAnswer(response, `PATCH ${url}`);
+          expectCatchShape(response);
+        },
+      ),
       params,
     );
   });
