@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { Catch } from '#core/catch.ts';
+import { CatchRepository } from '../catches/catch.repository.ts';
 import { gradientJpeg, multipart } from '../security/hostile-inputs.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
@@ -219,6 +220,30 @@ describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
     );
     expect(outcome).not.toBe('a whole ZIP');
     expect((await alice.get('/api/catches')).statusCode).toBe(200);
+  });
+
+  it('ends a ZIP download as failed when the database fails mid-export, and the server lives on', async () => {
+    for (let i = 0; i < 3; i++) await alice.createCatch({ fishType: `Bass ${i}` });
+    // PostgreSQL restarting while the ZIP's JSON or CSV is being written: their list query fails. That error had no
+    // listener inside the ZIP and took the whole process down (an 'error' event on the JSON's stream).
+    const pages = vi.spyOn(CatchRepository.prototype, 'pages').mockImplementation(async function* () {
+      yield [];
+      throw new Error('terminating connection due to administrator command');
+    });
+    try {
+      const outcome = await alice.get('/api/export?format=zip').then(
+        async (response) =>
+          await unzip(response.rawPayload).then(
+            () => 'a whole ZIP',
+            () => 'a cut-off ZIP',
+          ),
+        () => 'an aborted response',
+      );
+      expect(outcome).not.toBe('a whole ZIP');
+    } finally {
+      pages.mockRestore();
+    }
+    expect(await list(alice)).toHaveLength(3);
   });
 
   it('round trip through JSON; a re-import is skipped, also into the same account', async () => {

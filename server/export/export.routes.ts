@@ -88,16 +88,19 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
   function zipStream(userId: number, username: string, now: Date): Readable {
     const zip = new yazl.ZipFile();
     const mtime = now;
-    zip.addReadStream(
-      Readable.from(jsonChunks(userId, username, now, photoAsZipPath)),
-      exportFileName(now, 'json'),
-      {
-        mtime,
-      },
-    );
-    zip.addReadStream(Readable.from(csvChunks(userId, photoAsZipPath)), exportFileName(now, 'csv'), {
-      mtime,
-    });
+    const output = zip.outputStream as unknown as Readable;
+    // A failing read (the database or the photo store went away mid-export) ends the download as failed: the
+    // angler sees an error instead of a ZIP that silently lacks the rest.
+    const fail = (error: unknown) => {
+      app.log.error({ err: error }, 'export: the ZIP could not be completed');
+      output.destroy(error as Error);
+    };
+    // yazl pipes these without listening for their errors: a failing list query (PostgreSQL restarting) was an
+    // 'error' event nobody handled, and it took the whole process down.
+    const json = Readable.from(jsonChunks(userId, username, now, photoAsZipPath)).on('error', fail);
+    const csv = Readable.from(csvChunks(userId, photoAsZipPath)).on('error', fail);
+    zip.addReadStream(json, exportFileName(now, 'json'), { mtime });
+    zip.addReadStream(csv, exportFileName(now, 'csv'), { mtime });
     const addPhotos = async () => {
       const added = new Set<string>();
       for await (const page of catches.pages(userId, undefined, PAGE_SIZE)) {
@@ -115,13 +118,6 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
         }
       }
       zip.end();
-    };
-    const output = zip.outputStream as unknown as Readable;
-    // A failing read (the database or the photo store went away mid-export) ends the download as failed: the
-    // angler sees an error instead of a ZIP that silently lacks the rest.
-    const fail = (error: unknown) => {
-      app.log.error({ err: error }, 'export: the ZIP could not be completed');
-      output.destroy(error as Error);
     };
     zip.on('error', fail);
     addPhotos().catch(fail);
