@@ -329,14 +329,14 @@ describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
       '{"format": "tightlines-export", "version": 1, "catches": 3}',
       'This export has no "catches" list.',
     ],
-    ['a CSV without our header', 'name,size\nbass,3\n', 'This CSV has no fishType column'],
+    ['a CSV without our header', 'name,size\nbass,3\n', 'This CSV has no fishType column', 'log.csv'],
     [
       'a broken ZIP',
       Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(300, 7)]),
       'The ZIP file is damaged',
     ],
-  ])('refuses %s with 400 and a clear message', async (_label, data, message) => {
-    const response = await importFile(alice, data);
+  ])('refuses %s with 400 and a clear message', async (_label, data, message, fileName = 'export.json') => {
+    const response = await importFile(alice, data, fileName);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('INVALID_INPUT');
     expect(response.json().message).toContain(message);
@@ -411,6 +411,67 @@ describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
     expect(response.json().message).toBe(
       'Row 2 is longer than 65,536 characters: is it a CSV exported by Tightlines (an unclosed quote, maybe)?',
     );
+  });
+
+  it('refuses a CSV that turns out unreadable further down before importing any of it', async () => {
+    // 100,001 rows: the file is refused at the last one; it was refused after 200 batches had been written (the
+    // answer said 400, and the log held 50,000 new catches). A row that never ends after good rows, likewise.
+    const tooMany = `fishType\n${'Perch\n'.repeat(100_001)}`;
+    const unclosed = `fishType,notes\n${'Perch,ok\n'.repeat(600)}Bass,"${'x'.repeat(70_000)}\n`;
+    const answers = [
+      await importFile(alice, tooMany, 'many.csv'),
+      await importFile(alice, unclosed, 'cut.csv'),
+    ];
+    expect(answers.map((answer) => [answer.statusCode, answer.json().message])).toEqual([
+      [400, 'The file has more than 100,000 rows: no log is that long.'],
+      [
+        400,
+        'Row 602 is longer than 65,536 characters: is it a CSV exported by Tightlines (an unclosed quote, maybe)?',
+      ],
+    ]);
+    expect(await list(alice)).toEqual([]);
+  });
+
+  it('numbers CSV rows as a spreadsheet does, blank rows included, and stops a file of only line breaks early', async () => {
+    const csv = 'fishType,weight\r\nBass,1\r\n\r\n,,\r\nPike,heavy\r\n';
+    expect((await importFile(alice, csv, 'gaps.csv')).json()).toEqual({
+      created: 1,
+      skipped: 0,
+      rejected: [{ row: 5, message: 'Weight must be a number' }],
+    });
+    // A ZIP of a few KB whose CSV is megabytes of line breaks: refused by its size before it is read at all (it
+    // held the server's CPU for a minute per GB); a plain one, at the row limit.
+    const zip = await makeZip({ 'log.csv': `fishType\n${'\n'.repeat(3 * 1024 * 1024)}` });
+    const bomb = await importFile(alice, zip, 'log.zip');
+    expect([bomb.statusCode, bomb.json()]).toEqual([
+      413,
+      { message: 'log.csv in the ZIP is too large to import (2 MB at most).', code: 'PAYLOAD_TOO_LARGE' },
+    ]);
+    const breaks = await importFile(alice, `fishType\n${'\n'.repeat(150_000)}Bass\n`, 'breaks.csv');
+    expect([breaks.statusCode, breaks.json().message]).toEqual([
+      400,
+      'The file has more than 100,000 rows: no log is that long.',
+    ]);
+  });
+
+  it('says a file named .zip or .json is not one, instead of looking for CSV columns in it', async () => {
+    const notZip = await importFile(alice, 'this is not a zip', 'photos.zip');
+    expect(notZip.json().message).toBe(
+      'This file is not a ZIP file (damaged, or renamed). Import the .zip file exported by Tightlines as it was downloaded.',
+    );
+    for (const text of ['null', '"text"', 'hello']) {
+      const notJson = await importFile(alice, text, 'log.json');
+      expect([notJson.statusCode, notJson.json().message]).toEqual([
+        400,
+        'The file is not valid JSON. Import the .json file exported by Tightlines.',
+      ]);
+    }
+  });
+
+  it('reads a CSV saved by a spreadsheet in Windows-1252 (not UTF-8) with its accents intact', async () => {
+    const csv = Buffer.from('fishType,notes\r\nBrochet,caf\xe9 au lac \x96 5\x80\r\n', 'latin1');
+    expect((await importFile(alice, csv, 'excel.csv')).json()).toMatchObject({ created: 1 });
+    expect((await list(alice))[0]?.notes).toBe('café au lac – 5€');
   });
 
   it('refuses a file over the cap with 413, and other requests keep working', async () => {

@@ -156,8 +156,11 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
       .send(body);
   });
 
-  /** The `file` field of the multipart body, written to a temporary file (never held in memory). */
-  async function spoolUpload(request: FastifyRequest, directory: string): Promise<string> {
+  /** The `file` field of the multipart body, written to a temporary file (never held in memory), and its name. */
+  async function spoolUpload(
+    request: FastifyRequest,
+    directory: string,
+  ): Promise<{ file: string; fileName: string }> {
     const declared = Number(request.headers['content-length'] ?? 0);
     // Refused before reading when the body says it is too big (64 KB of room for the multipart framing).
     if (declared > deps.importMaxBytes + 64 * 1024) throw importTooLarge(deps.importMaxBytes);
@@ -170,7 +173,7 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
       }
       await pipeline(file.file, createWriteStream(target));
       if (file.file.truncated) throw importTooLarge(deps.importMaxBytes);
-      return target;
+      return { file: target, fileName: file.filename };
     } catch (error) {
       const hasStatus =
         error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number';
@@ -281,8 +284,8 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
     }
     const directory = await mkdtemp(path.join(tmpdir(), 'tightlines-import-'));
     try {
-      const file = await spoolUpload(request, directory);
-      const source = await openImportFile(file);
+      const { file, fileName } = await spoolUpload(request, directory);
+      const source = await openImportFile(file, { fileName, maxCsvBytes: deps.importMaxBytes });
       const summary: ImportSummary = { created: 0, skipped: 0, rejected: [] };
       try {
         const now = clock.now();
