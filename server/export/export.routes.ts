@@ -187,15 +187,20 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
   }
 
   /** The photo a row points at, as a photo of this user: from the ZIP through the image pipeline, or kept as is. */
-  async function importPhoto(userId: number, source: ImportSource, ref: string): Promise<string | null> {
+  async function importPhoto(
+    userId: number,
+    source: ImportSource,
+    ref: string,
+  ): Promise<{ id: string; stored: boolean } | null> {
     const ownUrlId = photoIdFromUrl(ref);
-    if (ownUrlId) return (await photos.isOwnedBy(ownUrlId, userId)) ? ownUrlId : null;
+    if (ownUrlId) return (await photos.isOwnedBy(ownUrlId, userId)) ? { id: ownUrlId, stored: false } : null;
     const bytes = await source.photo(ref);
     // A photo the store had lost when the log was exported is an empty file: the catch comes without it.
     if (!bytes || bytes.length === 0) return null;
     for (let attempt = 1; ; attempt++) {
       try {
-        return photoIdFromUrl(await ingestPhoto(deps, userId, bytes));
+        const id = photoIdFromUrl(await ingestPhoto(deps, userId, bytes));
+        return id ? { id, stored: true } : null;
       } catch (error) {
         // Uploads from phones have the image queue full: the import waits its turn instead of failing half-way.
         const busy = error instanceof AppError && error.code === 'SERVER_BUSY';
@@ -224,6 +229,62 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
     ]);
     for (const item of unkeyed) existing.add(contentClientId(item, item.createdAt));
     const fresh: (PreparedRow & { photoId: string | null })[] = [];
+    /** Photos this batch stored from the ZIP: if the batch fails (a full disk, the database gone), they go again. */
+    const stored: string[] = [];
+    try {
+      await storeBatchPhotos(userId, source, batch, existing, fresh, stored, summary);
+    } catch (error) {
+      await releaseAfterFailure(userId, stored);
+      throw error;
+    }
+    let inserted = new Set<string>();
+    let refused = false;
+    try {
+      inserted = await catches.importMany(
+        userId,
+        fresh.map(({ input, photoId }) => ({ ...input, photoId })),
+      );
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'ACCOUNT_FULL') {
+        await releaseAfterFailure(userId, stored);
+        throw error;
+      }
+      refused = true;
+      for (const prepared of fresh) summary.rejected.push({ row: prepared.row, message: error.message });
+    }
+    summary.created += inserted.size;
+    for (const prepared of fresh) {
+      if (inserted.has(prepared.input.clientId)) continue;
+      // Taken meanwhile by a parallel import of the same rows, or refused: the photo stored for it goes.
+      if (!refused) summary.skipped += 1;
+      await releasePhoto({ photos, photoStore }, userId, prepared.photoId);
+    }
+  }
+
+  /**
+   * Photos of a batch that failed half-way, let go at once instead of lying 24 hours on a disk that may be full (the
+   * sweeper's job, and still so when this fails too: the database may be what failed).
+   */
+  async function releaseAfterFailure(userId: number, photoIds: readonly string[]) {
+    for (const photoId of photoIds) {
+      try {
+        await releasePhoto({ photos, photoStore }, userId, photoId);
+      } catch (error) {
+        app.log.warn({ err: error, photoId }, 'import: a photo of a failed batch was left to the sweeper');
+      }
+    }
+  }
+
+  /** The rows of a batch not yet in the log, each with its photo stored (from the ZIP) or kept (a URL). */
+  async function storeBatchPhotos(
+    userId: number,
+    source: ImportSource,
+    batch: PreparedRow[],
+    existing: Set<string>,
+    fresh: (PreparedRow & { photoId: string | null })[],
+    stored: string[],
+    summary: ImportSummary,
+  ) {
     const seen = new Set<string>();
     for (const prepared of batch) {
       const { clientId } = prepared.input;
@@ -235,7 +296,9 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
       let photoId: string | null = null;
       if (prepared.photoRef) {
         try {
-          photoId = await importPhoto(userId, source, prepared.photoRef);
+          const photo = await importPhoto(userId, source, prepared.photoRef);
+          photoId = photo?.id ?? null;
+          if (photo?.stored) stored.push(photo.id);
         } catch (error) {
           if (!(error instanceof AppError) || error.status >= 500) throw error;
           summary.rejected.push({ row: prepared.row, message: `Photo: ${error.message}` });
@@ -243,25 +306,6 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
         }
       }
       fresh.push({ ...prepared, photoId });
-    }
-    let inserted = new Set<string>();
-    let refused = false;
-    try {
-      inserted = await catches.importMany(
-        userId,
-        fresh.map(({ input, photoId }) => ({ ...input, photoId })),
-      );
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'ACCOUNT_FULL') throw error;
-      refused = true;
-      for (const prepared of fresh) summary.rejected.push({ row: prepared.row, message: error.message });
-    }
-    summary.created += inserted.size;
-    for (const prepared of fresh) {
-      if (inserted.has(prepared.input.clientId)) continue;
-      // Taken meanwhile by a parallel import of the same rows, or refused: the photo stored for it goes.
-      if (!refused) summary.skipped += 1;
-      await releasePhoto({ photos, photoStore }, userId, prepared.photoId);
     }
   }
 
