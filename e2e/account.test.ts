@@ -245,4 +245,27 @@ describe('Logout with unsent catches', () => {
     expect(await outboxEntries(page)).toMatchObject([{ kind: 'create', userId: user.id }]);
     expectNoConsoleErrors([{ status: 'network', path: '/api/logout-all' }]);
   });
+  it('gives focus back to the button that opened a dialog when it is cancelled or escaped', async (test) => {
+    const { page, expectNoConsoleErrors } = await e2e.openPage(test);
+    await registerViaApi(page);
+    await openProfile(page);
+    const focused = () => page.evaluate<string | null>('document.activeElement?.textContent?.trim() ?? null');
+    // Opened without a Radix trigger, the dialogs left focus on <body>: a keyboard or screen reader user was thrown
+    // back to the top of the page.
+    for (const [button, dialogName, close] of [
+      ['Sign out everywhere', 'Sign out everywhere?', 'Cancel'],
+      ['Sign out everywhere', 'Sign out everywhere?', 'Escape'],
+      ['Delete account', 'Delete your account?', 'Cancel'],
+      ['Delete account', 'Delete your account?', 'Escape'],
+    ] as const) {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: dialogName });
+      await dialog.waitFor();
+      if (close === 'Escape') await page.keyboard.press('Escape');
+      else await dialog.getByRole('button', { name: close }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(focused, { message: `${button}, closed by ${close}` }).toBe(button);
+    }
+    expectNoConsoleErrors();
+  });
 });

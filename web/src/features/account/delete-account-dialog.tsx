@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '#core/user.ts';
 import { deleteAccount } from '@/api/account';
@@ -22,10 +22,13 @@ export function DeleteAccountDialog({
   user,
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   user: User;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened the dialog: focus goes back to it when the dialog closes (Cancel, Escape, ×). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const [, navigate] = useLocation();
   const [typedName, setTypedName] = useState('');
@@ -80,7 +83,13 @@ export function DeleteAccountDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current?.isConnected) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Delete your account?</DialogTitle>
           <DialogDescription>
