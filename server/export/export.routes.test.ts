@@ -246,6 +246,37 @@ describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
     expect(await list(alice)).toHaveLength(3);
   });
 
+  it('stops reading the log when the ZIP download is abandoned', async () => {
+    const created = await alice.createCatch({ fishType: 'Bass' });
+    // A long log, one page every 10 ms; each page read counted.
+    let pagesRead = 0;
+    const pages = vi.spyOn(CatchRepository.prototype, 'pages').mockImplementation(async function* () {
+      for (let i = 0; i < 1000; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        pagesRead += 1;
+        yield [{ ...created, id: created.id + i, fishType: `Bass ${i}` }];
+      }
+    });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as { port: number };
+      const abort = new AbortController();
+      const response = await fetch(`http://127.0.0.1:${port}/api/export?format=zip`, {
+        headers: { cookie: alice.cookie },
+        signal: abort.signal,
+      });
+      await response.body?.getReader().read();
+      abort.abort();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const afterAbort = pagesRead;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Before: the photo pass went on through the whole log (here 10 s of pages) for nobody.
+      expect(pagesRead - afterAbort).toBeLessThanOrEqual(1);
+    } finally {
+      pages.mockRestore();
+    }
+  });
+
   it('round trip through JSON; a re-import is skipped, also into the same account', async () => {
     for (let i = 0; i < 3; i++) {
       // The last one without a clientId (as a script would save it): found again by its content and time.

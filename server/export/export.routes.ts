@@ -101,9 +101,17 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
     const csv = Readable.from(csvChunks(userId, photoAsZipPath)).on('error', fail);
     zip.addReadStream(json, exportFileName(now, 'json'), { mtime });
     zip.addReadStream(csv, exportFileName(now, 'csv'), { mtime });
+    // The download abandoned (the angler left, the connection dropped) or failed: nothing more is read for it.
+    let abandoned = false;
+    output.once('close', () => {
+      abandoned = true;
+      json.destroy();
+      csv.destroy();
+    });
     const addPhotos = async () => {
       const added = new Set<string>();
       for await (const page of catches.pages(userId, undefined, PAGE_SIZE)) {
+        if (abandoned) return;
         for (const item of page) {
           const id = item.photo ? photoIdFromUrl(item.photo) : null;
           if (!id || added.has(id)) continue;
