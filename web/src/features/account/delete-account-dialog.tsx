@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '#core/user.ts';
 import { deleteAccount } from '@/api/account';
@@ -35,6 +35,7 @@ export function DeleteAccountDialog({
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [unsent, setUnsent] = useState<UnsentCatch[]>([]);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -69,6 +70,8 @@ export function DeleteAccountDialog({
       const fieldMessage = error instanceof ApiError ? error.fieldErrors.password : undefined;
       if (fieldMessage) {
         setPasswordError(fieldMessage);
+        // Back to the field to correct (the submit button, disabled while sending, had dropped the focus).
+        passwordInput.current?.focus();
         return;
       }
       toast({
@@ -125,6 +128,7 @@ export function DeleteAccountDialog({
             onChange={(event) => setTypedName(event.target.value)}
           />
           <FormField
+            ref={passwordInput}
             id="delete-password"
             label="Password"
             type="password"
