@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
@@ -527,6 +530,34 @@ describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
     expect(t.photoStore.size()).toBe(0);
     const records = await t.database.db.selectFrom('photos').select('id').execute();
     expect(records).toEqual([]);
+  });
+
+  it('removes the upload folder of an import the shutdown cut off, and at start those a dead server left', async () => {
+    const spoolDir = await mkdtemp(path.join(tmpdir(), 'tightlines-spool-test-'));
+    // Left by a server that died mid-import two days ago, and one of an import running now elsewhere.
+    const stale = path.join(spoolDir, 'tightlines-import-dead');
+    const running = path.join(spoolDir, 'tightlines-import-running');
+    await mkdir(stale);
+    await mkdir(running);
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    await utimes(stale, twoDaysAgo, twoDaysAgo);
+    const app = await createTestApp(engine, { importSpoolDir: spoolDir });
+    try {
+      expect((await readdir(spoolDir)).sort()).toEqual(['tightlines-import-running']);
+      const carol = await ApiClient.register(app.app, 'carol');
+      // An import that never gets further than its first batch (SIGTERM comes, the grace period ends).
+      const stuck = vi
+        .spyOn(CatchRepository.prototype, 'existingClientIds')
+        .mockImplementation(() => new Promise(() => {}));
+      void importFile(carol, 'fishType\nPerch\n', 'log.csv');
+      await expect.poll(async () => (await readdir(spoolDir)).length).toBe(2);
+      stuck.mockRestore();
+    } finally {
+      await app.close();
+    }
+    // The process exits right after the app closes: the import's own clean-up never ran, and the folder stayed.
+    expect(await readdir(spoolDir)).toEqual(['tightlines-import-running']);
+    await rm(spoolDir, { recursive: true, force: true });
   });
 
   it('refuses a file over the cap with 413, and other requests keep working', async () => {

@@ -1,5 +1,4 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -25,6 +24,7 @@ import { ingestPhoto } from '../photos/photos.routes.ts';
 import { csvHeader, csvRow, exportFileName, jsonHead, zipPhotoPath } from './export-format.ts';
 import { type ImportSource, openImportFile } from './import-file.ts';
 import { contentClientId, type PreparedRow, prepareRow } from './import-rows.ts';
+import { ImportSpool } from './import-spool.ts';
 
 /** Files above this are refused with 413: a ZIP of a big log with photos, spooled to disk. */
 export const DEFAULT_IMPORT_MAX_BYTES = 512 * 1024 * 1024;
@@ -42,6 +42,8 @@ export interface ExportDependencies {
   quotaBytes: number;
   importMaxBytes: number;
   clock: Clock;
+  /** Where imports spool their upload (default: the system's temporary folder). */
+  importSpoolDir?: string;
 }
 
 const exportQuerySchema = z.object({
@@ -65,6 +67,14 @@ const importTooLarge = (maxBytes: number) =>
 
 export async function exportRoutes(app: FastifyInstance, deps: ExportDependencies): Promise<void> {
   const { catches, photos, photoStore, clock } = deps;
+  const spool = new ImportSpool(deps.importSpoolDir ?? tmpdir());
+  // A shutdown that cuts an import off exits before the import's own clean-up: up to 512 MB left in the temporary
+  // folder at every such restart. And what a crashed server left, older than a day, goes at the next start (ages
+  // by the files' real time, never the app's clock).
+  app.addHook('onClose', async () => spool.removeAll());
+  const swept = await spool.sweepStale(new Date());
+  if (swept.length > 0)
+    app.log.info({ swept }, 'import: removed upload folders a stopped server left behind');
 
   async function* jsonChunks(userId: number, username: string, now: Date, photo: PhotoPointer) {
     yield jsonHead(now, username);
@@ -334,7 +344,7 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
     if (!request.isMultipart()) {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as a multipart form (field "file")');
     }
-    const directory = await mkdtemp(path.join(tmpdir(), 'tightlines-import-'));
+    const directory = await spool.create();
     try {
       const { file, fileName } = await spoolUpload(request, directory);
       const source = await openImportFile(file, { fileName, maxCsvBytes: deps.importMaxBytes });
@@ -357,7 +367,7 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
       }
       return summary;
     } finally {
-      await rm(directory, { recursive: true, force: true });
+      await spool.remove(directory);
     }
   });
 }
