@@ -4,7 +4,7 @@ import path from 'node:path';
 
 const PREFIX = 'tightlines-import-';
 /** A spool folder this old belongs to no running import: its server died (a crash, kill -9) before removing it. */
-export const STALE_SPOOL_MS = 24 * 60 * 60 * 1000;
+const STALE_SPOOL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The temporary folders imports spool their upload to (up to 512 MB each). An import removes its own when it ends;
