@@ -245,4 +245,49 @@ describe('Logout with unsent catches', () => {
     expect(await outboxEntries(page)).toMatchObject([{ kind: 'create', userId: user.id }]);
     expectNoConsoleErrors([{ status: 'network', path: '/api/logout-all' }]);
   });
+  it('gives focus back to the button that opened a dialog, and to the field the server refused', async (test) => {
+    const { page, expectNoConsoleErrors } = await e2e.openPage(test);
+    const user = await registerViaApi(page);
+    await openProfile(page);
+    const focused = () => page.evaluate<string | null>('document.activeElement?.textContent?.trim() ?? null');
+    // Opened without a Radix trigger, the dialogs left focus on <body>: a keyboard or screen reader user was thrown
+    // back to the top of the page.
+    for (const [button, dialogName, close] of [
+      ['Sign out everywhere', 'Sign out everywhere?', 'Cancel'],
+      ['Sign out everywhere', 'Sign out everywhere?', 'Escape'],
+      ['Delete account', 'Delete your account?', 'Cancel'],
+      ['Delete account', 'Delete your account?', 'Escape'],
+    ] as const) {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: dialogName });
+      await dialog.waitFor();
+      if (close === 'Escape') await page.keyboard.press('Escape');
+      else await dialog.getByRole('button', { name: close }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(focused, { message: `${button}, closed by ${close}` }).toBe(button);
+    }
+
+    // A wrong password answered by the server: the field to correct has the focus (the submit button, disabled while
+    // sending, had dropped it to <body>).
+    const focusedId = () => page.evaluate<string | null>('document.activeElement?.id ?? null');
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password', { exact: true }).fill('not-my-password-1');
+    await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await form.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText('Current password is incorrect', { exact: true }).waitFor();
+    await expect.poll(focusedId).toBe('current-password');
+
+    await page.getByRole('button', { name: 'Delete account', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel(/^Type your username/).fill(user.username);
+    await dialog.getByLabel('Password', { exact: true }).fill('not-my-password-2');
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await dialog.getByText('Password is incorrect', { exact: true }).waitFor();
+    await expect.poll(focusedId).toBe('delete-password');
+    expectNoConsoleErrors([
+      { status: 400, path: '/api/account/password' },
+      { status: 400, path: '/api/account' },
+    ]);
+  });
 });

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { waitForWorkerControl } from './support/device-storage.ts';
 import { setupE2E } from './support/harness.ts';
 import { makeCatchPhoto } from './support/photo.ts';
-import { expectServerCatches, fetchCatches } from './support/ui.ts';
+import { expectServerCatches, expectToast, fetchCatches } from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
 
 /**
@@ -101,5 +102,64 @@ describe('export and import', () => {
     await list.getByRole('button', { name: 'Rainbow Trout' }).waitFor();
     await list.getByRole('button', { name: 'Smallmouth Bass' }).waitFor();
     expectNoConsoleErrors();
+  });
+  it('shows a file with rejected rows: the summary is announced, its list scrolls by keyboard and is axe clean', async (test) => {
+    const { page, expectNoConsoleErrors } = await e2e.openPage(test);
+    await registerViaApi(page);
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Export and import' }).waitFor();
+    const rows = ['fishType,weight', 'Good Bass,3', ',2', 'Bad Weight,heavy'];
+    for (let i = 0; i < 300; i++) rows.push(`Too Heavy ${i},99999`);
+    await page.getByLabel('File to import').setInputFiles({
+      name: 'edited.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${rows.join('\r\n')}\r\n`),
+    });
+    // In a live region: a screen reader hears how the import went, which may be long after the file was chosen.
+    const status = page.getByRole('status').filter({ has: page.getByTestId('import-summary') });
+    await status.getByText('1 catch imported, 0 already in your log, 302 rows rejected').waitFor();
+    const rejected = status.getByRole('list', { name: 'Rejected rows' });
+    await rejected.getByText('Row 3: Fish type required').waitFor();
+    // 302 rows, 200 of them listed: a full log refuses 50,000 rows at once, which is no list to render.
+    expect(await rejected.getByRole('listitem').count()).toBe(201);
+    await rejected.getByText('…and 102 more rows rejected').waitFor();
+    await rejected.focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => rejected.evaluate((list) => list.scrollTop)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page, 'main');
+    expectNoConsoleErrors();
+  });
+
+  it('offline, export and import fail at once with a message instead of a spinner that never ends', async (test) => {
+    const { page, context, expectNoConsoleErrors } = await e2e.openPage(test);
+    await registerViaApi(page);
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Export and import' }).waitFor();
+    // The app is installed (its worker holds every chunk, the toasts' too) when the signal goes.
+    await waitForWorkerControl(page);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expectToast(
+      page,
+      'Export failed',
+      'This needs a connection. Please try again when you are online.',
+    );
+    await expect.poll(() => page.getByRole('button', { name: 'Export CSV' }).isEnabled()).toBe(true);
+    await page.getByLabel('File to import').setInputFiles({
+      name: 'log.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('fishType\r\nPerch\r\n'),
+    });
+    await expectToast(
+      page,
+      'Import failed',
+      'This needs a connection. Please try again when you are online.',
+    );
+    await page.getByRole('button', { name: 'Import JSON, CSV or ZIP' }).waitFor();
+    await context.setOffline(false);
+    expectNoConsoleErrors([
+      { status: 'network', path: '/api/export' },
+      { status: 'network', path: '/api/import' },
+    ]);
   });
 });

@@ -312,4 +312,44 @@ describe('the maps', () => {
       { status: 'network', path: '/api/reverse-geocode' },
     ]);
   });
+  it('fits a log spread over the world on the phone: every pin and cluster inside the map', async (test) => {
+    const { page, expectNoConsoleErrors } = await e2e.openPage(test);
+    await registerViaApi(page);
+    const world = [
+      { fishType: 'Rainbow Trout', latitude: 39.0968, longitude: -120.0324, catchDate: '2025-06-01' },
+      { fishType: 'Largemouth Bass', latitude: 39.096, longitude: -120.0315, catchDate: '2025-06-03' },
+      { fishType: 'Muskellunge', latitude: 44.9, longitude: -93.2, catchDate: '2025-06-04' },
+      { fishType: 'Australian Bass', latitude: -33.9, longitude: 151.2, catchDate: '2025-06-05' },
+      { fishType: 'Atlantic Salmon', latitude: 64.1, longitude: -21.9, catchDate: '2025-06-06' },
+    ];
+    for (const data of world) expect((await page.request.post('/api/catches', { data })).status()).toBe(201);
+    await page.goto('/');
+    await openHistoryMap(page);
+    const map = page.getByRole('region', { name: 'Map of your catches' });
+    await page.getByText('5 catches on the map', { exact: true }).waitFor();
+    // Sydney and Tahoe are 270° of longitude apart: at zoom 1 (the old least zoom) a 358 px map shows 250°, so the
+    // fit left the Tahoe cluster or the Sydney pin outside the map, where no tap reaches them.
+    await expect.poll(() => map.locator('.leaflet-marker-icon').count()).toBe(4); // the two Tahoe catches are one cluster at this zoom
+    const box = await map.boundingBox();
+    if (!box) throw new Error('the map has no box');
+    const markers = await map.locator('.leaflet-marker-icon').evaluateAll((elements) =>
+      elements.map((element) => {
+        const rect = element.getBoundingClientRect();
+        return {
+          name: element.getAttribute('aria-label'),
+          x: rect.x + rect.width / 2,
+          y: rect.y + rect.height / 2,
+        };
+      }),
+    );
+    for (const marker of markers) {
+      expect(marker.x, `${marker.name} inside the map`).toBeGreaterThan(box.x);
+      expect(marker.x, `${marker.name} inside the map`).toBeLessThan(box.x + box.width);
+      expect(marker.y, `${marker.name} inside the map`).toBeGreaterThan(box.y);
+      expect(marker.y, `${marker.name} inside the map`).toBeLessThan(box.y + box.height);
+    }
+    await map.getByRole('button', { name: 'Australian Bass, Jun 5, 2025: open details' }).click();
+    await page.getByRole('dialog', { name: 'Australian Bass' }).waitFor();
+    expectNoConsoleErrors();
+  });
 });

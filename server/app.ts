@@ -66,6 +66,8 @@ export interface AppDependencies {
   imageJobs?: ImageJobQueue;
   /** The largest file POST /api/import takes (413 above); 512 MB when not given. */
   importMaxBytes?: number;
+  /** Where POST /api/import spools its upload; the system's temporary folder when not given. */
+  importSpoolDir?: string;
   /** What one account may store (defaults: DEFAULT_ACCOUNT_LIMITS). */
   accountLimits?: AccountLimits;
   clock?: Clock;
@@ -230,6 +232,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     imageJobs,
     quotaBytes,
     importMaxBytes: deps.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
+    importSpoolDir: deps.importSpoolDir,
     clock,
   });
   const stopPhotoSweeper = new UnattachedPhotoSweeper({

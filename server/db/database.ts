@@ -152,14 +152,27 @@ export function connectPostgres(location: Extract<DatabaseLocation, { engine: 'p
   // answer alike; a full pool at the moment of asking tells them apart (busy, not down).
   const connect = async () => {
     const full = pool.idleCount === 0 && pool.totalCount >= settings.maxConnections;
+    let client: pg.PoolClient;
     try {
-      return await pool.connect();
+      client = await pool.connect();
     } catch (error) {
       if (full && (error as Error).message.startsWith('timeout exceeded')) {
         throw new DatabasePoolExhaustedError(settings.poolTimeoutMs, error);
       }
       throw error;
     }
+    // The pool listens only while a connection is idle in it. One checked out between two statements (a
+    // transaction's, say an import batch) that the server terminates emits 'error' with nobody listening, which
+    // took the process down on a PostgreSQL restart. Its next statement fails on its own (answered 503), so the
+    // error is only reported, and the listener goes when the connection returns to the pool.
+    const whileCheckedOut = (error: Error) => reportError(error);
+    client.on('error', whileCheckedOut);
+    const release = client.release;
+    client.release = (destroy?: Error | boolean) => {
+      client.removeListener('error', whileCheckedOut);
+      return release.call(client, destroy);
+    };
+    return client;
   };
   const db = new Kysely<Database>({
     dialect: new OwnSchemaPostgresDialect({ pool: { connect, end: () => pool.end() } }),

@@ -72,6 +72,31 @@ describe('node:sqlite dialect adapter', () => {
     expect(await db.selectFrom('fish').selectAll().execute()).toEqual([]);
   });
 
+  it('a transaction SQLite rolled back by itself (a full disk) fails with that error, not with the rollback after it', async () => {
+    const { page_count: pages } = sqlite.prepare('PRAGMA page_count').get() as { page_count: number };
+    sqlite.exec(`PRAGMA max_page_count = ${pages + 1}`);
+    // SQLITE_FULL ends the whole transaction inside SQLite; Kysely's ROLLBACK then failed with "cannot rollback - no
+    // transaction is active", which hid the full disk (507 STORAGE_FULL) behind a 500 (an import on a full disk).
+    const error = await db
+      .transaction()
+      .execute(async (trx) => {
+        for (let i = 0; i < 20; i++) {
+          await trx
+            .insertInto('fish')
+            .values({ name: 'x'.repeat(3000), weight: i, released: 0 })
+            .execute();
+        }
+      })
+      .then(
+        () => null,
+        (caught: unknown) => caught as { errcode?: number; message: string },
+      );
+    expect(error?.message).toBe('database or disk is full');
+    expect(error?.errcode).toBe(13);
+    expect(sqlite.isTransaction).toBe(false);
+    expect(await db.selectFrom('fish').selectAll().execute()).toEqual([]);
+  });
+
   it('streams rows', async () => {
     await db
       .insertInto('fish')

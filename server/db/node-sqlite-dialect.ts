@@ -26,12 +26,27 @@ function adaptStatement(statement: StatementSync): SqliteStatement {
   };
 }
 
+/**
+ * Kysely's ROLLBACK after a failed transaction. Some errors (SQLITE_FULL: a full disk; SQLITE_IOERR; SQLITE_NOMEM)
+ * end the whole transaction inside SQLite already; the ROLLBACK then failed with "cannot rollback - no transaction is
+ * active", and Kysely threw that instead of the real error, so a full disk was answered 500 instead of 507. With no
+ * transaction open there is nothing to roll back: the statement does nothing.
+ */
+function rollbackUnlessEnded(database: DatabaseSync, rollback: SqliteStatement): SqliteStatement {
+  return {
+    ...rollback,
+    run: (parameters) =>
+      database.isTransaction ? rollback.run(parameters) : { changes: 0, lastInsertRowid: 0 },
+  };
+}
+
 /** Wraps a node:sqlite database in the interface Kysely's SqliteDialect expects, caching prepared statements. */
 export function adaptNodeSqlite(database: DatabaseSync): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
     prepare(sql) {
+      if (sql === 'rollback') return rollbackUnlessEnded(database, adaptStatement(database.prepare(sql)));
       let statement = cache.get(sql);
       if (!statement) {
         statement = adaptStatement(database.prepare(sql));

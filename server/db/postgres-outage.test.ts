@@ -87,4 +87,33 @@ describe.runIf(testDatabaseUrl)('PostgreSQL terminating the app’s connections 
       await t.close();
     }
   });
+
+  it('survives a connection terminated while a request holds it between statements (an import’s transaction)', async () => {
+    const t = await createTestApp('postgres');
+    const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+    try {
+      const lost: Error[] = [];
+      t.database.onConnectionError((error) => lost.push(error));
+      const outcome = await t.database.db
+        .transaction()
+        .execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          await admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+          // The connection is checked out and idle: PostgreSQL's goodbye arrives as an 'error' event on it, which
+          // took the whole process down when nobody listened (an import's batch while PostgreSQL restarts).
+          expect(await eventually(() => lost.length > 0)).toBe(true);
+          await sql`select 1`.execute(trx);
+          return 'committed';
+        })
+        .catch((error: Error) => `failed: ${error.message}`);
+      expect(outcome).toMatch(/^failed: /);
+      expect(lost[0]?.message).toMatch(/terminating connection due to administrator command/);
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(t.database.db);
+      expect(rows).toEqual([{ one: 1 }]);
+    } finally {
+      await admin.end();
+      await t.close();
+    }
+  });
 });

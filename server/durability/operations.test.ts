@@ -90,4 +90,35 @@ describe('the server process', () => {
     await uploadClosed;
     socket.destroy();
   }, 90_000);
+  it('SIGTERM while a kept-alive connection has a request running: exits once it is answered, not after the grace', async () => {
+    const port = await freePort();
+    const server = await start(port, { SHUTDOWN_GRACE_SECONDS: '20' });
+    // A client (a browser, the balancer) that keeps its connection open after the answer, as they all do.
+    const socket = connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.on('error', () => {});
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
+    const body = JSON.stringify({ username: 'keep_alive_kim', password: 'keep-alive-42' });
+    // The request's head and half its body: it is running when SIGTERM comes.
+    socket.write(
+      'POST /api/register HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.write(body.slice(10));
+    expect(await waitForExit(server.child, EXIT_UPPER_BOUND_MS)).toBe(true);
+    // Before: the answered connection stayed open, idle, and the server waited out the whole grace period (20 s),
+    // then logged that requests were still running. Every deploy behind HAProxy waited that long.
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.output()).not.toContain('requests still running after the grace period');
+    socket.destroy();
+  }, 90_000);
 });

@@ -43,11 +43,13 @@ export class CsvRecordTooLongError extends Error {
 /**
  * Reads CSV records from text chunks: quoted fields may hold commas, quotes ("") and line breaks; records end in
  * LF, CRLF or CR; a byte-order mark at the start is dropped. Yields each record as its fields, and skips blank lines
- * and rows of empty cells. Memory: one record at a time.
+ * and rows of empty cells (or yields them as `[]` with `keepBlankRecords`). Memory: one record at a time.
  */
 export async function* parseCsv(
   chunks: AsyncIterable<string>,
   maxRecordChars = Number.POSITIVE_INFINITY,
+  /** Yield a blank record as `[]` instead of skipping it (so a reader can count rows as a spreadsheet does). */
+  keepBlankRecords = false,
 ): AsyncGenerator<string[]> {
   let field = '';
   /** Characters of the record being read, so a file with no line ends (or an unclosed quote) cannot grow it forever. */
@@ -67,7 +69,8 @@ export async function* parseCsv(
     recordChars = 0;
     fieldWasQuoted = false;
     // A blank line, or a row of empty cells (a spreadsheet's trailing rows), is no record.
-    return done.every((value) => value === '') ? null : done;
+    if (done.every((value) => value === '')) return keepBlankRecords ? [] : null;
+    return done;
   };
   for await (let chunk of chunks) {
     if (first) {

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { Catch } from '#core/catch.ts';
+import { CatchRepository } from '../catches/catch.repository.ts';
 import { gradientJpeg, multipart } from '../security/hostile-inputs.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
@@ -221,6 +225,61 @@ describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
     expect((await alice.get('/api/catches')).statusCode).toBe(200);
   });
 
+  it('ends a ZIP download as failed when the database fails mid-export, and the server lives on', async () => {
+    for (let i = 0; i < 3; i++) await alice.createCatch({ fishType: `Bass ${i}` });
+    // PostgreSQL restarting while the ZIP's JSON or CSV is being written: their list query fails. That error had no
+    // listener inside the ZIP and took the whole process down (an 'error' event on the JSON's stream).
+    const pages = vi.spyOn(CatchRepository.prototype, 'pages').mockImplementation(async function* () {
+      yield [];
+      throw new Error('terminating connection due to administrator command');
+    });
+    try {
+      const outcome = await alice.get('/api/export?format=zip').then(
+        async (response) =>
+          await unzip(response.rawPayload).then(
+            () => 'a whole ZIP',
+            () => 'a cut-off ZIP',
+          ),
+        () => 'an aborted response',
+      );
+      expect(outcome).not.toBe('a whole ZIP');
+    } finally {
+      pages.mockRestore();
+    }
+    expect(await list(alice)).toHaveLength(3);
+  });
+
+  it('stops reading the log when the ZIP download is abandoned', async () => {
+    const created = await alice.createCatch({ fishType: 'Bass' });
+    // A long log, one page every 10 ms; each page read counted.
+    let pagesRead = 0;
+    const pages = vi.spyOn(CatchRepository.prototype, 'pages').mockImplementation(async function* () {
+      for (let i = 0; i < 1000; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        pagesRead += 1;
+        yield [{ ...created, id: created.id + i, fishType: `Bass ${i}` }];
+      }
+    });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as { port: number };
+      const abort = new AbortController();
+      const response = await fetch(`http://127.0.0.1:${port}/api/export?format=zip`, {
+        headers: { cookie: alice.cookie },
+        signal: abort.signal,
+      });
+      await response.body?.getReader().read();
+      abort.abort();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const afterAbort = pagesRead;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Before: the photo pass went on through the whole log (here 10 s of pages) for nobody.
+      expect(pagesRead - afterAbort).toBeLessThanOrEqual(1);
+    } finally {
+      pages.mockRestore();
+    }
+  });
+
   it('round trip through JSON; a re-import is skipped, also into the same account', async () => {
     for (let i = 0; i < 3; i++) {
       // The last one without a clientId (as a script would save it): found again by its content and time.
@@ -304,14 +363,14 @@ describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
       '{"format": "tightlines-export", "version": 1, "catches": 3}',
       'This export has no "catches" list.',
     ],
-    ['a CSV without our header', 'name,size\nbass,3\n', 'This CSV has no fishType column'],
+    ['a CSV without our header', 'name,size\nbass,3\n', 'This CSV has no fishType column', 'log.csv'],
     [
       'a broken ZIP',
       Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(300, 7)]),
       'The ZIP file is damaged',
     ],
-  ])('refuses %s with 400 and a clear message', async (_label, data, message) => {
-    const response = await importFile(alice, data);
+  ])('refuses %s with 400 and a clear message', async (_label, data, message, fileName = 'export.json') => {
+    const response = await importFile(alice, data, fileName);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('INVALID_INPUT');
     expect(response.json().message).toContain(message);
@@ -386,6 +445,119 @@ describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
     expect(response.json().message).toBe(
       'Row 2 is longer than 65,536 characters: is it a CSV exported by Tightlines (an unclosed quote, maybe)?',
     );
+  });
+
+  it('refuses a CSV that turns out unreadable further down before importing any of it', async () => {
+    // 100,001 rows: the file is refused at the last one; it was refused after 200 batches had been written (the
+    // answer said 400, and the log held 50,000 new catches). A row that never ends after good rows, likewise.
+    const tooMany = `fishType\n${'Perch\n'.repeat(100_001)}`;
+    const unclosed = `fishType,notes\n${'Perch,ok\n'.repeat(600)}Bass,"${'x'.repeat(70_000)}\n`;
+    const answers = [
+      await importFile(alice, tooMany, 'many.csv'),
+      await importFile(alice, unclosed, 'cut.csv'),
+    ];
+    expect(answers.map((answer) => [answer.statusCode, answer.json().message])).toEqual([
+      [400, 'The file has more than 100,000 rows: no log is that long.'],
+      [
+        400,
+        'Row 602 is longer than 65,536 characters: is it a CSV exported by Tightlines (an unclosed quote, maybe)?',
+      ],
+    ]);
+    expect(await list(alice)).toEqual([]);
+  });
+
+  it('numbers CSV rows as a spreadsheet does, blank rows included, and stops a file of only line breaks early', async () => {
+    const csv = 'fishType,weight\r\nBass,1\r\n\r\n,,\r\nPike,heavy\r\n';
+    expect((await importFile(alice, csv, 'gaps.csv')).json()).toEqual({
+      created: 1,
+      skipped: 0,
+      rejected: [{ row: 5, message: 'Weight must be a number' }],
+    });
+    // A ZIP of a few KB whose CSV is megabytes of line breaks: refused by its size before it is read at all (it
+    // held the server's CPU for a minute per GB); a plain one, at the row limit.
+    const zip = await makeZip({ 'log.csv': `fishType\n${'\n'.repeat(3 * 1024 * 1024)}` });
+    const bomb = await importFile(alice, zip, 'log.zip');
+    expect([bomb.statusCode, bomb.json()]).toEqual([
+      413,
+      { message: 'log.csv in the ZIP is too large to import (2 MB at most).', code: 'PAYLOAD_TOO_LARGE' },
+    ]);
+    const breaks = await importFile(alice, `fishType\n${'\n'.repeat(150_000)}Bass\n`, 'breaks.csv');
+    expect([breaks.statusCode, breaks.json().message]).toEqual([
+      400,
+      'The file has more than 100,000 rows: no log is that long.',
+    ]);
+  });
+
+  it('says a file named .zip or .json is not one, instead of looking for CSV columns in it', async () => {
+    const notZip = await importFile(alice, 'this is not a zip', 'photos.zip');
+    expect(notZip.json().message).toBe(
+      'This file is not a ZIP file (damaged, or renamed). Import the .zip file exported by Tightlines as it was downloaded.',
+    );
+    for (const text of ['null', '"text"', 'hello']) {
+      const notJson = await importFile(alice, text, 'log.json');
+      expect([notJson.statusCode, notJson.json().message]).toEqual([
+        400,
+        'The file is not valid JSON. Import the .json file exported by Tightlines.',
+      ]);
+    }
+  });
+
+  it('reads a CSV saved by a spreadsheet in Windows-1252 (not UTF-8) with its accents intact', async () => {
+    const csv = Buffer.from('fishType,notes\r\nBrochet,caf\xe9 au lac \x96 5\x80\r\n', 'latin1');
+    expect((await importFile(alice, csv, 'excel.csv')).json()).toMatchObject({ created: 1 });
+    expect((await list(alice))[0]?.notes).toBe('café au lac – 5€');
+  });
+
+  it('a ZIP import that fails half-way (the disk full) keeps none of the photos it stored', async () => {
+    const zip = await makeZip({
+      'log.json': JSON.stringify(
+        [1, 2, 3].map((n) => ({ fishType: `Trout ${n}`, photo: `photos/p${n}.webp` })),
+      ),
+      'photos/p1.webp': await gradientJpeg(64, 48),
+      'photos/p2.webp': await gradientJpeg(80, 48),
+      'photos/p3.webp': await gradientJpeg(96, 48),
+    });
+    const save = t.photoStore.save.bind(t.photoStore);
+    let saved = 0;
+    t.photoStore.save = async (id, variant, data) => {
+      if (++saved > 4) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      return save(id, variant, data);
+    };
+    const response = await importFile(bob, zip, 'log.zip');
+    expect([response.statusCode, response.json().code]).toEqual([507, 'STORAGE_FULL']);
+    expect(await list(bob)).toEqual([]);
+    // The two photos stored before the disk filled used to wait 24 hours for the sweeper, on a full disk.
+    expect(t.photoStore.size()).toBe(0);
+    const records = await t.database.db.selectFrom('photos').select('id').execute();
+    expect(records).toEqual([]);
+  });
+
+  it('removes the upload folder of an import the shutdown cut off, and at start those a dead server left', async () => {
+    const spoolDir = await mkdtemp(path.join(tmpdir(), 'tightlines-spool-test-'));
+    // Left by a server that died mid-import two days ago, and one of an import running now elsewhere.
+    const stale = path.join(spoolDir, 'tightlines-import-dead');
+    const running = path.join(spoolDir, 'tightlines-import-running');
+    await mkdir(stale);
+    await mkdir(running);
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    await utimes(stale, twoDaysAgo, twoDaysAgo);
+    const app = await createTestApp(engine, { importSpoolDir: spoolDir });
+    try {
+      expect((await readdir(spoolDir)).sort()).toEqual(['tightlines-import-running']);
+      const carol = await ApiClient.register(app.app, 'carol');
+      // An import that never gets further than its first batch (SIGTERM comes, the grace period ends).
+      const stuck = vi
+        .spyOn(CatchRepository.prototype, 'existingClientIds')
+        .mockImplementation(() => new Promise(() => {}));
+      void importFile(carol, 'fishType\nPerch\n', 'log.csv');
+      await expect.poll(async () => (await readdir(spoolDir)).length).toBe(2);
+      stuck.mockRestore();
+    } finally {
+      await app.close();
+    }
+    // The process exits right after the app closes: the import's own clean-up never ran, and the folder stayed.
+    expect(await readdir(spoolDir)).toEqual(['tightlines-import-running']);
+    await rm(spoolDir, { recursive: true, force: true });
   });
 
   it('refuses a file over the cap with 413, and other requests keep working', async () => {

@@ -1,5 +1,4 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -25,6 +24,7 @@ import { ingestPhoto } from '../photos/photos.routes.ts';
 import { csvHeader, csvRow, exportFileName, jsonHead, zipPhotoPath } from './export-format.ts';
 import { type ImportSource, openImportFile } from './import-file.ts';
 import { contentClientId, type PreparedRow, prepareRow } from './import-rows.ts';
+import { ImportSpool } from './import-spool.ts';
 
 /** Files above this are refused with 413: a ZIP of a big log with photos, spooled to disk. */
 export const DEFAULT_IMPORT_MAX_BYTES = 512 * 1024 * 1024;
@@ -42,6 +42,8 @@ export interface ExportDependencies {
   quotaBytes: number;
   importMaxBytes: number;
   clock: Clock;
+  /** Where imports spool their upload (default: the system's temporary folder). */
+  importSpoolDir?: string;
 }
 
 const exportQuerySchema = z.object({
@@ -65,6 +67,14 @@ const importTooLarge = (maxBytes: number) =>
 
 export async function exportRoutes(app: FastifyInstance, deps: ExportDependencies): Promise<void> {
   const { catches, photos, photoStore, clock } = deps;
+  const spool = new ImportSpool(deps.importSpoolDir ?? tmpdir());
+  // A shutdown that cuts an import off exits before the import's own clean-up: up to 512 MB left in the temporary
+  // folder at every such restart. And what a crashed server left, older than a day, goes at the next start (ages
+  // by the files' real time, never the app's clock).
+  app.addHook('onClose', async () => spool.removeAll());
+  const swept = await spool.sweepStale(new Date());
+  if (swept.length > 0)
+    app.log.info({ swept }, 'import: removed upload folders a stopped server left behind');
 
   async function* jsonChunks(userId: number, username: string, now: Date, photo: PhotoPointer) {
     yield jsonHead(now, username);
@@ -88,19 +98,30 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
   function zipStream(userId: number, username: string, now: Date): Readable {
     const zip = new yazl.ZipFile();
     const mtime = now;
-    zip.addReadStream(
-      Readable.from(jsonChunks(userId, username, now, photoAsZipPath)),
-      exportFileName(now, 'json'),
-      {
-        mtime,
-      },
-    );
-    zip.addReadStream(Readable.from(csvChunks(userId, photoAsZipPath)), exportFileName(now, 'csv'), {
-      mtime,
+    const output = zip.outputStream as unknown as Readable;
+    // A failing read (the database or the photo store went away mid-export) ends the download as failed: the
+    // angler sees an error instead of a ZIP that silently lacks the rest.
+    const fail = (error: unknown) => {
+      app.log.error({ err: error }, 'export: the ZIP could not be completed');
+      output.destroy(error as Error);
+    };
+    // yazl pipes these without listening for their errors: a failing list query (PostgreSQL restarting) was an
+    // 'error' event nobody handled, and it took the whole process down.
+    const json = Readable.from(jsonChunks(userId, username, now, photoAsZipPath)).on('error', fail);
+    const csv = Readable.from(csvChunks(userId, photoAsZipPath)).on('error', fail);
+    zip.addReadStream(json, exportFileName(now, 'json'), { mtime });
+    zip.addReadStream(csv, exportFileName(now, 'csv'), { mtime });
+    // The download abandoned (the angler left, the connection dropped) or failed: nothing more is read for it.
+    let abandoned = false;
+    output.once('close', () => {
+      abandoned = true;
+      json.destroy();
+      csv.destroy();
     });
     const addPhotos = async () => {
       const added = new Set<string>();
       for await (const page of catches.pages(userId, undefined, PAGE_SIZE)) {
+        if (abandoned) return;
         for (const item of page) {
           const id = item.photo ? photoIdFromUrl(item.photo) : null;
           if (!id || added.has(id)) continue;
@@ -115,13 +136,6 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
         }
       }
       zip.end();
-    };
-    const output = zip.outputStream as unknown as Readable;
-    // A failing read (the database or the photo store went away mid-export) ends the download as failed: the
-    // angler sees an error instead of a ZIP that silently lacks the rest.
-    const fail = (error: unknown) => {
-      app.log.error({ err: error }, 'export: the ZIP could not be completed');
-      output.destroy(error as Error);
     };
     zip.on('error', fail);
     addPhotos().catch(fail);
@@ -160,8 +174,11 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
       .send(body);
   });
 
-  /** The `file` field of the multipart body, written to a temporary file (never held in memory). */
-  async function spoolUpload(request: FastifyRequest, directory: string): Promise<string> {
+  /** The `file` field of the multipart body, written to a temporary file (never held in memory), and its name. */
+  async function spoolUpload(
+    request: FastifyRequest,
+    directory: string,
+  ): Promise<{ file: string; fileName: string }> {
     const declared = Number(request.headers['content-length'] ?? 0);
     // Refused before reading when the body says it is too big (64 KB of room for the multipart framing).
     if (declared > deps.importMaxBytes + 64 * 1024) throw importTooLarge(deps.importMaxBytes);
@@ -174,7 +191,7 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
       }
       await pipeline(file.file, createWriteStream(target));
       if (file.file.truncated) throw importTooLarge(deps.importMaxBytes);
-      return target;
+      return { file: target, fileName: file.filename };
     } catch (error) {
       const hasStatus =
         error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number';
@@ -188,15 +205,20 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
   }
 
   /** The photo a row points at, as a photo of this user: from the ZIP through the image pipeline, or kept as is. */
-  async function importPhoto(userId: number, source: ImportSource, ref: string): Promise<string | null> {
+  async function importPhoto(
+    userId: number,
+    source: ImportSource,
+    ref: string,
+  ): Promise<{ id: string; stored: boolean } | null> {
     const ownUrlId = photoIdFromUrl(ref);
-    if (ownUrlId) return (await photos.isOwnedBy(ownUrlId, userId)) ? ownUrlId : null;
+    if (ownUrlId) return (await photos.isOwnedBy(ownUrlId, userId)) ? { id: ownUrlId, stored: false } : null;
     const bytes = await source.photo(ref);
     // A photo the store had lost when the log was exported is an empty file: the catch comes without it.
     if (!bytes || bytes.length === 0) return null;
     for (let attempt = 1; ; attempt++) {
       try {
-        return photoIdFromUrl(await ingestPhoto(deps, userId, bytes));
+        const id = photoIdFromUrl(await ingestPhoto(deps, userId, bytes));
+        return id ? { id, stored: true } : null;
       } catch (error) {
         // Uploads from phones have the image queue full: the import waits its turn instead of failing half-way.
         const busy = error instanceof AppError && error.code === 'SERVER_BUSY';
@@ -225,6 +247,62 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
     ]);
     for (const item of unkeyed) existing.add(contentClientId(item, item.createdAt));
     const fresh: (PreparedRow & { photoId: string | null })[] = [];
+    /** Photos this batch stored from the ZIP: if the batch fails (a full disk, the database gone), they go again. */
+    const stored: string[] = [];
+    try {
+      await storeBatchPhotos(userId, source, batch, existing, fresh, stored, summary);
+    } catch (error) {
+      await releaseAfterFailure(userId, stored);
+      throw error;
+    }
+    let inserted = new Set<string>();
+    let refused = false;
+    try {
+      inserted = await catches.importMany(
+        userId,
+        fresh.map(({ input, photoId }) => ({ ...input, photoId })),
+      );
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'ACCOUNT_FULL') {
+        await releaseAfterFailure(userId, stored);
+        throw error;
+      }
+      refused = true;
+      for (const prepared of fresh) summary.rejected.push({ row: prepared.row, message: error.message });
+    }
+    summary.created += inserted.size;
+    for (const prepared of fresh) {
+      if (inserted.has(prepared.input.clientId)) continue;
+      // Taken meanwhile by a parallel import of the same rows, or refused: the photo stored for it goes.
+      if (!refused) summary.skipped += 1;
+      await releasePhoto({ photos, photoStore }, userId, prepared.photoId);
+    }
+  }
+
+  /**
+   * Photos of a batch that failed half-way, let go at once instead of lying 24 hours on a disk that may be full (the
+   * sweeper's job, and still so when this fails too: the database may be what failed).
+   */
+  async function releaseAfterFailure(userId: number, photoIds: readonly string[]) {
+    for (const photoId of photoIds) {
+      try {
+        await releasePhoto({ photos, photoStore }, userId, photoId);
+      } catch (error) {
+        app.log.warn({ err: error, photoId }, 'import: a photo of a failed batch was left to the sweeper');
+      }
+    }
+  }
+
+  /** The rows of a batch not yet in the log, each with its photo stored (from the ZIP) or kept (a URL). */
+  async function storeBatchPhotos(
+    userId: number,
+    source: ImportSource,
+    batch: PreparedRow[],
+    existing: Set<string>,
+    fresh: (PreparedRow & { photoId: string | null })[],
+    stored: string[],
+    summary: ImportSummary,
+  ) {
     const seen = new Set<string>();
     for (const prepared of batch) {
       const { clientId } = prepared.input;
@@ -236,7 +314,9 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
       let photoId: string | null = null;
       if (prepared.photoRef) {
         try {
-          photoId = await importPhoto(userId, source, prepared.photoRef);
+          const photo = await importPhoto(userId, source, prepared.photoRef);
+          photoId = photo?.id ?? null;
+          if (photo?.stored) stored.push(photo.id);
         } catch (error) {
           if (!(error instanceof AppError) || error.status >= 500) throw error;
           summary.rejected.push({ row: prepared.row, message: `Photo: ${error.message}` });
@@ -244,25 +324,6 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
         }
       }
       fresh.push({ ...prepared, photoId });
-    }
-    let inserted = new Set<string>();
-    let refused = false;
-    try {
-      inserted = await catches.importMany(
-        userId,
-        fresh.map(({ input, photoId }) => ({ ...input, photoId })),
-      );
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'ACCOUNT_FULL') throw error;
-      refused = true;
-      for (const prepared of fresh) summary.rejected.push({ row: prepared.row, message: error.message });
-    }
-    summary.created += inserted.size;
-    for (const prepared of fresh) {
-      if (inserted.has(prepared.input.clientId)) continue;
-      // Taken meanwhile by a parallel import of the same rows, or refused: the photo stored for it goes.
-      if (!refused) summary.skipped += 1;
-      await releasePhoto({ photos, photoStore }, userId, prepared.photoId);
     }
   }
 
@@ -283,10 +344,10 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
     if (!request.isMultipart()) {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as a multipart form (field "file")');
     }
-    const directory = await mkdtemp(path.join(tmpdir(), 'tightlines-import-'));
+    const directory = await spool.create();
     try {
-      const file = await spoolUpload(request, directory);
-      const source = await openImportFile(file);
+      const { file, fileName } = await spoolUpload(request, directory);
+      const source = await openImportFile(file, { fileName, maxCsvBytes: deps.importMaxBytes });
       const summary: ImportSummary = { created: 0, skipped: 0, rejected: [] };
       try {
         const now = clock.now();
@@ -306,7 +367,7 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
       }
       return summary;
     } finally {
-      await rm(directory, { recursive: true, force: true });
+      await spool.remove(directory);
     }
   });
 }

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { AppError } from '../http/app-error.ts';
@@ -19,6 +20,8 @@ const MAX_CSV_RECORD_CHARS = 64 * 1024;
 
 const tooManyRows = () =>
   badFile(`The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows: no log is that long.`);
+
+const NOT_JSON = 'The file is not valid JSON. Import the .json file exported by Tightlines.';
 
 /** 400 for a file we cannot read as an export; the message says what is wrong. */
 const badFile = (message: string) => new AppError(400, 'INVALID_INPUT', message, { file: message });
@@ -40,12 +43,16 @@ export interface ImportSource {
 
 const noPhotos = async () => null;
 
+/**
+ * The rows of a CSV, numbered as a spreadsheet shows them: blank rows and rows of empty cells count (they are
+ * skipped, but the rows after them keep their numbers), the header is row 1 when it is the first.
+ */
 async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<RawRow> {
   let header: string[] | null = null;
-  let row = 1;
+  let row = 0;
   const records = (async function* () {
     try {
-      yield* parseCsv(chunks, MAX_CSV_RECORD_CHARS);
+      yield* parseCsv(chunks, MAX_CSV_RECORD_CHARS, true);
     } catch (error) {
       if (!(error instanceof CsvRecordTooLongError)) throw error;
       throw badFile(
@@ -54,9 +61,15 @@ async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<RawRow> {
       );
     }
   })();
+  let headerRow = 0;
   for await (const record of records) {
+    row += 1;
+    // Blank rows count like any other (a file of nothing but line breaks is refused at the limit, not read to its end).
+    if (row - headerRow > MAX_IMPORT_ROWS) throw tooManyRows();
+    if (record.length === 0) continue;
     if (!header) {
       header = record.map((name) => name.trim());
+      headerRow = row;
       if (!header.includes('fishType')) {
         throw badFile(
           'This CSV has no fishType column. Import a CSV exported by Tightlines: its first row names the fields ' +
@@ -65,8 +78,6 @@ async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<RawRow> {
       }
       continue;
     }
-    row += 1;
-    if (row > MAX_IMPORT_ROWS + 1) throw tooManyRows();
     const fields: Record<string, string> = {};
     header.forEach((name, index) => {
       if (name !== '' && name !== '__proto__') fields[name] = record[index] ?? '';
@@ -76,13 +87,40 @@ async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<RawRow> {
   if (!header) throw badFile('The file is empty.');
 }
 
+/** The text encodings a CSV may come in: UTF-8 (what we write), else Windows-1252 (Excel's "CSV" in the West). */
+type CsvEncoding = 'utf-8' | 'windows-1252';
+
+/**
+ * A CSV read twice: once whole before anything is imported, so a file we cannot read (too many rows, a row that
+ * never ends, no fishType column, a damaged ZIP entry) is refused with nothing imported, instead of after the
+ * batches before the bad spot were written; then again for its rows. The first reading also picks the encoding:
+ * bytes that are not UTF-8 are read as Windows-1252 instead of turning every accent into U+FFFD.
+ */
+async function checkedCsvRows(open: () => Promise<AsyncIterable<Buffer>>): Promise<AsyncIterable<RawRow>> {
+  let encoding: CsvEncoding = 'utf-8';
+  try {
+    for await (const _ of csvRows(decodeText(await open(), 'utf-8'))) {
+      // Only read through: the rows come in the second reading.
+    }
+  } catch (error) {
+    if (!(error instanceof NotUtf8Error)) throw error;
+    encoding = 'windows-1252';
+    for await (const _ of csvRows(decodeText(await open(), encoding))) {
+      // As above, in the other encoding.
+    }
+  }
+  return (async function* () {
+    yield* csvRows(decodeText(await open(), encoding));
+  })();
+}
+
 /** The catches of a parsed JSON export (or a bare array of catches), checked for our format and version. */
 function jsonRows(text: string): RawRow[] {
   let document: unknown;
   try {
     document = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch {
-    throw badFile('The file is not valid JSON. Import the .json file exported by Tightlines.');
+    throw badFile(NOT_JSON);
   }
   let catches: unknown = document;
   if (!Array.isArray(document)) {
@@ -171,15 +209,26 @@ async function readEntry(
   return Buffer.concat(parts);
 }
 
-async function* decodeUtf8(stream: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
-  for await (const chunk of stream) {
-    yield typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-  }
-  yield decoder.decode();
+class NotUtf8Error extends Error {}
+
+/** Text from bytes; in UTF-8 a byte sequence that is not UTF-8 throws NotUtf8Error (then the file is read again). */
+async function* decodeText(
+  stream: AsyncIterable<Buffer | string>,
+  encoding: CsvEncoding,
+): AsyncGenerator<string> {
+  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
+  const decode = (chunk?: Buffer) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      throw new NotUtf8Error('not UTF-8');
+    }
+  };
+  for await (const chunk of stream) yield typeof chunk === 'string' ? chunk : decode(chunk);
+  yield decode();
 }
 
-async function zipSource(file: string): Promise<ImportSource> {
+async function zipSource(file: string, maxCsvBytes: number): Promise<ImportSource> {
   const zip = await openZip(file);
   const close = async () => zip.close();
   try {
@@ -199,16 +248,25 @@ async function zipSource(file: string): Promise<ImportSource> {
       return { rows: jsonRows(text), fromCsv: false, photo, close };
     }
     if (csv) {
-      const stream = await entryStream(zip, csv);
-      const rows = (async function* () {
-        try {
-          yield* csvRows(decodeUtf8(stream));
-        } catch (error) {
-          if (error instanceof AppError) throw error;
-          throw badFile(`${csv.fileName} in the ZIP is damaged (${(error as Error).message}).`);
-        }
-      })();
-      return { rows, fromCsv: true, photo, close };
+      // A CSV in a ZIP may be as large as one uploaded alone, no larger: a few MB of ZIP could otherwise inflate to
+      // gigabytes of text (yauzl holds each entry to its declared size).
+      if (csv.uncompressedSize > maxCsvBytes) {
+        throw new AppError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `${csv.fileName} in the ZIP is too large to import (${Math.round(maxCsvBytes / 1024 / 1024)} MB at most).`,
+        );
+      }
+      const open = async () =>
+        (async function* () {
+          try {
+            yield* (await entryStream(zip, csv)) as AsyncIterable<Buffer>;
+          } catch (error) {
+            if (error instanceof AppError) throw error;
+            throw badFile(`${csv.fileName} in the ZIP is damaged (${(error as Error).message}).`);
+          }
+        })();
+      return { rows: await checkedCsvRows(open), fromCsv: true, photo, close };
     }
     throw badFile('This ZIP holds no .json or .csv export.');
   } catch (error) {
@@ -228,11 +286,21 @@ async function firstBytes(file: string, count: number): Promise<Buffer> {
   }
 }
 
+/** What the route knows of the upload besides its bytes. */
+export interface ImportFileOptions {
+  /** The name the file was sent with: only to word the error for a file that is not what its name says. */
+  fileName?: string;
+  /** The largest CSV a ZIP may hold, inflated (the upload cap). */
+  maxCsvBytes: number;
+}
+
 /** Opens an uploaded file as a ZIP (by its magic bytes), a JSON (it starts with { or [) or else a CSV. */
-export async function openImportFile(file: string): Promise<ImportSource> {
+export async function openImportFile(file: string, options: ImportFileOptions): Promise<ImportSource> {
   const head = await firstBytes(file, 1024);
   if (head.length === 0) throw badFile('The file is empty.');
-  if (head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5)) return zipSource(file);
+  if (head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5)) {
+    return zipSource(file, options.maxCsvBytes);
+  }
   const start = head
     .toString('utf8')
     .replace(/^\uFEFF/, '')
@@ -241,5 +309,14 @@ export async function openImportFile(file: string): Promise<ImportSource> {
   if (start.startsWith('{') || start.startsWith('[')) {
     return { rows: jsonRows(await readJsonText(file)), fromCsv: false, photo: noPhotos, close };
   }
-  return { rows: csvRows(decodeUtf8(createReadStream(file))), fromCsv: true, photo: noPhotos, close };
+  // Read as a CSV from here on; a file named .zip or .json is not one, and saying "no fishType column" would puzzle.
+  const extension = path.extname(options.fileName ?? '').toLowerCase();
+  if (extension === '.zip') {
+    throw badFile(
+      'This file is not a ZIP file (damaged, or renamed). Import the .zip file exported by Tightlines as it was downloaded.',
+    );
+  }
+  if (extension === '.json') throw badFile(NOT_JSON);
+  const open = async () => createReadStream(file) as AsyncIterable<Buffer>;
+  return { rows: await checkedCsvRows(open), fromCsv: true, photo: noPhotos, close };
 }

@@ -1,5 +1,5 @@
 import { KeyRound, LogOut, ShieldCheck, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { User } from '#core/user.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,6 +11,9 @@ import { SignOutEverywhereDialog } from './sign-out-everywhere-dialog.tsx';
 export function AccountSection({ user }: { user: User }) {
   const [signingOut, setSigningOut] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // The dialogs open from these buttons without a Radix trigger, so Radix cannot give focus back by itself.
+  const signOutButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
 
   return (
     <Card>
@@ -37,7 +40,7 @@ export function AccountSection({ user }: { user: User }) {
           <p className="text-sm text-muted-foreground">
             Lost a phone, or signed in on a computer that is not yours? Sign out on every device at once.
           </p>
-          <Button variant="outline" onClick={() => setSigningOut(true)}>
+          <Button ref={signOutButton} variant="outline" onClick={() => setSigningOut(true)}>
             <LogOut aria-hidden="true" />
             Sign out everywhere
           </Button>
@@ -50,14 +53,24 @@ export function AccountSection({ user }: { user: User }) {
           <p className="text-sm text-muted-foreground">
             Deletes your account, every catch and every photo for good. Your username becomes free again.
           </p>
-          <Button variant="destructive" onClick={() => setDeleting(true)}>
+          <Button ref={deleteButton} variant="destructive" onClick={() => setDeleting(true)}>
             <Trash2 aria-hidden="true" />
             Delete account
           </Button>
         </section>
       </CardContent>
-      <SignOutEverywhereDialog user={user} open={signingOut} onOpenChange={setSigningOut} />
-      <DeleteAccountDialog user={user} open={deleting} onOpenChange={setDeleting} />
+      <SignOutEverywhereDialog
+        user={user}
+        open={signingOut}
+        onOpenChange={setSigningOut}
+        returnFocusTo={signOutButton}
+      />
+      <DeleteAccountDialog
+        user={user}
+        open={deleting}
+        onOpenChange={setDeleting}
+        returnFocusTo={deleteButton}
+      />
     </Card>
   );
 }

@@ -37,9 +37,13 @@ export function ChangePasswordFields({ username }: { username: string }) {
       const fields = ['currentPassword', 'newPassword'] as const;
       const shown = error instanceof ApiError && fields.some((field) => error.fieldErrors[field]);
       if (error instanceof ApiError) {
+        // The first field in error takes the focus: the submit button, disabled while sending, had dropped it.
+        let focused = false;
         for (const field of fields) {
           const message = error.fieldErrors[field];
-          if (message) form.setError(field, { type: 'server', message });
+          if (!message) continue;
+          form.setError(field, { type: 'server', message }, { shouldFocus: !focused });
+          focused = true;
         }
       }
       if (!shown) {

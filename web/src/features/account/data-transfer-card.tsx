@@ -44,8 +44,13 @@ function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
+/** Rejected rows listed one by one; past these, the rest are counted (a full log refuses 50,000 rows at once). */
+const REJECTED_ROWS_SHOWN = 200;
+
 function ImportResult({ summary }: { summary: ImportSummary }) {
   const { created, skipped, rejected } = summary;
+  const shown = rejected.slice(0, REJECTED_ROWS_SHOWN);
+  const more = rejected.length - shown.length;
   return (
     <div className="grid gap-1 rounded-lg border border-border p-3 text-sm" data-testid="import-summary">
       <p className="font-semibold">
@@ -53,12 +58,18 @@ function ImportResult({ summary }: { summary: ImportSummary }) {
         {plural(rejected.length, 'row', 'rows')} rejected
       </p>
       {rejected.length > 0 && (
-        <ul className="max-h-40 list-none overflow-y-auto text-muted-foreground">
-          {rejected.map(({ row, message }) => (
+        <ul
+          aria-label="Rejected rows"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must scroll from the keyboard too (axe's scrollable-region-focusable)
+          tabIndex={0}
+          className="max-h-40 list-none overflow-y-auto rounded text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {shown.map(({ row, message }) => (
             <li key={row}>
               Row {row}: {message}
             </li>
           ))}
+          {more > 0 && <li>…and {plural(more, 'more row', 'more rows')} rejected</li>}
         </ul>
       )}
     </div>
@@ -75,6 +86,9 @@ export function DataTransferCard() {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const exportLog = useMutation({
+    // Offline they fail at once with a toast, rather than waiting paused (TanStack's default) with a spinner that
+    // never ends.
+    networkMode: 'always',
     mutationFn: (format: ExportFormat) => downloadExport(format, setProgress),
     onMutate: () => setProgress({ received: 0, total: null }),
     onSuccess: ({ file, name }) => saveFile(file, name),
@@ -89,6 +103,7 @@ export function DataTransferCard() {
   });
 
   const importLog = useMutation({
+    networkMode: 'always',
     mutationFn: (file: File) => importFile(file, file.name),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.catches }),
     onError: (error) => {
@@ -155,7 +170,8 @@ export function DataTransferCard() {
           {importLog.isPending ? <Spinner className="size-4" /> : <FileUp aria-hidden="true" />}
           {importLog.isPending ? 'Importing…' : 'Import JSON, CSV or ZIP'}
         </Button>
-        {importLog.data && <ImportResult summary={importLog.data} />}
+        {/* Announced when it arrives: the import may take a while, and the angler may have moved on. */}
+        <div role="status">{importLog.data && <ImportResult summary={importLog.data} />}</div>
       </CardContent>
     </Card>
   );

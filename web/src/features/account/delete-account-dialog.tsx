@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '#core/user.ts';
 import { deleteAccount } from '@/api/account';
@@ -22,16 +22,20 @@ export function DeleteAccountDialog({
   user,
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   user: User;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened the dialog: focus goes back to it when the dialog closes (Cancel, Escape, ×). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const [, navigate] = useLocation();
   const [typedName, setTypedName] = useState('');
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [unsent, setUnsent] = useState<UnsentCatch[]>([]);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -66,6 +70,8 @@ export function DeleteAccountDialog({
       const fieldMessage = error instanceof ApiError ? error.fieldErrors.password : undefined;
       if (fieldMessage) {
         setPasswordError(fieldMessage);
+        // Back to the field to correct (the submit button, disabled while sending, had dropped the focus).
+        passwordInput.current?.focus();
         return;
       }
       toast({
@@ -80,7 +86,13 @@ export function DeleteAccountDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current?.isConnected) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Delete your account?</DialogTitle>
           <DialogDescription>
@@ -116,6 +128,7 @@ export function DeleteAccountDialog({
             onChange={(event) => setTypedName(event.target.value)}
           />
           <FormField
+            ref={passwordInput}
             id="delete-password"
             label="Password"
             type="password"

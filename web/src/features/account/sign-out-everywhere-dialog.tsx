@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '#core/user.ts';
 import { logOutEverywhere } from '@/api/account';
@@ -19,10 +19,13 @@ export function SignOutEverywhereDialog({
   user,
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   user: User;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened the dialog: focus goes back to it when the dialog closes (Cancel, Escape, ×). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const [, navigate] = useLocation();
   const [unsent, setUnsent] = useState<UnsentCatch[]>([]);
@@ -60,7 +63,13 @@ export function SignOutEverywhereDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !signOut.isPending && onOpenChange(next)}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current?.isConnected) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Sign out everywhere?</DialogTitle>
           <DialogDescription>

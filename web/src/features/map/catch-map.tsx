@@ -83,7 +83,9 @@ export default function CatchMap<Item>({
       attributionControl: false,
       zoomControl: true,
       worldCopyJump: true,
-      minZoom: 1,
+      // Zoom 0 (the world in 256 px): at 1 the world is 512 px, wider than a phone's map, and a log spread over the
+      // world (Tahoe and Sydney) could not be fitted: the pins at its ends lay outside the map.
+      minZoom: 0,
       // Until the server says how deep its tiles go (GET /api/tiles).
       maxZoom: DEFAULT_MAX_ZOOM,
     });
