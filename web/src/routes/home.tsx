@@ -18,11 +18,18 @@ const LogCatchForm = lazy(tabModules.log);
 const CatchHistory = lazy(tabModules.history);
 const ToolsTab = lazy(tabModules.tools);
 
-// Start fetching the remembered tab's code right away, in parallel with the user query. A failure shows in
-// the tab's error boundary when it renders; here it must not become an unhandled rejection.
-if (typeof window !== 'undefined' && window.location.pathname === '/') {
-  tabModules[readActiveTab()]().catch(() => {});
+/** The tab the shell opens on at this address: / the remembered one; /tools and /logs (app.tsx) their own. */
+function openingTab(pathname: string): ShellTab | null {
+  if (pathname === '/') return readActiveTab();
+  if (pathname === '/tools') return 'tools';
+  if (pathname === '/logs' || pathname.startsWith('/logs/')) return 'history';
+  return null;
 }
+
+// Start fetching the opening tab's code right away, in parallel with the user query. A failure shows in
+// the tab's error boundary when it renders; here it must not become an unhandled rejection.
+const firstTab = typeof window === 'undefined' ? null : openingTab(window.location.pathname);
+if (firstTab) tabModules[firstTab]().catch(() => {});
 
 function TabFallback() {
   return (

@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/use-auth';
 import { toast } from '@/hooks/use-toast';
+import { type HistoryView, isHistoryView, readHistoryView, writeHistoryView } from '@/lib/history-view';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import type { PhotoEntry } from '@/offline/outbox';
@@ -29,7 +30,7 @@ import { CatchMapView } from './catch-map-view.tsx';
 import { DeleteCatchDialog } from './delete-catch-dialog.tsx';
 import { EditCatchDialog } from './edit-catch-dialog.tsx';
 import { mergeWithOutbox } from './history-merge.ts';
-import { DEFAULT_HISTORY_VIEW, type HistoryView, HistoryViewTabs, isHistoryView } from './history-views.tsx';
+import { HistoryViewTabs } from './history-views.tsx';
 import { SortMenu } from './sort-menu.tsx';
 
 // The Stats view is a chunk of its own, loaded when it is first opened (issue 12).
@@ -58,7 +59,13 @@ export function CatchHistory() {
     enabled: !!user,
   });
 
-  const [view, setView] = useState<HistoryView>(DEFAULT_HISTORY_VIEW);
+  // Remembered across visits, like the active tab (/logs/map and /logs/stats open on a view: app.tsx).
+  const [view, setView] = useState<HistoryView>(readHistoryView);
+  const changeView = useCallback((next: string) => {
+    if (!isHistoryView(next)) return;
+    setView(next);
+    writeHistoryView(next);
+  }, []);
   const [search, setSearch] = useState('');
   // Remembered across visits, like the active tab.
   const [sortOrder, setSortOrder] = useState<CatchSortOrder>(readCatchSort);
@@ -267,11 +274,7 @@ export function CatchHistory() {
   );
 
   return (
-    <Tabs
-      value={view}
-      onValueChange={(next) => isHistoryView(next) && setView(next)}
-      className="flex flex-col gap-4"
-    >
+    <Tabs value={view} onValueChange={changeView} className="flex flex-col gap-4">
       <HistoryViewTabs />
       <TabsContent value="list" className="mt-0">
         {listView}
