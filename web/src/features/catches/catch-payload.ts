@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import {
   type CatchChanges,
   type CatchCreatePayload,
@@ -36,9 +35,18 @@ const FORM_FIELDS = {
   [K in FormField]: CatchFields[K] extends string | null ? 'text' : 'number' | Quantity;
 };
 
-/** Today's date and the current time as the form's date (yyyy-MM-dd) and time (HH:mm) inputs want them. */
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * Today's date and the current time on the phone's clock as the form's date (yyyy-MM-dd) and time (HH:mm) inputs
+ * want them. By hand, not date-fns: the Log tab is the shell's first screen, and date-fns' format would add
+ * ~7 KB gzip to it (issue 14).
+ */
 function nowDateTime(now: Date = new Date()): { catchDate: string; timeOfDay: string } {
-  return { catchDate: format(now, 'yyyy-MM-dd'), timeOfDay: format(now, 'HH:mm') };
+  return {
+    catchDate: `${String(now.getFullYear()).padStart(4, '0')}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`,
+    timeOfDay: `${pad2(now.getHours())}:${pad2(now.getMinutes())}`,
+  };
 }
 
 /** A fresh form: empty fields, date and time set to now, location and GPS kept from `keep`. */
