@@ -26,7 +26,7 @@ import type { PendingSync } from './history-merge.ts';
 /**
  * One catch in the history list (SPEC §2): photo, weight badge, fish type, date, location, length.
  * The fish type is a button stretched over the card (tap anywhere opens the details); the options
- * menu sits above it. Memoised and `content-visibility: auto`, so long lists stay cheap.
+ * menu sits above it. Memoised; History renders only the cards in view (use-windowed-list.ts).
  * A catch (or an edit of one) still in the phone's outbox is marked 'Waiting to sync'; one the server refused for
  * good says why, with Fix (the edit form, the refused fields marked), Retry and Discard (a refused catch is
  * discarded like a delete, which asks; a refused edit is dropped, the catch shown as the server has it). The heaviest or longest of its species wears a 'Personal
@@ -62,7 +62,7 @@ export const CatchCard = memo(function CatchCard({
     <article
       className={
         'relative flex gap-3 rounded-xl border border-border bg-card p-3 text-card-foreground shadow-sm ' +
-        'transition-colors hover:bg-accent/40 [contain-intrinsic-size:auto_154px] [content-visibility:auto]'
+        'transition-colors hover:bg-accent/40'
       }
     >
       {/* 112 × 128 px, a little taller than wide: more of the photo than a 96 px square (issue 12). */}

@@ -1,6 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fish, Search, SearchX } from 'lucide-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  type RefObject,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { Catch } from '#core/catch.ts';
 import { computeCatchStats } from '#core/catch-stats.ts';
 import { getCatches } from '@/api/endpoints';
@@ -20,8 +29,8 @@ import { useOutboxEntries, usePendingPhotoUrls } from '@/offline/use-outbox-entr
 import { CatchCard } from './catch-card.tsx';
 import { CatchDetailDialog } from './catch-detail-dialog.tsx';
 import {
-  type CatchSortOrder,
   filterCatches,
+  type CatchSortOrder,
   readCatchSort,
   sortCatches,
   writeCatchSort,
@@ -32,6 +41,7 @@ import { EditCatchDialog } from './edit-catch-dialog.tsx';
 import { mergeWithOutbox } from './history-merge.ts';
 import { HistoryViewTabs } from './history-views.tsx';
 import { SortMenu } from './sort-menu.tsx';
+import { useWindowedList } from './use-windowed-list.ts';
 
 // The Stats view is a chunk of its own, loaded when it is first opened (issue 12).
 const CatchStatsView = lazy(() =>
@@ -40,8 +50,12 @@ const CatchStatsView = lazy(() =>
 
 const NO_CATCHES: Catch[] = [];
 
-/** How many cards are added each time the end of the list comes into view. */
-export const HISTORY_PAGE_SIZE = 50;
+/** A card's height before it is measured (a photo card without extra lines), and the gap between cards (gap-3). */
+const CARD_ESTIMATE_PX = 154;
+const CARD_GAP_PX = 12;
+/** Cards rendered beyond the view, above and below: a fast flick or Tab to the next card finds it rendered. */
+const OVERSCAN_PX = 600;
+const catchKey = (item: Catch) => item.id;
 
 /**
  * The History tab (SPEC §2): search, sort, browse, open and delete catches. Shows the last server list (kept
@@ -102,11 +116,15 @@ export function CatchHistory() {
   const statsCatches = useDeferredValue(merged.catches, NO_CATCHES);
   const stats = useMemo(() => computeCatchStats(statsCatches, new Date()), [statsCatches]);
 
-  const { count, sentinelRef } = usePagedCount(
-    visibleCatches.length,
-    `${deferredSearch}\u0000${deferredSort}`,
-  );
-  const shown = visibleCatches.slice(0, count);
+  // Only the cards in view (and a little around) are in the DOM: at 10,000 catches a first render or a keystroke
+  // renders a dozen cards (issue 14).
+  const windowed = useWindowedList({
+    items: visibleCatches,
+    keyOf: catchKey,
+    estimateSize: CARD_ESTIMATE_PX,
+    gap: CARD_GAP_PX,
+    overscanPx: OVERSCAN_PX,
+  });
 
   // Dialogs opened without a Radix Trigger: give focus back to the card (or the heading once it is gone).
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -242,33 +260,39 @@ export function CatchHistory() {
           <p className="text-sm text-muted-foreground">Start logging your catches to see them here</p>
         </div>
       ) : (
-        <>
-          <ul
-            aria-label="Catches"
-            aria-busy={isStale}
-            className={`flex flex-col gap-3 transition-opacity ${isStale ? 'opacity-70' : ''}`}
-          >
-            {shown.map((item) => (
-              <li key={item.id}>
-                <CatchCard
-                  item={item}
-                  personalBest={stats.personalBests.has(item.id)}
-                  sync={merged.pending.get(item.id)}
-                  onOpen={handleOpen}
-                  onEdit={handleEdit}
-                  onDelete={handleDelete}
-                  onRetry={handleRetry}
-                  onDiscardEdit={handleDiscardEdit}
-                />
-              </li>
-            ))}
-          </ul>
-          {count < visibleCatches.length ? (
-            <div ref={sentinelRef} className="flex justify-center py-4 text-sm text-muted-foreground">
-              Loading more catches…
-            </div>
-          ) : null}
-        </>
+        <ul
+          ref={windowed.listRef as RefObject<HTMLUListElement | null>}
+          aria-label="Catches"
+          aria-busy={isStale}
+          className={`relative transition-opacity [overflow-anchor:none] ${isStale ? 'opacity-70' : ''}`}
+          style={{ height: windowed.totalHeight }}
+          {...windowed.focusHandlers}
+        >
+          {windowed.rendered.map(({ item, index, key, top }) => (
+            <li
+              key={key}
+              ref={windowed.measure}
+              data-key={key}
+              data-index={index}
+              // The whole list's size and each card's place in it, for screen readers: only a window is in the DOM.
+              aria-setsize={visibleCatches.length}
+              aria-posinset={index + 1}
+              className="absolute inset-x-0 top-0"
+              style={{ transform: `translateY(${top}px)` }}
+            >
+              <CatchCard
+                item={item}
+                personalBest={stats.personalBests.has(item.id)}
+                sync={merged.pending.get(item.id)}
+                onOpen={handleOpen}
+                onEdit={handleEdit}
+                onDelete={handleDelete}
+                onRetry={handleRetry}
+                onDiscardEdit={handleDiscardEdit}
+              />
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
@@ -363,34 +387,4 @@ function CatchCardSkeleton() {
       </div>
     </div>
   );
-}
-
-/**
- * Renders a long list in pages: starts with one page and adds another whenever the sentinel after
- * the last card nears the viewport. Starts over when `resetKey` (search, sort) changes.
- */
-function usePagedCount(total: number, resetKey: string) {
-  const [paging, setPaging] = useState({ key: resetKey, count: HISTORY_PAGE_SIZE });
-  const count = paging.key === resetKey ? paging.count : HISTORY_PAGE_SIZE;
-  const sentinelRef = useRef<HTMLDivElement>(null);
-  const hasMore = count < total;
-
-  useEffect(() => {
-    const sentinel = sentinelRef.current;
-    if (!hasMore || !sentinel || typeof IntersectionObserver === 'undefined') return;
-    // A fresh observer per page: it reports at once if the sentinel is still in view after a page is added.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          setPaging({ key: resetKey, count: count + HISTORY_PAGE_SIZE });
-        }
-      },
-      { rootMargin: '800px 0px' },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [count, hasMore, resetKey]);
-
-  return { count, sentinelRef };
 }
