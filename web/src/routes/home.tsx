@@ -1,11 +1,13 @@
 import { History, PlusCircle, Wrench } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { getCatches } from '@/api/endpoints';
 import { AppHeader } from '@/components/app-header';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ScreenReady } from '@/components/screen-ready';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { isShellTab, readActiveTab, type ShellTab, writeActiveTab } from '@/lib/active-tab';
+import { CATCHES_STALE_TIME_MS, queryClient, queryKeys } from '@/lib/query-client';
 
 // The tab contents load on demand, keeping the shell's first bundle small (DESIGN §7).
 const tabModules = {
@@ -30,6 +32,24 @@ function openingTab(pathname: string): ShellTab | null {
 // the tab's error boundary when it renders; here it must not become an unhandled rejection.
 const firstTab = typeof window === 'undefined' ? null : openingTab(window.location.pathname);
 if (firstTab) tabModules[firstTab]().catch(() => {});
+// Opening on History, its list (megabytes at 10,000 catches, then parsed) is asked for as soon as the server
+// has said who is signed in, while History's code still loads, instead of once History has rendered (issue 14).
+// Not before: signed out, the request would only be refused; and not on a user kept from an earlier visit, whose
+// session may have ended.
+if (firstTab === 'history') {
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryKey[0] !== queryKeys.user[0]) return;
+    if (event.action.type !== 'success' && event.action.type !== 'error') return;
+    unsubscribe();
+    if (event.action.type === 'success' && event.query.state.data) {
+      void queryClient.prefetchQuery({
+        queryKey: queryKeys.catches,
+        queryFn: getCatches,
+        staleTime: CATCHES_STALE_TIME_MS,
+      });
+    }
+  });
+}
 
 function TabFallback() {
   return (
