@@ -62,12 +62,13 @@ function afterFirstScreen(run: () => void): () => void {
 
 /**
  * With no service worker for this page (no support, development, a hard reload), nothing is precached: the
- * three tabs' code, the photo viewer and the catch contract the forms check with are fetched while there is a network, so a tab opened after the
+ * three tabs' code, the Log form's save, the photo viewer and the catch contract the forms check with are fetched while there is a network, so a tab opened after the
  * signal dropped still works in this open page.
  */
 function warmTabs(): void {
   const ignore = () => {};
   import('@/features/log/log-catch-form').catch(ignore);
+  import('@/features/catches/save-catch').catch(ignore);
   import('@/features/history/catch-history').catch(ignore);
   import('@/features/history/photo-viewer').catch(ignore);
   import('@/features/tools/tools-tab').catch(ignore);

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { useUnits } from '@/hooks/use-units';
-import type { FieldErrors } from '../catches/catch-check.ts';
+import type { FieldErrors } from '../catches/invalid-catch.ts';
 import { reverseGeocode } from '../catches/reverse-geocode.ts';
 import { useDeviceLocation } from '../catches/use-device-location.ts';
 import { type CatchForm, FormField, useWatchedValue } from './catch-form-state.ts';

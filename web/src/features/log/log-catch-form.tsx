@@ -10,8 +10,7 @@ import { toast } from '@/hooks/use-toast';
 import { useUnits } from '@/hooks/use-units';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import { type CatchFormValues, emptyCatchForm, hasFishType } from '../catches/catch-payload.ts';
-import { saveCatch } from '../catches/save-catch.ts';
-import { InvalidCatchError } from '../catches/catch-check.ts';
+import { InvalidCatchError } from '../catches/invalid-catch.ts';
 import { CatchFormFields, focusFirstError, useFieldErrors, useLocateInto } from './catch-form-fields.tsx';
 import { useCatchForm } from './catch-form-state.ts';
 import { PhotoField } from './photo-field.tsx';
@@ -58,7 +57,12 @@ export function LogCatchForm() {
       clientId: string;
     }) => {
       if (!user) throw new Error('You must be logged in to save catches');
-      const offline = await loadOfflineRuntime();
+      // The check and the outbox code load at the first save, not with the form (issue 14: the Log tab is the
+      // first screen); offline they come from the service worker's precache, or main.tsx's warm-up without one.
+      const [offline, { saveCatch }] = await Promise.all([
+        loadOfflineRuntime(),
+        import('../catches/save-catch.ts'),
+      ]);
       const entry = await saveCatch(values, file, {
         outbox: offline.outbox,
         userId: user.id,
