@@ -90,10 +90,9 @@ export default defineConfig({
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 4 },
             { name: 'index', tags: ['$initial'], priority: 3 },
             {
-              // With the Log form's four icons (an icon shared with other screens would otherwise go to 'icons') and
-              // the device's position (the Log form and Tools).
+              // With the device's position (the Log form and Tools).
               name: 'widgets',
-              test: /[\\/]components[\\/](form-field|ui[\\/](input|label|card))\.tsx$|[\\/]core[\\/](units|app-info)\.ts$|[\\/]hooks[\\/]use-units\.ts$|[\\/]catches[\\/]use-device-location\.ts$|[\\/]lucide-react[\\/].*[\\/]icons[\\/](circle-check|crosshair|image-plus|x)\.m?js$/,
+              test: /[\\/]components[\\/](form-field|ui[\\/](input|label|card))\.tsx$|[\\/]core[\\/](units|app-info)\.ts$|[\\/]hooks[\\/]use-units\.ts$|[\\/]catches[\\/]use-device-location\.ts$/,
               priority: 3,
             },
             {
@@ -126,7 +125,7 @@ export default defineConfig({
               test: (id) =>
                 /[\\/](features[\\/](log|catches)[\\/]|components[\\/](species-input|suggestion-input|suggestion-keys|ui[\\/]textarea)\.tsx?$|hooks[\\/]use-object-url\.ts$|core[\\/]catch\.ts$)/.test(
                   id,
-                ) && !/catch-(format|check)\.ts$|save-catch\.ts$/.test(id),
+                ) && !/catch-(format|check|payload)\.ts$|save-catch\.ts$/.test(id),
               minShareCount: 2,
               priority: 2,
             },

@@ -1,9 +1,9 @@
-import { History, PlusCircle, Wrench } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { getCatches } from '@/api/endpoints';
 import { AppHeader } from '@/components/app-header';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ScreenReady } from '@/components/screen-ready';
+import { History, PlusCircle, Wrench } from '@/components/shell-icons';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { isShellTab, readActiveTab, type ShellTab, writeActiveTab } from '@/lib/active-tab';

@@ -1,6 +1,6 @@
-import { Crosshair } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { unitLabel } from '#core/units.ts';
+import { Crosshair } from '@/components/shell-icons';
 import { SpeciesInput } from '@/components/species-input';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -6,7 +6,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { CatchFormValues } from '../catches/catch-payload.ts';
+import type { CatchFormValues } from '../catches/catch-form-values.ts';
 
 /**
  * The catch form's state, for the Log tab and the edit dialog: the part of react-hook-form they used (uncontrolled

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '@/api/http';
+import { CheckCircle2 } from '@/components/shell-icons';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,7 +9,7 @@ import { useAuth } from '@/features/auth/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { useUnits } from '@/hooks/use-units';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
-import { type CatchFormValues, emptyCatchForm, hasFishType } from '../catches/catch-payload.ts';
+import { type CatchFormValues, emptyCatchForm, hasFishType } from '../catches/catch-form-values.ts';
 import { InvalidCatchError } from '../catches/invalid-catch.ts';
 import { CatchFormFields, focusFirstError, useFieldErrors, useLocateInto } from './catch-form-fields.tsx';
 import { useCatchForm } from './catch-form-state.ts';
