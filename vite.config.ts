@@ -107,11 +107,13 @@ export default defineConfig({
               minShareCount: 2,
               priority: 2,
             },
+            { name: 'dates', test: /[\\/]node_modules[\\/]date-fns[\\/]/, minShareCount: 2, priority: 2 },
             {
-              name: 'dates',
-              test: /[\\/]node_modules[\\/]date-fns[\\/]|[\\/]catches[\\/]catch-format\.ts$/,
+              // What a save and an edit share (the contract check, the payload): loaded at the first of them.
+              name: 'catch-save',
+              test: /[\\/]catches[\\/]catch-(check|payload)\.ts$/,
               minShareCount: 2,
-              priority: 2,
+              priority: 1,
             },
             {
               // What queues a save, an edit or a delete: the Log form's save, History, the unsent-catches warning.
@@ -126,6 +128,14 @@ export default defineConfig({
                 /[\\/](features[\\/](log|catches)[\\/]|components[\\/](species-input|suggestion-input|suggestion-keys|ui[\\/]textarea)\.tsx?$|hooks[\\/]use-object-url\.ts$|core[\\/]catch\.ts$)/.test(
                   id,
                 ) && !/catch-(format|check|payload)\.ts$|save-catch\.ts$/.test(id),
+              minShareCount: 2,
+              priority: 2,
+            },
+            {
+              // Radix's building blocks shared by the menus and dialogs and by the toasts: a toast (on the Log tab
+              // at start when the position cannot be had) loads these, not every menu and dialog with them.
+              name: 'radix',
+              test: /[\\/]@radix-ui[\\/]react-(primitive|slot|compose-refs|context|collection|dismissable-layer|portal|presence|id|direction|visually-hidden|use-[a-z-]+)[\\/]/,
               minShareCount: 2,
               priority: 2,
             },
