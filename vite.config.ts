@@ -92,7 +92,7 @@ export default defineConfig({
             {
               // With the device's position (the Log form and Tools).
               name: 'widgets',
-              test: /[\\/]components[\\/](form-field|ui[\\/](input|label|card))\.tsx$|[\\/]core[\\/](units|app-info)\.ts$|[\\/]hooks[\\/]use-units\.ts$|[\\/]catches[\\/]use-device-location\.ts$/,
+              test: /[\\/]components[\\/](form-field|ui[\\/](input|label|card))\.tsx$|[\\/]core[\\/](units|app-info|catch)\.ts$|[\\/]hooks[\\/]use-units\.ts$|[\\/]catches[\\/]use-device-location\.ts$/,
               priority: 3,
             },
             {
@@ -108,6 +108,14 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'dates', test: /[\\/]node_modules[\\/]date-fns[\\/]/, minShareCount: 2, priority: 2 },
+            // How a catch is written (History's cards, the details, Stats, the unsent-catches warning): on its own, so
+            // the cards do not pull the warning's dialogs in with it.
+            {
+              name: 'catch-format',
+              test: /[\\/]catches[\\/]catch-format\.ts$/,
+              minShareCount: 2,
+              priority: 2,
+            },
             {
               // What a save and an edit share (the contract check, the payload): loaded at the first of them.
               name: 'catch-save',
@@ -125,7 +133,7 @@ export default defineConfig({
             {
               name: 'catch-form',
               test: (id) =>
-                /[\\/](features[\\/](log|catches)[\\/]|components[\\/](species-input|suggestion-input|suggestion-keys|ui[\\/]textarea)\.tsx?$|hooks[\\/]use-object-url\.ts$|core[\\/]catch\.ts$)/.test(
+                /[\\/](features[\\/](log|catches)[\\/]|components[\\/](species-input|suggestion-input|suggestion-keys|ui[\\/]textarea)\.tsx?$|hooks[\\/]use-object-url\.ts$)/.test(
                   id,
                 ) && !/catch-(format|check|payload)\.ts$|save-catch\.ts$/.test(id),
               minShareCount: 2,

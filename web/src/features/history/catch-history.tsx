@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Fish, Search, SearchX } from 'lucide-react';
+import { ArrowDownUp, Fish, Search, SearchX } from 'lucide-react';
 import {
   lazy,
   type RefObject,
@@ -22,13 +22,13 @@ import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { type HistoryView, isHistoryView, readHistoryView, writeHistoryView } from '@/lib/history-view';
+import { loadWhenOnline } from '@/lib/load-when-online';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import type { PhotoEntry } from '@/offline/outbox';
 import { type CatchEdit, deleteCatchOffline, editCatchOffline } from '@/offline/outbox-actions';
 import { useOutboxEntries, usePendingPhotoUrls } from '@/offline/use-outbox-entries';
 import { CatchCard } from './catch-card.tsx';
-import { CatchDetailDialog } from './catch-detail-dialog.tsx';
 import {
   CatchSearch,
   type CatchSortOrder,
@@ -37,16 +37,41 @@ import {
   writeCatchSort,
 } from './catch-list-order.ts';
 import { CatchMapView } from './catch-map-view.tsx';
-import { DeleteCatchDialog } from './delete-catch-dialog.tsx';
-import { EditCatchDialog } from './edit-catch-dialog.tsx';
 import { mergeWithOutbox } from './history-merge.ts';
 import { HistoryViewTabs } from './history-views.tsx';
-import { SortMenu } from './sort-menu.tsx';
 import { useWindowedList } from './use-windowed-list.ts';
 
 // The Stats view is a chunk of its own, loaded when it is first opened (issue 12), or with History's code when
 // History opens on it (issue 14), so it is there when the catches arrive.
 const loadStatsView = () => import('./catch-stats-view.tsx');
+
+// The dialogs (details with its map drawer, edit, delete) and the menus come with Radix's dialog and menu code
+// (~45 KB gzip with the drawer and the edit form): chunks of their own, mounted when first opened, so History's
+// first screen does not wait for them (issue 14). Fetched once History is painted and the page is idle, so the
+// first tap does not wait either; offline they come from the service worker's precache.
+const loadDetailDialog = () => import('./catch-detail-dialog.tsx');
+const loadEditDialog = () => import('./edit-catch-dialog.tsx');
+const loadDeleteDialog = () => import('./delete-catch-dialog.tsx');
+// The sort menu is fetched as soon as History's code runs (beside the catches) and kept, so the button opens it in
+// the same tap, as before, once it is here.
+let sortMenuModule: typeof import('./sort-menu.tsx') | null = null;
+const loadSortMenu = () =>
+  loadWhenOnline(() => import('./sort-menu.tsx')).then((module) => {
+    sortMenuModule = module;
+    return module;
+  });
+if (typeof window !== 'undefined') void loadSortMenu();
+const CatchDetailDialog = lazy(() => loadDetailDialog().then((m) => ({ default: m.CatchDetailDialog })));
+const EditCatchDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.EditCatchDialog })));
+const DeleteCatchDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.DeleteCatchDialog })));
+
+function prefetchHistoryOverlays(): void {
+  const ignore = () => {};
+  loadDetailDialog().catch(ignore);
+  loadEditDialog().catch(ignore);
+  loadDeleteDialog().catch(ignore);
+  import('./catch-card-menu.tsx').catch(ignore);
+}
 const CatchStatsView = lazy(() => loadStatsView().then((m) => ({ default: m.CatchStatsView })));
 if (typeof window !== 'undefined' && readHistoryView() === 'stats') loadStatsView().catch(() => {});
 
@@ -92,6 +117,22 @@ export function CatchHistory() {
   const [openCatch, setOpenCatch] = useState<Catch | null>(null);
   const [catchToDelete, setCatchToDelete] = useState<Catch | null>(null);
   const [catchToEdit, setCatchToEdit] = useState<Catch | null>(null);
+  // Each dialog is mounted at its first opening and stays (so it closes with its animation and gives focus back).
+  const detailUsed = useRef(false);
+  const editUsed = useRef(false);
+  const deleteUsed = useRef(false);
+  if (openCatch) detailUsed.current = true;
+  if (catchToEdit) editUsed.current = true;
+  if (catchToDelete) deleteUsed.current = true;
+  // The dialogs' and menus' code once History is painted and the page is idle.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      if (typeof requestIdleCallback === 'function')
+        requestIdleCallback(prefetchHistoryOverlays, { timeout: 3000 });
+      else setTimeout(prefetchHistoryOverlays, 500);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   const userId = user?.id ?? null;
   const { entries, refresh: refreshOutbox } = useOutboxEntries(userId);
@@ -222,7 +263,7 @@ export function CatchHistory() {
           className="pl-9"
         />
       </div>
-      <SortMenu value={sortOrder} onChange={changeSortOrder} />
+      <DeferredSortMenu value={sortOrder} onChange={changeSortOrder} />
     </div>
   );
 
@@ -336,28 +377,40 @@ export function CatchHistory() {
         )}
       </TabsContent>
 
-      <CatchDetailDialog
-        item={openCatch}
-        onClose={() => setOpenCatch(null)}
-        onEdit={editFromDetails}
-        onCloseAutoFocus={restoreFocus}
-      />
-      <EditCatchDialog
-        item={catchToEdit}
-        sync={catchToEdit ? merged.pending.get(catchToEdit.id) : undefined}
-        saveEdit={saveEdit}
-        onClose={() => setCatchToEdit(null)}
-        onCloseAutoFocus={restoreFocus}
-      />
-      <DeleteCatchDialog
-        item={catchToDelete}
-        deleteCatch={removeCatch}
-        onClose={(deleted) => {
-          if (deleted) returnFocusTo.current = headingRef.current;
-          setCatchToDelete(null);
-        }}
-        onCloseAutoFocus={restoreFocus}
-      />
+      {detailUsed.current ? (
+        <Suspense fallback={null}>
+          <CatchDetailDialog
+            item={openCatch}
+            onClose={() => setOpenCatch(null)}
+            onEdit={editFromDetails}
+            onCloseAutoFocus={restoreFocus}
+          />
+        </Suspense>
+      ) : null}
+      {editUsed.current ? (
+        <Suspense fallback={null}>
+          <EditCatchDialog
+            item={catchToEdit}
+            sync={catchToEdit ? merged.pending.get(catchToEdit.id) : undefined}
+            saveEdit={saveEdit}
+            onClose={() => setCatchToEdit(null)}
+            onCloseAutoFocus={restoreFocus}
+          />
+        </Suspense>
+      ) : null}
+      {deleteUsed.current ? (
+        <Suspense fallback={null}>
+          <DeleteCatchDialog
+            item={catchToDelete}
+            deleteCatch={removeCatch}
+            onClose={(deleted) => {
+              if (deleted) returnFocusTo.current = headingRef.current;
+              setCatchToDelete(null);
+            }}
+            onCloseAutoFocus={restoreFocus}
+          />
+        </Suspense>
+      ) : null}
     </Tabs>
   );
 }
@@ -411,5 +464,35 @@ function CatchCardSkeleton() {
         <Skeleton className="h-3 w-3/5" />
       </div>
     </div>
+  );
+}
+
+/** The 'Sort By' button: a look-alike until first used, then the menu (sort-menu.tsx), opened at once. */
+function DeferredSortMenu({
+  value,
+  onChange,
+}: {
+  value: CatchSortOrder;
+  onChange: (order: CatchSortOrder) => void;
+}) {
+  const [requested, setRequested] = useState(false);
+  const [, setLoaded] = useState(false);
+  const menu = sortMenuModule;
+  if (requested && menu) return <menu.SortMenu value={value} onChange={onChange} />;
+  return (
+    <Button
+      variant="outline"
+      className="shrink-0"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => {
+        setRequested(true);
+        // Not here yet (a slow network): opens once it is.
+        if (!sortMenuModule) void loadSortMenu().then(() => setLoaded(true));
+      }}
+    >
+      <ArrowDownUp aria-hidden="true" />
+      Sort By
+    </Button>
   );
 }
