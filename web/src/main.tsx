@@ -9,7 +9,6 @@ import { queryClient, queryKeys } from '@/lib/query-client';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import { hasPendingLogout, sendPendingLogout } from '@/offline/pending-logout';
 import { markRestored } from '@/offline/restore-state';
-import { registerServiceWorker, whenOfflineReady } from '@/offline/service-worker';
 import './index.css';
 
 // The kept query cache (user, catch list, last weather) comes back from IndexedDB while React starts
@@ -82,12 +81,18 @@ function warmTabs(): void {
  * drops (issue #9). Without a worker it is fetched when the network allows (loadWhenOnline).
  */
 function startDeferredWork(showUpdatePrompt: () => void): void {
-  registerServiceWorker();
-  void whenOfflineReady().then((offlineReady) => {
-    showUpdatePrompt();
-    void loadWhenOnline(loadOfflineRuntime).then((m) => m.startOfflineSync());
-    if (!offlineReady && navigator.onLine) warmTabs();
-  });
+  // The registration's code comes now too (issue 14: not in the first screen's bundle); offline with no worker yet
+  // it waits for the network, as the registration itself would.
+  void loadWhenOnline(() => import('@/offline/service-worker'))
+    .then(({ registerServiceWorker, whenOfflineReady }) => {
+      registerServiceWorker();
+      return whenOfflineReady();
+    })
+    .then((offlineReady) => {
+      showUpdatePrompt();
+      void loadWhenOnline(loadOfflineRuntime).then((m) => m.startOfflineSync());
+      if (!offlineReady && navigator.onLine) warmTabs();
+    });
 }
 
 function AfterFirstPaint() {
