@@ -182,10 +182,10 @@ function explainMisses(results: Results): string[] {
       notes.push(
         `${check.budget}: ${check.verdict}. Under the mobile preset (simulated slow 4G, 4× slower CPU) the page ` +
           `paints first at ${page ? ms(page.fcpMs) : '?'} and fully at ${page ? ms(page.lcpMs) : '?'} (LCP), ` +
-          `blocked for ${page ? ms(page.tbtMs) : '?'} (TBT): it stays blank until ` +
+          `blocked for ${page ? ms(page.tbtMs) : '?'} (TBT): its first screen waits until ` +
           `${load ? `${kb(load.jsGzipBytes)} of JS in ${load.scripts.length} scripts` : 'its scripts'} have ` +
-          "arrived and run. Lighthouse scales its CPU simulation to the machine's measured speed, so a busy " +
-          'machine also costs points.',
+          'arrived and run (before that only the loading spinner of index.html shows). Lighthouse does not scale ' +
+          "its 4× CPU slowdown to the machine: a busy machine's slower tasks cost points too.",
       );
     } else if (check.budget.startsWith('GET /api/catches')) {
       const step = (prefix: string) =>
