@@ -49,9 +49,11 @@ const loadStatsView = () => import('./catch-stats-view.tsx');
 // (~45 KB gzip with the drawer and the edit form): chunks of their own, mounted when first opened, so History's
 // first screen does not wait for them (issue 14). Fetched once History is painted and the page is idle, so the
 // first tap does not wait either; offline they come from the service worker's precache.
-const loadDetailDialog = () => import('./catch-detail-dialog.tsx');
-const loadEditDialog = () => import('./edit-catch-dialog.tsx');
-const loadDeleteDialog = () => import('./delete-catch-dialog.tsx');
+// Through loadWhenOnline: without a service worker, a dialog opened offline before its code came waits for the
+// network instead of failing.
+const loadDetailDialog = () => loadWhenOnline(() => import('./catch-detail-dialog.tsx'));
+const loadEditDialog = () => loadWhenOnline(() => import('./edit-catch-dialog.tsx'));
+const loadDeleteDialog = () => loadWhenOnline(() => import('./delete-catch-dialog.tsx'));
 // The sort menu is fetched as soon as History's code runs (beside the catches) and kept, so the button opens it in
 // the same tap, as before, once it is here.
 let sortMenuModule: typeof import('./sort-menu.tsx') | null = null;
@@ -66,11 +68,10 @@ const EditCatchDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.Ed
 const DeleteCatchDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.DeleteCatchDialog })));
 
 function prefetchHistoryOverlays(): void {
-  const ignore = () => {};
-  loadDetailDialog().catch(ignore);
-  loadEditDialog().catch(ignore);
-  loadDeleteDialog().catch(ignore);
-  import('./catch-card-menu.tsx').catch(ignore);
+  void loadDetailDialog();
+  void loadEditDialog();
+  void loadDeleteDialog();
+  import('./catch-card-menu.tsx').catch(() => {});
 }
 const CatchStatsView = lazy(() => loadStatsView().then((m) => ({ default: m.CatchStatsView })));
 if (typeof window !== 'undefined' && readHistoryView() === 'stats') loadStatsView().catch(() => {});
@@ -124,15 +125,18 @@ export function CatchHistory() {
   if (openCatch) detailUsed.current = true;
   if (catchToEdit) editUsed.current = true;
   if (catchToDelete) deleteUsed.current = true;
-  // The dialogs' and menus' code once History is painted and the page is idle.
+  // The dialogs' and menus' code once the catches are on screen and the page is idle: not while the list itself
+  // is still on its way (on a slow network they would share it).
+  const catchesSettled = catchesQuery.status !== 'pending';
   useEffect(() => {
+    if (!catchesSettled) return;
     const frame = requestAnimationFrame(() => {
       if (typeof requestIdleCallback === 'function')
         requestIdleCallback(prefetchHistoryOverlays, { timeout: 3000 });
       else setTimeout(prefetchHistoryOverlays, 500);
     });
     return () => cancelAnimationFrame(frame);
-  }, []);
+  }, [catchesSettled]);
 
   const userId = user?.id ?? null;
   const { entries, refresh: refreshOutbox } = useOutboxEntries(userId);
