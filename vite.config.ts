@@ -53,7 +53,14 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+      'use-sync-external-store/shim/index.js': fileURLToPath(
+        new URL('./web/src/lib/use-sync-external-store-shim.ts', import.meta.url),
+      ),
+    },
+  },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -61,33 +68,104 @@ export default defineConfig({
     sourcemap: false,
     // .vite/manifest.json: which chunks each page needs (server/app.ts sends them as preload hints).
     manifest: true,
+    // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry chunk.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Rolldown's automatic splitting made ~80 chunks, 20 of them needed before the first render (each one a
         // request on a slow phone network). Instead (DESIGN §7):
-        // - every library the first render needs (React, TanStack Query, wouter, Radix, lucide's base...) in
-        //   one 'vendor' chunk, and our own code it needs in the entry chunk ('$initial': statically imported
-        //   from the entry);
-        // - react-hook-form and the form widgets, shared by /auth and the Log tab, in 'forms'; the rest that
-        //   several lazy screens share (date-fns, menus, icons, outbox helpers) in one 'lazy-shared' chunk.
+        // - every library the first render needs (React, TanStack Query, wouter, lucide's base...) in one 'vendor'
+        //   chunk, and our own code it needs in the entry chunk ('$initial': statically imported from the entry);
+        //   the few form widgets and unit rules that the Log tab, /auth and Tools all draw with in 'widgets';
+        // - react-hook-form, shared by /auth, the Log tab and the edit dialog, in 'forms';
+        // - the Log form's fields, shared with History's edit dialog, in 'catch-form': what the Log tab loads
+        //   beside its own chunk, nothing more (issue 14: it used to pull zod and date-fns in with 'lazy-shared');
+        // - zod (the contract the forms check with, /auth's and Profile's forms) in 'contract', date-fns in 'dates',
+        //   menus and dialogs in 'overlays': none of them needed by the Log tab's first screen; 'outbox' (what
+        //   queues a catch) apart, so the Log's save does not pull in what else the lazy screens share.
+        //   A group takes a module's imports with it unless a group of higher priority has them.
+        // - the rest that several lazy screens share in one 'lazy-shared' chunk.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 3 },
-            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 4 },
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            {
+              // With the device's position (the Log form and Tools).
+              name: 'widgets',
+              test: /[\\/]components[\\/](form-field|ui[\\/](input|label|card))\.tsx$|[\\/]core[\\/](units|app-info|catch)\.ts$|[\\/]hooks[\\/]use-units\.ts$|[\\/]catches[\\/]use-device-location\.ts$/,
+              priority: 3,
+            },
             {
               name: 'forms',
-              test: /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]|[\\/]components[\\/](form-field|ui[\\/](input|label|card))\.tsx$/,
+              test: /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/,
+              minShareCount: 2,
+              priority: 2,
+            },
+            {
+              name: 'contract',
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]lib[\\/]zod-config\.ts$|[\\/]core[\\/]user\.ts$/,
+              minShareCount: 2,
+              priority: 2,
+            },
+            { name: 'dates', test: /[\\/]node_modules[\\/]date-fns[\\/]/, minShareCount: 2, priority: 2 },
+            // How a catch is written (History's cards, the details, Stats, the unsent-catches warning): on its own, so
+            // the cards do not pull the warning's dialogs in with it.
+            {
+              name: 'catch-format',
+              test: /[\\/]catches[\\/]catch-format\.ts$/,
+              minShareCount: 2,
+              priority: 2,
+            },
+            {
+              // What a save and an edit share (the contract check, the payload): loaded at the first of them.
+              name: 'catch-save',
+              test: /[\\/]catches[\\/]catch-(check|payload)\.ts$/,
               minShareCount: 2,
               priority: 1,
+            },
+            {
+              // What queues a save, an edit or a delete: the Log form's save, History, the unsent-catches warning.
+              name: 'outbox',
+              test: /[\\/]offline[\\/]outbox-(actions|payload)\.ts$/,
+              minShareCount: 2,
+              priority: 2,
+            },
+            {
+              name: 'catch-form',
+              test: (id) =>
+                /[\\/](features[\\/](log|catches)[\\/]|components[\\/](species-input|suggestion-input|suggestion-keys|ui[\\/]textarea)\.tsx?$|hooks[\\/]use-object-url\.ts$)/.test(
+                  id,
+                ) && !/catch-(format|check|payload)\.ts$|save-catch\.ts$/.test(id),
+              minShareCount: 2,
+              priority: 2,
+            },
+            {
+              // Radix's building blocks shared by the menus and dialogs and by the toasts: a toast (on the Log tab
+              // at start when the position cannot be had) loads these, not every menu and dialog with them.
+              name: 'radix',
+              test: /[\\/]@radix-ui[\\/]react-(primitive|slot|compose-refs|context|collection|dismissable-layer|portal|presence|id|direction|visually-hidden|use-[a-z-]+)[\\/]/,
+              minShareCount: 2,
+              priority: 2,
             },
             {
               // Menus and dialogs (the user menu, History's sort menu and dialogs): not needed by the Log tab.
               name: 'overlays',
-              test: /[\\/]node_modules[\\/](@radix-ui[\\/]react-(menu|dropdown-menu|focus-guards|dialog|alert-dialog)|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|react-style-singleton|aria-hidden|get-nonce|tslib)[\\/]|[\\/]components[\\/]ui[\\/]dropdown-menu\.tsx$/,
+              test: /[\\/]node_modules[\\/](@radix-ui[\\/]react-(menu|dropdown-menu|focus-guards|dialog|alert-dialog)|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|react-style-singleton|aria-hidden|get-nonce|tslib)[\\/]|[\\/]components[\\/]ui[\\/](dropdown-menu|dialog)\.tsx$/,
+              minShareCount: 2,
+              priority: 1,
+            },
+            {
+              // The warning about catches not yet sent (the user menu's Logout, Profile): its dialogs stay out of
+              // 'lazy-shared', which the Tools tab loads.
+              name: 'account',
+              test: /[\\/]features[\\/]account[\\/](use-guarded-logout|unsent-catches|unsent-catches-list)\.tsx?$/,
               minShareCount: 2,
               priority: 1,
             },
             // The test pages (SPEC §2) share helpers of their own; they stay out of what the app's screens load.
+            // lucide's icons shared by lazy screens in one 'icons' chunk: in 'lazy-shared', one icon drew that
+            // whole chunk into the Log tab's first load.
+            { name: 'icons', test: /[\\/]lucide-react[\\/]/, minShareCount: 2, priority: 2 },
             { name: 'lazy-shared', test: (id) => !/[\\/]routes[\\/]pages[\\/]/.test(id), minShareCount: 2 },
           ],
         },

@@ -1,13 +1,15 @@
 // Front end: gzip size of every built chunk; what a first visit of /auth and of the signed-in shell downloads;
 // and the History tab with 10,000 catches (time to first render, time from a keystroke in the search box to the
-// filtered list on screen), measured in the page with performance marks. Debian's Chromium via playwright-core.
+// filtered list on screen, the Stats view's first render), measured in the page with performance marks, with the
+// long tasks (over 50 ms) of each step, a measure the machine's load disturbs less. Debian's Chromium via
+// playwright-core.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { median } from './photos.ts';
-import { onCleanup } from './processes.ts';
+import { onCleanup, REPO_ROOT } from './processes.ts';
 import { BENCH_PASSWORD, BENCH_USERS } from './seed.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,6 +46,22 @@ export interface HistoryFigures {
   keystrokeMs: number[];
   query: string;
   clearMs: number;
+  /** Long tasks (> 50 ms) between navigation start and the first card painted: how many, and their total. */
+  firstRenderLongTasks?: number;
+  firstRenderLongTasksMs?: number;
+  /** Per keystroke: the total of the long tasks between keydown and the filtered list painted, ms. */
+  keystrokeLongTasksMs?: number[];
+  /** The Stats view opened directly (/logs/stats) with the same 10,000 catches. */
+  stats?: StatsFigures;
+}
+
+interface StatsFigures {
+  /** Navigation start → the catches JSON fully received, ms. */
+  catchesArrivedMs: number;
+  /** Navigation start → the frame after the totals were in the DOM (painted), ms. */
+  firstRenderPaintedMs: number;
+  firstRenderLongTasks: number;
+  firstRenderLongTasksMs: number;
 }
 
 const gzipSize = (file: string) => gzipSync(readFileSync(file)).length;
@@ -201,18 +219,44 @@ const screenReadyScript = (selector: string) => `(() => {
   observer.observe(document, { childList: true, subtree: true });
 })();`;
 
-/** Runs before any script of the page: opens the History tab and marks the first catch card. */
-const HISTORY_INIT_SCRIPT = `(() => {
-  try { localStorage.setItem('activeTab', 'history'); } catch {}
+/**
+ * Runs before any script of the page: opens the History tab on `view` and marks the first time `selector` is in
+ * the DOM (`name`) and the frame after it (`name`-painted). Keeps every long task in window.__longTasks.
+ */
+const historyInitScript = (view: 'list' | 'stats', selector: string, name: string) => `(() => {
+  try { localStorage.setItem('activeTab', 'history'); localStorage.setItem('historyView', '${view}'); } catch {}
+  window.__longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
   const observer = new MutationObserver(() => {
-    if (document.querySelector('ul[aria-label="Catches"] > li')) {
+    if (document.querySelector(${JSON.stringify(selector)})) {
       observer.disconnect();
-      performance.mark('history:first-card');
-      requestAnimationFrame(() => setTimeout(() => performance.mark('history:first-card-painted'), 0));
+      performance.mark('${name}');
+      requestAnimationFrame(() => setTimeout(() => performance.mark('${name}-painted'), 0));
     }
   });
   observer.observe(document, { childList: true, subtree: true });
 })();`;
+
+/** In the page: the long tasks that started between `from` and `to` (ms since navigation): count and total. */
+const longTasksBetween = (from: string, to: string) =>
+  `(() => { const tasks = (window.__longTasks || []).filter(([start]) => start >= ${from} && start <= ${to});
+    return [tasks.length, tasks.reduce((sum, [, duration]) => sum + duration, 0)]; })()`;
+
+/** Waits until the mark `name` exists in the page (the screen was painted), or fails after two minutes. */
+async function waitForMark(page: import('playwright-core').Page, name: string, what: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (!(await page.evaluate(`performance.getEntriesByName(${JSON.stringify(name)}).length > 0`))) {
+    if (Date.now() > deadline) {
+      await page.screenshot({ path: path.join(os.tmpdir(), 'tightlines-bench-history.png') });
+      throw new Error(`${what} within 120 s (screenshot in ${os.tmpdir()})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /**
  * Arms a one-shot measurement for the next keystroke in the search box: from the keydown's timestamp until
@@ -233,7 +277,10 @@ const ARM_KEYSTROKE_MEASURE = `(() => {
         requestAnimationFrame(() => setTimeout(() => {
           const end = performance.now();
           performance.measure('history:filter', { start, end });
-          resolve({ ms: end - start, timedOut });
+          const longTaskMs = (window.__longTasks || [])
+            .filter(([at]) => at >= start - 1 && at <= end)
+            .reduce((sum, [, duration]) => sum + duration, 0);
+          resolve({ ms: end - start, timedOut, longTaskMs });
         }, 0));
       };
       const check = () => {
@@ -251,19 +298,15 @@ const ARM_KEYSTROKE_MEASURE = `(() => {
 
 export async function benchHistory(browser: Browser, baseUrl: string): Promise<HistoryFigures> {
   const context = await newPhoneContext(browser, baseUrl, true);
+  let figures: HistoryFigures;
   try {
     await signIn(context, BENCH_USERS.history.username);
-    await context.addInitScript({ content: HISTORY_INIT_SCRIPT });
+    await context.addInitScript({
+      content: historyInitScript('list', 'ul[aria-label="Catches"] > li', 'history:first-card'),
+    });
     const page = await context.newPage();
     await page.goto('/');
-    const deadline = Date.now() + 120_000;
-    while (!(await page.evaluate("performance.getEntriesByName('history:first-card-painted').length > 0"))) {
-      if (Date.now() > deadline) {
-        await page.screenshot({ path: path.join(os.tmpdir(), 'tightlines-bench-history.png') });
-        throw new Error(`the History tab showed no catch within 120 s (screenshot in ${os.tmpdir()})`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitForMark(page, 'history:first-card-painted', 'the History tab showed no catch');
     const load = (await page.evaluate(`(() => {
       const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
       const catches = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === '/api/catches');
@@ -275,20 +318,26 @@ export async function benchHistory(browser: Browser, baseUrl: string): Promise<H
         cardsRendered: document.querySelectorAll('ul[aria-label="Catches"] > li').length,
       };
     })()`)) as Omit<HistoryFigures, 'catches' | 'keystrokeMs' | 'query' | 'clearMs'>;
+    const [firstRenderLongTasks, firstRenderLongTasksMs] = (await page.evaluate(
+      longTasksBetween('0', String(load.firstCardPaintedMs)),
+    )) as [number, number];
 
     const search = page.getByPlaceholder('Search your catches...');
     await search.click();
     const query = 'walleye';
     const keystrokeMs: number[] = [];
+    const keystrokeLongTasksMs: number[] = [];
     for (const key of query) {
       await page.evaluate(ARM_KEYSTROKE_MEASURE);
       await page.keyboard.press(key);
-      const { ms, timedOut } = (await page.evaluate('window.__filterDone')) as {
+      const { ms, timedOut, longTaskMs } = (await page.evaluate('window.__filterDone')) as {
         ms: number;
         timedOut: boolean;
+        longTaskMs: number;
       };
       if (timedOut) throw new Error(`the list did not update after typing '${key}'`);
       keystrokeMs.push(ms);
+      keystrokeLongTasksMs.push(longTaskMs);
     }
     // Clearing the box brings all 10,000 back: select everything and delete it in one keystroke.
     await page.keyboard.press('ControlOrMeta+a');
@@ -296,7 +345,45 @@ export async function benchHistory(browser: Browser, baseUrl: string): Promise<H
     await page.keyboard.press('Backspace');
     const clear = (await page.evaluate('window.__filterDone')) as { ms: number; timedOut: boolean };
     if (clear.timedOut) throw new Error('the list did not update after clearing the search');
-    return { catches: BENCH_USERS.history.catches, ...load, keystrokeMs, query, clearMs: clear.ms };
+    figures = {
+      catches: BENCH_USERS.history.catches,
+      ...load,
+      keystrokeMs,
+      query,
+      clearMs: clear.ms,
+      firstRenderLongTasks,
+      firstRenderLongTasksMs,
+      keystrokeLongTasksMs,
+    };
+  } finally {
+    await context.close();
+  }
+  figures.stats = await benchStats(browser, baseUrl);
+  return figures;
+}
+
+/** The Stats view opened directly on 10,000 catches: navigation start → the totals painted. */
+async function benchStats(browser: Browser, baseUrl: string): Promise<StatsFigures> {
+  const context = await newPhoneContext(browser, baseUrl, true);
+  try {
+    await signIn(context, BENCH_USERS.history.username);
+    await context.addInitScript({
+      content: historyInitScript('stats', '[data-testid="stats-total-catches"]', 'stats:first-render'),
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    await waitForMark(page, 'stats:first-render-painted', 'the Stats view showed no totals');
+    const figures = (await page.evaluate(`(() => {
+      const catches = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === '/api/catches');
+      return {
+        catchesArrivedMs: catches ? catches.responseEnd : NaN,
+        firstRenderPaintedMs: performance.getEntriesByName('stats:first-render-painted')[0].startTime,
+      };
+    })()`)) as Pick<StatsFigures, 'catchesArrivedMs' | 'firstRenderPaintedMs'>;
+    const [firstRenderLongTasks, firstRenderLongTasksMs] = (await page.evaluate(
+      longTasksBetween('0', String(figures.firstRenderPaintedMs)),
+    )) as [number, number];
+    return { ...figures, firstRenderLongTasks, firstRenderLongTasksMs };
   } finally {
     await context.close();
   }
@@ -306,3 +393,23 @@ export const summariseKeystrokes = (figures: HistoryFigures) => ({
   median: median(figures.keystrokeMs),
   max: Math.max(...figures.keystrokeMs),
 });
+
+const FINDINGS_START = '<!-- frontend-findings:start -->';
+const FINDINGS_END = '<!-- frontend-findings:end -->';
+
+/**
+ * The written findings about the front end (what weighs what, where the milliseconds go: issue 14), kept in
+ * bench/results.md between two markers: each run rewrites the file around them and keeps them as they are.
+ */
+export function keptFindings(resultsFile = path.join(REPO_ROOT, 'bench', 'results.md')): string[] {
+  let text: string;
+  try {
+    text = readFileSync(resultsFile, 'utf8');
+  } catch {
+    return [];
+  }
+  const start = text.indexOf(FINDINGS_START);
+  const end = text.indexOf(FINDINGS_END);
+  if (start < 0 || end < start) return [];
+  return [text.slice(start, end + FINDINGS_END.length), ''];
+}

@@ -1,6 +1,11 @@
 // Lighthouse 13 (its Node API) with Debian's Chromium, default config = the mobile preset (Moto G Power-class
 // screen, simulated slow 4G and 4× CPU slowdown). The signed-in shell is audited with the session cookie sent
-// on every request.
+// on every request, on each of its screens (issue 14): Log (/), the History list (/logs), map (/logs/map) and
+// stats (/logs/stats), and Tools (/tools); those addresses open the shell on that screen (web/src/app.tsx).
+// Besides the scores, each run keeps what Lighthouse blames: the LCP element and its phases, the JavaScript it
+// found unused, the long tasks. BENCH_LIGHTHOUSE_DIR=folder also writes each run's whole report there as JSON.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH } from './frontend.ts';
@@ -18,6 +23,15 @@ interface LighthouseRun {
   speedIndexMs: number;
   /** Audits of the three categories that did not pass, for the notes. */
   failing: string[];
+  /** The largest contentful paint's element (its HTML, shortened), from the observed (unthrottled) trace. */
+  lcpElement?: string;
+  /** The LCP's phases in the observed trace, ms: time to first byte, load delay, load time, render delay. */
+  lcpPhases?: Record<string, number>;
+  /** Scripts with code that did not run during the load, largest waste first (transfer bytes). */
+  unusedJs?: Array<{ url: string; totalBytes: number; wastedBytes: number }>;
+  /** Main-thread tasks over 50 ms during the load (simulated 4× slower CPU), and their total. */
+  longTasks?: number;
+  longTasksMs?: number;
 }
 
 export interface LighthouseFigures {
@@ -49,6 +63,77 @@ function detailsOf(details: unknown): string {
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
+interface Page {
+  label: string;
+  url: string;
+  cookie?: string;
+}
+
+/**
+ * The signed-in shell's screens (issue 14). A signed-in page at / stands for all of them: Log (the shell's first
+ * tab for a new visitor; Lighthouse starts every run with empty storage), then the addresses that open History's
+ * list, map and stats and the Tools tab.
+ */
+const SHELL_SCREENS = [
+  { label: 'History list (/logs)', path: '/logs' },
+  { label: 'History map (/logs/map)', path: '/logs/map' },
+  { label: 'Stats (/logs/stats)', path: '/logs/stats' },
+  { label: 'Tools (/tools)', path: '/tools' },
+];
+
+function withShellScreens(pages: Page[]): Page[] {
+  return pages.flatMap((page) => {
+    const url = new URL(page.url);
+    if (!page.cookie || url.pathname !== '/') return [page];
+    return [
+      page,
+      ...SHELL_SCREENS.map((screen) => ({
+        label: screen.label,
+        url: new URL(screen.path, url).href,
+        cookie: page.cookie,
+      })),
+    ];
+  });
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type Items = Array<Record<string, unknown>>;
+
+const itemsOf = (details: unknown): Items =>
+  ((details as { items?: Items } | undefined)?.items ?? []).filter(
+    (item) => item && typeof item === 'object',
+  );
+
+/** What Lighthouse blames for the load: the LCP element and phases, unused JavaScript, long tasks. */
+function diagnostics(lhr: Lhr): Partial<LighthouseRun> {
+  const result: Partial<LighthouseRun> = {};
+  // LCP breakdown insight (Lighthouse 12+): a list of a phases table and the element.
+  const lcp = itemsOf(lhr.audits['lcp-breakdown-insight']?.details);
+  for (const part of lcp) {
+    if (part.type === 'table') {
+      result.lcpPhases = Object.fromEntries(
+        itemsOf(part).map((row) => [String(row.subpart ?? row.label), Math.round(Number(row.duration))]),
+      );
+    } else if (part.type === 'node') {
+      const snippet = String(part.snippet ?? part.selector ?? '');
+      result.lcpElement = `${snippet.slice(0, 120)}${part.nodeLabel ? ` “${String(part.nodeLabel).slice(0, 60)}”` : ''}`;
+    }
+  }
+  const unused = itemsOf(lhr.audits['unused-javascript']?.details);
+  result.unusedJs = unused
+    .map((row) => ({
+      url: new URL(String(row.url)).pathname,
+      totalBytes: Number(row.totalBytes),
+      wastedBytes: Number(row.wastedBytes),
+    }))
+    .sort((a, b) => b.wastedBytes - a.wastedBytes)
+    .slice(0, 5);
+  const tasks = itemsOf(lhr.audits['long-tasks']?.details);
+  result.longTasks = tasks.length;
+  result.longTasksMs = Math.round(tasks.reduce((sum, task) => sum + Number(task.duration ?? 0), 0));
+  return result;
+}
+
 export async function lighthouseVersion(): Promise<string> {
   const { readFileSync } = await import('node:fs');
   const { createRequire } = await import('node:module');
@@ -58,15 +143,17 @@ export async function lighthouseVersion(): Promise<string> {
 }
 
 export async function benchLighthouse(
-  pages: Array<{ label: string; url: string; cookie?: string }>,
+  pages: Page[],
   runs: number,
   log: (line: string) => void,
 ): Promise<LighthouseFigures[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   const forget = onCleanup(() => chrome.kill());
+  const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
+  if (reportDir) mkdirSync(reportDir, { recursive: true });
   try {
     const results: LighthouseFigures[] = [];
-    for (const { label, url, cookie } of pages) {
+    for (const { label, url, cookie } of withShellScreens(pages)) {
       if (!url.startsWith('http://127.0.0.1:')) throw new Error(`refusing to audit ${url}`);
       const pageRuns: LighthouseRun[] = [];
       for (let i = 0; i < runs; i++) {
@@ -93,6 +180,10 @@ export async function benchLighthouse(
           }
         }
         const { lhr } = result;
+        if (reportDir) {
+          const name = `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${i + 1}.json`;
+          writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
+        }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         const failing = new Set<string>();
         for (const category of Object.values(lhr.categories)) {
@@ -116,11 +207,13 @@ export async function benchLighthouse(
           cls: audit('cumulative-layout-shift'),
           speedIndexMs: audit('speed-index'),
           failing: [...failing],
+          ...diagnostics(lhr),
         };
         pageRuns.push(run);
         log(
           `  ${label} run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, ` +
-            `best practices ${run.bestPractices} (LCP ${run.lcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms)`,
+            `best practices ${run.bestPractices} (FCP ${run.fcpMs.toFixed(0)} ms, LCP ${run.lcpMs.toFixed(0)} ms, ` +
+            `TBT ${run.tbtMs.toFixed(0)} ms)`,
         );
       }
       // The run with the median performance score stands for the page (Lighthouse's own advice for variance).

@@ -2,7 +2,7 @@
 import type { BreakdownRow, LoadFigures } from './api.ts';
 import type { ExportImportFigures } from './export-import.ts';
 import type { ChunkSize, HistoryFigures, InitialLoad } from './frontend.ts';
-import { summariseKeystrokes } from './frontend.ts';
+import { keptFindings, summariseKeystrokes } from './frontend.ts';
 import type { LighthouseFigures } from './lighthouse.ts';
 import { median, type PhotoFigures } from './photos.ts';
 
@@ -64,32 +64,7 @@ export function checkBudgets(results: Results): BudgetCheck[] {
   const add = (budget: string, measured: string, met: boolean | null, miss: string) =>
     checks.push({ budget, measured, met, verdict: met === null ? 'not measured' : met ? 'met' : miss });
 
-  const shell = results.initialLoads?.find((load) => load.page.startsWith('signed-in'));
-  if (shell) {
-    const limit = 150 * 1024;
-    add(
-      'Initial JS of the signed-in shell ≤ 150 KB gzip',
-      kb(shell.jsGzipBytes),
-      shell.jsGzipBytes <= limit,
-      `missed by ${kb(shell.jsGzipBytes - limit)}`,
-    );
-  } else add('Initial JS of the signed-in shell ≤ 150 KB gzip', '–', null, '');
-
-  for (const label of ['/auth', 'signed-in shell (/)']) {
-    const page = results.lighthouse?.find((item) => item.page === label);
-    for (const [name, key] of [
-      ['performance', 'performance'],
-      ['accessibility', 'accessibility'],
-    ] as const) {
-      const value = page?.median[key];
-      add(
-        `Lighthouse mobile ${name} on ${label} ≥ 95`,
-        value === undefined ? '–' : String(value),
-        value === undefined ? null : value >= 95,
-        value === undefined ? '' : `missed by ${95 - value} points`,
-      );
-    }
-  }
+  checks.push(...frontEndBudgets(results));
 
   const list = results.api?.find((item) => item.scenario.startsWith('GET /api/catches'));
   if (list?.ratioToCeiling !== undefined) {
@@ -109,17 +84,6 @@ export function checkBudgets(results: Results): BudgetCheck[] {
     add('GET /api/catches (100) ≥ ½ the bare node:http requests/s', '–', null, '');
     add('GET /api/catches (100) p99 < 50 ms', '–', null, '');
   }
-
-  if (results.history) {
-    const { median: typical, max } = summariseKeystrokes(results.history);
-    const twoFrames = 2 * (1000 / 60);
-    add(
-      'History, 10,000 catches: a keystroke filters within two frames (33 ms)',
-      `median ${ms(typical)}, worst ${ms(max)}`,
-      typical <= twoFrames,
-      `missed by ${ms(typical - twoFrames)} (median)`,
-    );
-  } else add('History, 10,000 catches: a keystroke filters within two frames (33 ms)', '–', null, '');
 
   if (results.photos) {
     const accepted = median(results.photos.acceptMs);
@@ -211,16 +175,17 @@ function explainMisses(results: Results): string[] {
           'counts; moving code behind the tabs and pages that need it is the lever.',
       );
     } else if (check.budget.startsWith('Lighthouse')) {
-      const label = check.budget.includes('/auth') ? '/auth' : 'signed-in shell (/)';
+      const label =
+        results.lighthouse?.find((item) => check.budget.includes(` on ${item.page}:`))?.page ?? '';
       const page = results.lighthouse?.find((item) => item.page === label)?.median;
       const load = results.initialLoads?.find((item) => item.page === label);
       notes.push(
         `${check.budget}: ${check.verdict}. Under the mobile preset (simulated slow 4G, 4× slower CPU) the page ` +
           `paints first at ${page ? ms(page.fcpMs) : '?'} and fully at ${page ? ms(page.lcpMs) : '?'} (LCP), ` +
-          `blocked for ${page ? ms(page.tbtMs) : '?'} (TBT): it stays blank until ` +
+          `blocked for ${page ? ms(page.tbtMs) : '?'} (TBT): its first screen waits until ` +
           `${load ? `${kb(load.jsGzipBytes)} of JS in ${load.scripts.length} scripts` : 'its scripts'} have ` +
-          "arrived and run. Lighthouse scales its CPU simulation to the machine's measured speed, so a busy " +
-          'machine also costs points.',
+          'arrived and run (before that only the loading spinner of index.html shows). Lighthouse does not scale ' +
+          "its 4× CPU slowdown to the machine: a busy machine's slower tasks cost points too.",
       );
     } else if (check.budget.startsWith('GET /api/catches')) {
       const step = (prefix: string) =>
@@ -233,11 +198,12 @@ function explainMisses(results: Results): string[] {
           "Fastify's hooks, and it shares the 2 cores with autocannon. Levers, none taken here: a response schema " +
           '(fast-json-stringify), fewer allocations per row, or an ETag so an unchanged list costs a 304.',
       );
-    } else if (check.budget.startsWith('History') && results.history) {
+    } else if ((check.budget.startsWith('History') || check.budget.startsWith('Stats')) && results.history) {
       notes.push(
-        `${check.budget}: ${check.verdict}. Each keystroke filters and sorts all ${results.history.catches.toLocaleString('en-US')} ` +
-          "catches and re-renders the first page of cards in React's deferred render; the first letters, which " +
-          'match the most catches, are the slowest. Measured without CPU throttling, so on this machine only.',
+        `${check.budget}: ${check.verdict}. Measured without CPU throttling on this machine, from navigation ` +
+          `start: the first render waits for the ${results.history.catches.toLocaleString('en-US')} catches ` +
+          `to arrive (${ms(results.history.catchesArrivedMs)} in this run), then for the page's own work; a ` +
+          'keystroke filters the sorted list and renders the cards in view. See "Front end: where it goes".',
       );
     } else {
       notes.push(`${check.budget}: ${check.verdict} (measured ${check.measured}).`);
@@ -436,6 +402,8 @@ export function renderResults(results: Results): string {
     );
   }
 
+  lines.push(...frontEndDetails(results));
+
   if (notes.length > 0 || results.errors.length > 0) {
     lines.push(
       '## Notes',
@@ -445,6 +413,7 @@ export function renderResults(results: Results): string {
       '',
     );
   }
+  lines.push(...keptFindings());
   return `${lines.join('\n')}\n`;
 }
 
@@ -459,4 +428,125 @@ export function renderReadmeSummary(results: Results): string {
   ];
   if (results.api) lines.push(...apiTable(results.api), '');
   return lines.join('\n');
+}
+
+// ---- Front end (issue 14): its budgets, and where the time and bytes go ----
+
+/** Issue 14's budgets for the web app: initial JS, Lighthouse on each screen, History and Stats at 10,000. */
+function frontEndBudgets(results: Results): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  const add = (budget: string, measured: string, met: boolean | null, miss: string) =>
+    checks.push({ budget, measured, met, verdict: met === null ? 'not measured' : met ? 'met' : miss });
+
+  const initialBudget = 'Initial JS of the signed-in shell ≤ 100 KB gzip';
+  const shell = results.initialLoads?.find((load) => load.page.startsWith('signed-in'));
+  if (shell) {
+    const limit = 100 * 1024;
+    add(
+      initialBudget,
+      kb(shell.jsGzipBytes),
+      shell.jsGzipBytes <= limit,
+      `missed by ${kb(shell.jsGzipBytes - limit)}`,
+    );
+  } else add(initialBudget, '–', null, '');
+
+  for (const page of results.lighthouse ?? []) {
+    const { performance, accessibility, bestPractices } = page.median;
+    const misses = [
+      performance < 98 ? `performance by ${98 - performance}` : '',
+      accessibility < 100 ? `accessibility by ${100 - accessibility}` : '',
+      bestPractices < 96 ? `best practices by ${96 - bestPractices}` : '',
+    ].filter(Boolean);
+    add(
+      `Lighthouse mobile on ${page.page}: performance ≥ 98, accessibility 100, best practices ≥ 96`,
+      `${performance} / ${accessibility} / ${bestPractices}`,
+      misses.length === 0,
+      `missed ${misses.join(', ')} points`,
+    );
+  }
+  if (!results.lighthouse)
+    add('Lighthouse mobile on each screen: performance ≥ 98, accessibility 100', '–', null, '');
+
+  const history = results.history;
+  const firstBudget = 'History, 10,000 catches: first render ≤ 300 ms';
+  const keyBudget = 'History, 10,000 catches: keystroke median ≤ 16 ms, worst ≤ 50 ms';
+  const statsBudget = 'Stats view, 10,000 catches: first render ≤ 300 ms';
+  if (history) {
+    add(
+      firstBudget,
+      ms(history.firstCardPaintedMs),
+      history.firstCardPaintedMs <= 300,
+      `missed by ${ms(history.firstCardPaintedMs - 300)}`,
+    );
+    const { median: typical, max } = summariseKeystrokes(history);
+    add(
+      keyBudget,
+      `median ${ms(typical)}, worst ${ms(max)}`,
+      typical <= 16 && max <= 50,
+      typical > 16 ? `missed by ${ms(typical - 16)} (median)` : `missed by ${ms(max - 50)} (worst)`,
+    );
+    const stats = history.stats;
+    if (stats) {
+      add(
+        statsBudget,
+        ms(stats.firstRenderPaintedMs),
+        stats.firstRenderPaintedMs <= 300,
+        `missed by ${ms(stats.firstRenderPaintedMs - 300)}`,
+      );
+    } else add(statsBudget, '–', null, '');
+  } else {
+    add(firstBudget, '–', null, '');
+    add(keyBudget, '–', null, '');
+    add(statsBudget, '–', null, '');
+  }
+  return checks;
+}
+
+/** What Lighthouse blamed on each screen, and the History and Stats figures' long tasks. */
+function frontEndDetails(results: Results): string[] {
+  const lines: string[] = [];
+  if (results.lighthouse?.some((page) => page.median.lcpPhases || page.median.unusedJs)) {
+    lines.push(
+      '## Front end: where it goes',
+      '',
+      "What Lighthouse blames in each screen's median run. The LCP element and its phases come from the " +
+        'observed (unthrottled) trace, the scores from the simulated slow 4G and 4× slower CPU; unused = bytes ' +
+        'of a script that did not run during the load.',
+      '',
+      '| screen | LCP element | LCP phases (observed) | long tasks (simulated) | most unused JS |',
+      '|---|---|---|---|---|',
+      ...results.lighthouse.map(({ page, median: m }) => {
+        const phases = Object.entries(m.lcpPhases ?? {})
+          .map(([phase, value]) => `${phase} ${value} ms`)
+          .join(', ');
+        const unused = (m.unusedJs ?? [])
+          .slice(0, 3)
+          .map((row) => `${row.url.replace('/assets/', '')} ${kb(row.wastedBytes)} of ${kb(row.totalBytes)}`)
+          .join('; ');
+        const element = (m.lcpElement ?? '–')
+          .replace(/\|/g, '\\|')
+          .replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'));
+        return `| ${page} | ${element} | ${phases || '–'} | ${m.longTasks ?? '–'} (${ms(m.longTasksMs ?? 0)}) | ${unused || '–'} |`;
+      }),
+      '',
+    );
+  }
+  const h = results.history;
+  if (h?.firstRenderLongTasks !== undefined) {
+    lines.push(
+      "Long tasks (over 50 ms) in the History measurements, a figure the machine's load disturbs less than times:",
+      '',
+      '| what | long tasks |',
+      '|---|---|',
+      `| History first render (navigation → first card painted) | ${h.firstRenderLongTasks}, ${ms(h.firstRenderLongTasksMs ?? 0)} in all |`,
+      `| each keystroke (ms of long tasks) | ${(h.keystrokeLongTasksMs ?? []).map((v) => v.toFixed(0)).join(', ')} |`,
+      ...(h.stats
+        ? [
+            `| Stats first render (navigation → totals painted; catches arrived at ${ms(h.stats.catchesArrivedMs)}) | ${h.stats.firstRenderLongTasks}, ${ms(h.stats.firstRenderLongTasksMs)} in all |`,
+          ]
+        : []),
+      '',
+    );
+  }
+  return lines;
 }

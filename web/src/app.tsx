@@ -8,6 +8,7 @@ import { ScreenReady } from '@/components/screen-ready';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/use-auth';
 import { type ShellTab, writeActiveTab } from '@/lib/active-tab';
+import { type HistoryView, isHistoryView, writeHistoryView } from '@/lib/history-view';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { HomePage } from '@/routes/home';
 
@@ -87,11 +88,13 @@ function RequireUser({ children }: { children: ReactNode }) {
 }
 
 /**
- * /tools and /logs (linked from the test pages): remember the tab, then open the main shell on it. The tab is
- * written before the sign-in check, so a signed-out angler lands on it after logging in.
+ * /tools and /logs (linked from the test pages), /logs/map and /logs/stats: remember the tab (and History's view),
+ * then open the main shell on it. Written before the sign-in check, so a signed-out angler lands on it after
+ * logging in.
  */
-function ShellTabRoute({ tab }: { tab: ShellTab }) {
+function ShellTabRoute({ tab, view }: { tab: ShellTab; view?: HistoryView }) {
   writeActiveTab(tab);
+  if (view) writeHistoryView(view);
   return <Redirect to="/" replace />;
 }
 
@@ -147,6 +150,11 @@ export function App() {
             </Route>
             <Route path="/logs">
               <ShellTabRoute tab="history" />
+            </Route>
+            <Route path="/logs/:view">
+              {({ view }) =>
+                isHistoryView(view) ? <ShellTabRoute tab="history" view={view} /> : <NotFound />
+              }
             </Route>
 
             <Route>

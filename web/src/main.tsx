@@ -9,7 +9,6 @@ import { queryClient, queryKeys } from '@/lib/query-client';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import { hasPendingLogout, sendPendingLogout } from '@/offline/pending-logout';
 import { markRestored } from '@/offline/restore-state';
-import { registerServiceWorker, whenOfflineReady } from '@/offline/service-worker';
 import './index.css';
 
 // The kept query cache (user, catch list, last weather) comes back from IndexedDB while React starts
@@ -62,12 +61,13 @@ function afterFirstScreen(run: () => void): () => void {
 
 /**
  * With no service worker for this page (no support, development, a hard reload), nothing is precached: the
- * three tabs' code, the photo viewer and the catch contract the forms check with are fetched while there is a network, so a tab opened after the
+ * three tabs' code, the Log form's save, the photo viewer and the catch contract the forms check with are fetched while there is a network, so a tab opened after the
  * signal dropped still works in this open page.
  */
 function warmTabs(): void {
   const ignore = () => {};
   import('@/features/log/log-catch-form').catch(ignore);
+  import('@/features/catches/save-catch').catch(ignore);
   import('@/features/history/catch-history').catch(ignore);
   import('@/features/history/photo-viewer').catch(ignore);
   import('@/features/tools/tools-tab').catch(ignore);
@@ -81,12 +81,18 @@ function warmTabs(): void {
  * drops (issue #9). Without a worker it is fetched when the network allows (loadWhenOnline).
  */
 function startDeferredWork(showUpdatePrompt: () => void): void {
-  registerServiceWorker();
-  void whenOfflineReady().then((offlineReady) => {
-    showUpdatePrompt();
-    void loadWhenOnline(loadOfflineRuntime).then((m) => m.startOfflineSync());
-    if (!offlineReady && navigator.onLine) warmTabs();
-  });
+  // The registration's code comes now too (issue 14: not in the first screen's bundle); offline with no worker yet
+  // it waits for the network, as the registration itself would.
+  void loadWhenOnline(() => import('@/offline/service-worker'))
+    .then(({ registerServiceWorker, whenOfflineReady }) => {
+      registerServiceWorker();
+      return whenOfflineReady();
+    })
+    .then((offlineReady) => {
+      showUpdatePrompt();
+      void loadWhenOnline(loadOfflineRuntime).then((m) => m.startOfflineSync());
+      if (!offlineReady && navigator.onLine) warmTabs();
+    });
 }
 
 function AfterFirstPaint() {

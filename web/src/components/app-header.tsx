@@ -1,6 +1,6 @@
-import { Fish, UserCircle, Wrench } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
+import { Fish, UserCircle, Wrench } from '@/components/shell-icons';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/use-auth';
 import { type ShellTab, writeActiveTab } from '@/lib/active-tab';

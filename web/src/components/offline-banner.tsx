@@ -1,4 +1,4 @@
-import { WifiOff } from 'lucide-react';
+import { WifiOff } from '@/components/shell-icons';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 
 /** 'You're offline', fixed at the bottom of the screen while the browser reports no network (SPEC §2). */

@@ -1,7 +1,7 @@
-import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { ChevronDown } from './shell-icons.tsx';
 
 /** The username button that opens the user menu, on the header's blue background. */
 export function UserMenuButton({

@@ -1,5 +1,5 @@
-import { openDB } from 'idb';
 import { logOut } from '../api/endpoints.ts';
+import { openKeyValueStore } from './key-value-store.ts';
 import { SESSION_DB } from './storage-names.ts';
 
 /**
@@ -23,11 +23,7 @@ export type LogoutOutcome = 'none' | 'sent' | 'waiting';
 let dbPromise: ReturnType<typeof openSessionDb> | null = null;
 
 function openSessionDb() {
-  return openDB(SESSION_DB.name, SESSION_DB.version, {
-    upgrade(database) {
-      database.createObjectStore(STORE);
-    },
-  });
+  return openKeyValueStore(SESSION_DB.name, SESSION_DB.version, STORE);
 }
 
 function sessionDb() {
@@ -40,12 +36,12 @@ function sessionDb() {
 
 /** Remembers that the server must still be told. Throws when it cannot be stored (logout then fails). */
 export async function queueLogout(): Promise<void> {
-  await (await sessionDb()).put(STORE, { since: Date.now() }, RECORD_KEY);
+  await (await sessionDb()).put({ since: Date.now() }, RECORD_KEY);
 }
 
 export async function hasPendingLogout(): Promise<boolean> {
   try {
-    return (await (await sessionDb()).get(STORE, RECORD_KEY)) !== undefined;
+    return (await (await sessionDb()).get(RECORD_KEY)) !== undefined;
   } catch {
     // No IndexedDB (then nothing could have been queued either).
     return false;
@@ -55,7 +51,7 @@ export async function hasPendingLogout(): Promise<boolean> {
 /** The server ended the session some other way (a sign-in rotates it): nothing left to send. */
 export async function clearPendingLogout(): Promise<void> {
   try {
-    await (await sessionDb()).delete(STORE, RECORD_KEY);
+    await (await sessionDb()).delete(RECORD_KEY);
   } catch {
     // Nothing stored.
   }

@@ -5,10 +5,10 @@ import {
   type Query,
   type QueryClient,
 } from '@tanstack/react-query';
-import { openDB } from 'idb';
 import { APP_VERSION } from '#core/app-info.ts';
 import { API_PATHS } from '../api/endpoints.ts';
 import { isPersistedQueryKey, queryKeys } from '../lib/query-client.ts';
+import { openKeyValueStore } from './key-value-store.ts';
 import { QUERY_CACHE_DB } from './storage-names.ts';
 
 /**
@@ -45,11 +45,7 @@ interface PersistedCache {
 let dbPromise: ReturnType<typeof openCacheDb> | null = null;
 
 function openCacheDb() {
-  return openDB(QUERY_CACHE_DB.name, QUERY_CACHE_DB.version, {
-    upgrade(database) {
-      if (!database.objectStoreNames.contains(STORE)) database.createObjectStore(STORE);
-    },
-  });
+  return openKeyValueStore(QUERY_CACHE_DB.name, QUERY_CACHE_DB.version, STORE);
 }
 
 function cacheDb() {
@@ -85,13 +81,13 @@ export async function persistQueries(client: QueryClient): Promise<void> {
     shouldDehydrateMutation: () => false,
   });
   const record: PersistedCache = { savedAt: Date.now(), buster: CACHE_BUSTER, state };
-  await (await cacheDb()).put(STORE, record, RECORD_KEY);
+  await (await cacheDb()).put(record, RECORD_KEY);
 }
 
 /** Forgets the disk copy (logout). */
 export async function clearPersistedQueries(): Promise<void> {
   try {
-    await (await cacheDb()).delete(STORE, RECORD_KEY);
+    await (await cacheDb()).delete(RECORD_KEY);
   } catch {
     // Nothing stored, or storage unavailable: nothing to forget.
   }
@@ -114,7 +110,7 @@ function markRestoredStale(client: QueryClient, restored: DehydratedState): void
 /** Puts the disk copy back into the cache; a stale or foreign copy is deleted instead. Never throws. */
 export async function restoreQueries(client: QueryClient, now = Date.now()): Promise<void> {
   try {
-    const saved = (await (await cacheDb()).get(STORE, RECORD_KEY)) as PersistedCache | undefined;
+    const saved = (await (await cacheDb()).get(RECORD_KEY)) as PersistedCache | undefined;
     if (!saved) return;
     if (saved.buster !== CACHE_BUSTER || now - saved.savedAt > PERSIST_MAX_AGE_MS) {
       await clearPersistedQueries();

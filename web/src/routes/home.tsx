@@ -1,11 +1,13 @@
-import { History, PlusCircle, Wrench } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { getCatches } from '@/api/endpoints';
 import { AppHeader } from '@/components/app-header';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ScreenReady } from '@/components/screen-ready';
+import { History, PlusCircle, Wrench } from '@/components/shell-icons';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { isShellTab, readActiveTab, type ShellTab, writeActiveTab } from '@/lib/active-tab';
+import { CATCHES_STALE_TIME_MS, queryClient, queryKeys } from '@/lib/query-client';
 
 // The tab contents load on demand, keeping the shell's first bundle small (DESIGN §7).
 const tabModules = {
@@ -18,10 +20,35 @@ const LogCatchForm = lazy(tabModules.log);
 const CatchHistory = lazy(tabModules.history);
 const ToolsTab = lazy(tabModules.tools);
 
-// Start fetching the remembered tab's code right away, in parallel with the user query. A failure shows in
+/** The tab the shell opens on at this address: / the remembered one; /tools and /logs (app.tsx) their own. */
+function openingTab(pathname: string): ShellTab | null {
+  if (pathname === '/') return readActiveTab();
+  if (pathname === '/tools') return 'tools';
+  if (pathname === '/logs' || pathname.startsWith('/logs/')) return 'history';
+  return null;
+}
+
+// Start fetching the opening tab's code right away, in parallel with the user query. A failure shows in
 // the tab's error boundary when it renders; here it must not become an unhandled rejection.
-if (typeof window !== 'undefined' && window.location.pathname === '/') {
-  tabModules[readActiveTab()]().catch(() => {});
+const firstTab = typeof window === 'undefined' ? null : openingTab(window.location.pathname);
+if (firstTab) tabModules[firstTab]().catch(() => {});
+// Opening on History, its list (megabytes at 10,000 catches, then parsed) is asked for as soon as the server
+// has said who is signed in, while History's code still loads, instead of once History has rendered (issue 14).
+// Not before: signed out, the request would only be refused; and not on a user kept from an earlier visit, whose
+// session may have ended.
+if (firstTab === 'history') {
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryKey[0] !== queryKeys.user[0]) return;
+    if (event.action.type !== 'success' && event.action.type !== 'error') return;
+    unsubscribe();
+    if (event.action.type === 'success' && event.query.state.data) {
+      void queryClient.prefetchQuery({
+        queryKey: queryKeys.catches,
+        queryFn: getCatches,
+        staleTime: CATCHES_STALE_TIME_MS,
+      });
+    }
+  });
 }
 
 function TabFallback() {

@@ -1,4 +1,3 @@
-import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -43,12 +42,10 @@ export function buttonVariants({
 export interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  /** Render the child element (e.g. a link) with the button's look instead of a <button>. */
-  asChild?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  if (asChild) return <Slot.Root className={buttonVariants({ variant, size, className })} {...props} />;
+/** A <button> (type="button" unless told). A link that should look like one uses buttonVariants: no Radix Slot in the shell. */
+export function Button({ className, variant, size, type, ...props }: ButtonProps) {
   return (
     <button type={type ?? 'button'} className={buttonVariants({ variant, size, className })} {...props} />
   );

@@ -1,4 +1,4 @@
-import { Loader2 } from 'lucide-react';
+import { Loader2 } from '@/components/shell-icons';
 import { cn } from '@/lib/cn';
 
 /** A spinning loader. With a `label` it is announced to screen readers; without one it is decorative. */

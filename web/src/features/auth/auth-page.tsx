@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAuth } from '@/features/auth/use-auth';
+import { useSignIn } from '@/features/auth/use-sign-in';
 
 /** Puts the server's per-field messages (400 `errors`, 409 'Username already taken') under the fields. */
 function showServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): void {
@@ -24,7 +24,7 @@ function showServerFieldErrors<T extends FieldValues>(error: unknown, setError: 
 }
 
 function LoginTab() {
-  const { loginMutation } = useAuth();
+  const { loginMutation } = useSignIn();
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { username: '', password: '' },
@@ -67,7 +67,7 @@ function LoginTab() {
 }
 
 function RegisterTab() {
-  const { registerMutation } = useAuth();
+  const { registerMutation } = useSignIn();
   const form = useForm({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { username: '', password: '', confirmPassword: '' },

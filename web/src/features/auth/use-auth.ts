@@ -1,12 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { User } from '#core/user.ts';
-import { type Credentials, getUser, logIn, register } from '@/api/endpoints';
+import { getUser } from '@/api/endpoints';
 import { errorMessage } from '@/api/http';
 import { toast } from '@/hooks/use-toast';
-import { queryClient, queryKeys } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-client';
 import { announceSignOut, forgetDeviceCopy } from '@/offline/device-copy';
-import { clearPendingLogout, queueLogout, sendPendingLogout } from '@/offline/pending-logout';
+import { queueLogout, sendPendingLogout } from '@/offline/pending-logout';
 import { useCacheRestored } from '@/offline/restore-state';
 
 /**
@@ -21,24 +21,6 @@ export async function fetchCurrentUser(): Promise<User | null> {
   return user;
 }
 
-/** Sign-in and registration: a logout still queued from offline goes first. */
-async function startSession(
-  send: (credentials: Credentials) => Promise<User>,
-  credentials: Credentials,
-): Promise<User> {
-  // The logout's answer clears the session cookie, which must never happen to the session this one starts.
-  await sendPendingLogout();
-  return send(credentials);
-}
-
-async function signedIn(user: User): Promise<void> {
-  // The server ended any earlier session of this browser (rotation): no queued logout is left to send.
-  await clearPendingLogout();
-  // A different account must never see the previous one's catches, readings or photos.
-  await forgetDeviceCopy();
-  queryClient.setQueryData(queryKeys.user, user);
-}
-
 /**
  * Logout works with or without a connection (docs/decisions/009-offline-sign-out.md): the logout is queued
  * (persisted), the device forgets the account's copy and the user at once, and the server is told now or,
@@ -51,7 +33,8 @@ async function signOutOnThisDevice(): Promise<void> {
 }
 
 /**
- * The signed-in user and the login, register and logout mutations (SPEC §4), with the toasts of SPEC §8.
+ * The signed-in user and the logout mutation (SPEC §4), with the toasts of SPEC §8; login and registration are
+ * use-sign-in.ts (only /auth needs them, and the shell's first load does not carry them: issue 14).
  * Every component may call it: the user lives in the shared query cache.
  */
 export function useAuth() {
@@ -60,28 +43,6 @@ export function useAuth() {
   const userQuery = useQuery({ queryKey: queryKeys.user, queryFn: fetchCurrentUser });
   // Until the kept cache is read back (offline/query-persistence.ts), "no user yet" is not "signed out".
   const cacheRestored = useCacheRestored();
-
-  const loginMutation = useMutation({
-    mutationFn: (credentials: Credentials) => startSession(logIn, credentials),
-    onSuccess: async (user) => {
-      await signedIn(user);
-      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
-    },
-    onError: (error) => {
-      toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
-    },
-  });
-
-  const registerMutation = useMutation({
-    mutationFn: (credentials: Credentials) => startSession(register, credentials),
-    onSuccess: async (user) => {
-      await signedIn(user);
-      toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });
-    },
-    onError: (error) => {
-      toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' });
-    },
-  });
 
   const logoutMutation = useMutation({
     // Offline too: TanStack's default would pause it until the network is back ('Logging out...' for ever).
@@ -112,8 +73,6 @@ export function useAuth() {
     error: userQuery.error,
     /** No user known and the check waits for the network (offline, first start): not the same as signed out. */
     isWaitingForNetwork: userQuery.isPending && userQuery.fetchStatus === 'paused',
-    loginMutation,
-    registerMutation,
     logoutMutation,
   };
 }

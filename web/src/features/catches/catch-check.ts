@@ -1,8 +1,9 @@
 import type { CatchFields } from '#core/catch.ts';
 import { formatBound, type Quantity, type UnitSystem } from '#core/units.ts';
+import { type FieldErrors, InvalidCatchError } from './invalid-catch.ts';
 
-/** What a form shows under each field it refuses, by the API's field names. */
-export type FieldErrors = Partial<Record<keyof CatchFields, string>>;
+// The refusal lives in invalid-catch.ts (the Log form tells it apart without loading these checks).
+export { type FieldErrors, InvalidCatchError };
 
 /** The fields typed in the angler's units: their bounds are named in those units. */
 const MEASUREMENTS: Partial<Record<keyof CatchFields, Quantity>> = {
@@ -61,16 +62,6 @@ async function checkCatch(kind: 'create' | 'update', input: object, units: UnitS
     errors[field] ??= messageFor(issue as Issue, units);
   }
   return errors;
-}
-
-/** A catch the checks refused: nothing was queued; `fieldErrors` says what to fix, field by field. */
-export class InvalidCatchError extends Error {
-  readonly fieldErrors: FieldErrors;
-  constructor(fieldErrors: FieldErrors) {
-    super(Object.values(fieldErrors).join('. '));
-    this.name = 'InvalidCatchError';
-    this.fieldErrors = fieldErrors;
-  }
 }
 
 /** Throws InvalidCatchError unless the contract accepts `input` (see checkCatch). */

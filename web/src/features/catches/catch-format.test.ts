@@ -27,6 +27,10 @@ describe('catch formatting', () => {
     expect(formatCatchDate(null)).toBe('No date');
     expect(formatCatchDate('')).toBe('No date');
     expect(formatCatchDate('not a date')).toBe('No date');
+    expect(formatCatchDate('2025-02-30')).toBe('No date');
+    expect(formatCatchDate('2024-02-29')).toBe('Feb 29, 2024');
+    expect(formatCatchDate('2025-12-31')).toBe('Dec 31, 2025');
+    expect(formatCatchDate('0099-05-01')).toBe('May 1, 0099');
   });
 
   it('formats the saved timestamp', () => {

@@ -1,9 +1,13 @@
-import { format, isValid, parse, parseISO } from 'date-fns';
 import { formatOptionalQuantity, type UnitSystem } from '#core/units.ts';
 
 /** SPEC §9 display rules for a catch, in the angler's units (core/units.ts): 1 decimal for weight and length, 6 for coordinates, 'MMM d, yyyy' dates. */
 
-const CATCH_DATE_FORMAT = 'MMM d, yyyy';
+// 'MMM d, yyyy' in English, as date-fns' format wrote it; by hand, so History's first screen does not load date-fns
+// (10 KB gzip: issue 14).
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const dayLabel = (date: Date) =>
+  `${MONTHS[date.getMonth()]} ${date.getDate()}, ${String(date.getFullYear()).padStart(4, '0')}`;
 
 /** '4.5 lbs' or '2.0 kg', or null when there is no weight. */
 export function formatWeight(weight: number | null | undefined, units: UnitSystem): string | null {
@@ -20,16 +24,20 @@ export function formatLength(length: number | null | undefined, units: UnitSyste
  * `new Date('2025-04-29')` would be UTC midnight and show the day before west of Greenwich.
  */
 export function formatCatchDate(catchDate: string | null | undefined): string {
-  if (!catchDate) return 'No date';
-  const date = parse(catchDate, 'yyyy-MM-dd', new Date(2000, 0, 1));
-  return isValid(date) ? format(date, CATCH_DATE_FORMAT) : 'No date';
+  const parts = catchDate ? /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(catchDate) : null;
+  if (!parts) return 'No date';
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const date = new Date(year, month - 1, day);
+  date.setFullYear(year); // years 0-99 would otherwise be read as 1900-1999
+  // A day the calendar does not have (2025-02-30) is no date, as date-fns' parse said.
+  return date.getMonth() === month - 1 && date.getDate() === day ? dayLabel(date) : 'No date';
 }
 
 /** An ISO timestamp (createdAt) as 'Apr 29, 2025', or null when unreadable. */
 export function formatTimestamp(iso: string | null | undefined): string | null {
   if (!iso) return null;
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, CATCH_DATE_FORMAT) : null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : dayLabel(date);
 }
 
 /** '32.812345, -95.600000' (6 decimals), or null when either coordinate is missing. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testCatch } from '#core/test-catch.ts';
-import { buildCatchChanges, type CatchFormValues, catchFormValues } from './catch-payload.ts';
+import { buildCatchChanges, type CatchFormValues, catchFormValues, emptyCatchForm } from './catch-payload.ts';
 
 /** The edit form's side of the catch payload (issue 11): a saved catch into the form, and back as a change. */
 
@@ -78,5 +78,16 @@ describe('buildCatchChanges', () => {
       latitude: 45.1,
       longitude: -93.2,
     });
+  });
+});
+
+describe('emptyCatchForm', () => {
+  it("sets the date and time inputs to the phone's clock, zero-padded as the inputs want them", () => {
+    const form = emptyCatchForm(undefined, new Date(2026, 0, 5, 7, 3, 59));
+    expect(form.catchDate).toBe('2026-01-05');
+    expect(form.timeOfDay).toBe('07:03');
+    expect(emptyCatchForm(undefined, new Date(2026, 11, 31, 23, 59)).catchDate).toBe('2026-12-31');
+    expect(form.fishType).toBe('');
+    expect(form.locationName).toBe('');
   });
 });

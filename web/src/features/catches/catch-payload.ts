@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import {
   type CatchChanges,
   type CatchCreatePayload,
@@ -6,56 +5,17 @@ import {
   DEFAULT_LOCATION_NAME,
 } from '#core/catch.ts';
 import { type Quantity, toDisplayValue, toStoredValue, type UnitSystem } from '#core/units.ts';
+import {
+  type CatchFormValues,
+  FORM_FIELDS,
+  type FormField,
+  type Kind,
+  nowDateTime,
+} from './catch-form-values.ts';
 
-/** The written fields the log form has an input for (the photo has its own picker; GPS fills latitude/longitude). */
-type FormField = Exclude<keyof CatchFields, 'photo' | 'latitude' | 'longitude'>;
-
-/** What the log form holds: every field as the text its input shows, the GPS position as numbers. */
-export type CatchFormValues = Record<FormField, string> & Pick<CatchFields, 'latitude' | 'longitude'>;
-
-/**
- * How the form reads each input (the form's own list, beside its markup; tsc refuses a schema field missing here or
- * a kind that does not fit its type): 'text' is trimmed and empty becomes null; 'number' is parsed; a Quantity is
- * a number typed in the angler's units, stored in the spec's units.
- */
-type Kind = 'text' | 'number' | Quantity;
-
-const FORM_FIELDS = {
-  fishType: 'text',
-  weight: 'weight',
-  length: 'length',
-  locationName: 'text',
-  notes: 'text',
-  waterTemperature: 'waterTemperature',
-  catchDate: 'text',
-  timeOfDay: 'text',
-  lineSize: 'text',
-  baitUsed: 'text',
-  depth: 'depth',
-} as const satisfies {
-  [K in FormField]: CatchFields[K] extends string | null ? 'text' : 'number' | Quantity;
-};
-
-/** Today's date and the current time as the form's date (yyyy-MM-dd) and time (HH:mm) inputs want them. */
-function nowDateTime(now: Date = new Date()): { catchDate: string; timeOfDay: string } {
-  return { catchDate: format(now, 'yyyy-MM-dd'), timeOfDay: format(now, 'HH:mm') };
-}
-
-/** A fresh form: empty fields, date and time set to now, location and GPS kept from `keep`. */
-export function emptyCatchForm(
-  keep: Pick<CatchFormValues, 'locationName' | 'latitude' | 'longitude'> = {
-    locationName: '',
-    latitude: null,
-    longitude: null,
-  },
-  now: Date = new Date(),
-): CatchFormValues {
-  const empty = Object.fromEntries(Object.keys(FORM_FIELDS).map((field) => [field, ''])) as Record<
-    FormField,
-    string
-  >;
-  return { ...empty, ...keep, ...nowDateTime(now) };
-}
+// What the Log form starts from lives in catch-form-values.ts (its first screen); here, what saving and editing
+// build from the form's values.
+export { type CatchFormValues, emptyCatchForm, hasFishType } from './catch-form-values.ts';
 
 /** Trimmed text, or null when nothing is left. */
 function textOrNull(value: string): string | null {
@@ -75,11 +35,6 @@ function numberOrNull(value: string): number | null {
 function measurementOrNull(value: string, quantity: Quantity, units: UnitSystem): number | null {
   const typed = numberOrNull(value);
   return typed === null ? null : toStoredValue(quantity, typed, units);
-}
-
-/** SPEC §5: the only client-side rule of the log form. Returns false when the fish type is blank. */
-export function hasFishType(values: Pick<CatchFormValues, 'fishType'>): boolean {
-  return values.fishType.trim() !== '';
 }
 
 export interface PayloadContext {

@@ -65,10 +65,27 @@ export function browserGeolocation(): Geolocation | null {
   return typeof navigator !== 'undefined' && navigator.geolocation ? navigator.geolocation : null;
 }
 
+/**
+ * The position requests of the page (the Log form's and the Tools tab's), one after the other. Chromium left a
+ * request made while another was being answered without an answer until its 10 s timeout (seen with an emulated
+ * position, once the Log tab loaded fast enough to ask at the same moment as Tools: issue 14), so each waits for
+ * the one before it to settle, and starts on a task of its own.
+ */
+let previousRequest: Promise<unknown> = Promise.resolve();
+
 /** One position request. Rejects with DeviceLocationError. */
 export function getDeviceLocation(
   geolocation: Geolocation | null = browserGeolocation(),
 ): Promise<DeviceLocation> {
+  const request = previousRequest
+    .catch(() => {})
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => askDevice(geolocation));
+  previousRequest = request;
+  return request;
+}
+
+function askDevice(geolocation: Geolocation | null): Promise<DeviceLocation> {
   return new Promise((resolve, reject) => {
     if (!geolocation) {
       reject(new DeviceLocationError('notSupported'));

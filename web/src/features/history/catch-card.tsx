@@ -9,16 +9,11 @@ import {
   TriangleAlert,
   Trophy,
 } from 'lucide-react';
-import { memo, useRef } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { useUnits } from '@/hooks/use-units';
+import { loadWhenOnline } from '@/lib/load-when-online';
 import { formatCatchDate, formatLength, formatWeight } from '../catches/catch-format.ts';
 import { CatchThumbnail } from './catch-photo.tsx';
 import type { PendingSync } from './history-merge.ts';
@@ -26,7 +21,7 @@ import type { PendingSync } from './history-merge.ts';
 /**
  * One catch in the history list (SPEC §2): photo, weight badge, fish type, date, location, length.
  * The fish type is a button stretched over the card (tap anywhere opens the details); the options
- * menu sits above it. Memoised and `content-visibility: auto`, so long lists stay cheap.
+ * menu sits above it. Memoised; History renders only the cards in view (use-windowed-list.ts).
  * A catch (or an edit of one) still in the phone's outbox is marked 'Waiting to sync'; one the server refused for
  * good says why, with Fix (the edit form, the refused fields marked), Retry and Discard (a refused catch is
  * discarded like a delete, which asks; a refused edit is dropped, the catch shown as the server has it). The heaviest or longest of its species wears a 'Personal
@@ -53,7 +48,6 @@ export const CatchCard = memo(function CatchCard({
   onRetry?: (clientId: string) => void;
   onDiscardEdit?: (clientId: string) => void;
 }) {
-  const menuTrigger = useRef<HTMLButtonElement>(null);
   const units = useUnits();
   const weight = formatWeight(item.weight, units);
   const length = formatLength(item.length, units);
@@ -62,7 +56,7 @@ export const CatchCard = memo(function CatchCard({
     <article
       className={
         'relative flex gap-3 rounded-xl border border-border bg-card p-3 text-card-foreground shadow-sm ' +
-        'transition-colors hover:bg-accent/40 [contain-intrinsic-size:auto_154px] [content-visibility:auto]'
+        'transition-colors hover:bg-accent/40'
       }
     >
       {/* 112 × 128 px, a little taller than wide: more of the photo than a 96 px square (issue 12). */}
@@ -158,27 +152,41 @@ export const CatchCard = memo(function CatchCard({
         ) : null}
       </div>
       <div className="absolute right-1.5 top-1.5 z-10">
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger asChild>
-            <Button ref={menuTrigger} variant="ghost" size="icon" aria-label="Catch options">
-              <MoreVertical aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={() => onEdit(item, menuTrigger.current)}>
-              <Pencil aria-hidden="true" />
-              Edit Catch
-            </DropdownMenuItem>
-            <DropdownMenuItem
-              className="text-destructive data-[highlighted]:bg-destructive/10 data-[highlighted]:text-destructive"
-              onSelect={() => onDelete(item, menuTrigger.current)}
-            >
-              <Trash2 aria-hidden="true" />
-              Delete Catch
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <CardMenu item={item} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </article>
   );
 });
+
+// The options menu with the menus' code loads at its first use (issue 14: History's first screen does not wait
+// for it); a look-alike button stands in until then, also offline before the service worker has precached it.
+const loadCardMenu = () => loadWhenOnline(() => import('./catch-card-menu.tsx'));
+const LazyCardMenu = lazy(() => loadCardMenu().then((m) => ({ default: m.CatchCardMenu })));
+
+function CardMenu(props: {
+  item: Catch;
+  onEdit: (item: Catch, opener: HTMLElement | null) => void;
+  onDelete: (item: Catch, opener: HTMLElement | null) => void;
+}) {
+  const [requested, setRequested] = useState(false);
+  const placeholder = (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label="Catch options"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadCardMenu()}
+      onFocus={() => void loadCardMenu()}
+      onClick={() => setRequested(true)}
+    >
+      <MoreVertical aria-hidden="true" />
+    </Button>
+  );
+  if (!requested) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <LazyCardMenu {...props} />
+    </Suspense>
+  );
+}

@@ -1,6 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { Fish, Search, SearchX } from 'lucide-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { ArrowDownUp, Fish, Search, SearchX } from 'lucide-react';
+import {
+  lazy,
+  type RefObject,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { Catch } from '#core/catch.ts';
 import { computeCatchStats } from '#core/catch-stats.ts';
 import { getCatches } from '@/api/endpoints';
@@ -11,36 +21,69 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/use-auth';
 import { toast } from '@/hooks/use-toast';
+import { type HistoryView, isHistoryView, readHistoryView, writeHistoryView } from '@/lib/history-view';
+import { loadWhenOnline } from '@/lib/load-when-online';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import type { PhotoEntry } from '@/offline/outbox';
 import { type CatchEdit, deleteCatchOffline, editCatchOffline } from '@/offline/outbox-actions';
 import { useOutboxEntries, usePendingPhotoUrls } from '@/offline/use-outbox-entries';
 import { CatchCard } from './catch-card.tsx';
-import { CatchDetailDialog } from './catch-detail-dialog.tsx';
 import {
+  CatchSearch,
   type CatchSortOrder,
-  filterCatches,
   readCatchSort,
   sortCatches,
   writeCatchSort,
 } from './catch-list-order.ts';
 import { CatchMapView } from './catch-map-view.tsx';
-import { DeleteCatchDialog } from './delete-catch-dialog.tsx';
-import { EditCatchDialog } from './edit-catch-dialog.tsx';
 import { mergeWithOutbox } from './history-merge.ts';
-import { DEFAULT_HISTORY_VIEW, type HistoryView, HistoryViewTabs, isHistoryView } from './history-views.tsx';
-import { SortMenu } from './sort-menu.tsx';
+import { HistoryViewTabs } from './history-views.tsx';
+import { useWindowedList } from './use-windowed-list.ts';
 
-// The Stats view is a chunk of its own, loaded when it is first opened (issue 12).
-const CatchStatsView = lazy(() =>
-  import('./catch-stats-view.tsx').then((m) => ({ default: m.CatchStatsView })),
-);
+// The Stats view is a chunk of its own, loaded when it is first opened (issue 12), or with History's code when
+// History opens on it (issue 14), so it is there when the catches arrive.
+const loadStatsView = () => import('./catch-stats-view.tsx');
+
+// The dialogs (details with its map drawer, edit, delete) and the menus come with Radix's dialog and menu code
+// (~45 KB gzip with the drawer and the edit form): chunks of their own, mounted when first opened, so History's
+// first screen does not wait for them (issue 14). Fetched once History is painted and the page is idle, so the
+// first tap does not wait either; offline they come from the service worker's precache.
+// Through loadWhenOnline: without a service worker, a dialog opened offline before its code came waits for the
+// network instead of failing.
+const loadDetailDialog = () => loadWhenOnline(() => import('./catch-detail-dialog.tsx'));
+const loadEditDialog = () => loadWhenOnline(() => import('./edit-catch-dialog.tsx'));
+const loadDeleteDialog = () => loadWhenOnline(() => import('./delete-catch-dialog.tsx'));
+// The sort menu is fetched as soon as History's code runs (beside the catches) and kept, so the button opens it in
+// the same tap, as before, once it is here.
+let sortMenuModule: typeof import('./sort-menu.tsx') | null = null;
+const loadSortMenu = () =>
+  loadWhenOnline(() => import('./sort-menu.tsx')).then((module) => {
+    sortMenuModule = module;
+    return module;
+  });
+if (typeof window !== 'undefined') void loadSortMenu();
+const CatchDetailDialog = lazy(() => loadDetailDialog().then((m) => ({ default: m.CatchDetailDialog })));
+const EditCatchDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.EditCatchDialog })));
+const DeleteCatchDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.DeleteCatchDialog })));
+
+function prefetchHistoryOverlays(): void {
+  void loadDetailDialog();
+  void loadEditDialog();
+  void loadDeleteDialog();
+  import('./catch-card-menu.tsx').catch(() => {});
+}
+const CatchStatsView = lazy(() => loadStatsView().then((m) => ({ default: m.CatchStatsView })));
+if (typeof window !== 'undefined' && readHistoryView() === 'stats') loadStatsView().catch(() => {});
 
 const NO_CATCHES: Catch[] = [];
 
-/** How many cards are added each time the end of the list comes into view. */
-export const HISTORY_PAGE_SIZE = 50;
+/** A card's height before it is measured (a photo card without extra lines), and the gap between cards (gap-3). */
+const CARD_ESTIMATE_PX = 154;
+const CARD_GAP_PX = 12;
+/** Cards rendered beyond the view, above and below: a fast flick or Tab to the next card finds it rendered. */
+const OVERSCAN_PX = 600;
+const catchKey = (item: Catch) => item.id;
 
 /**
  * The History tab (SPEC §2): search, sort, browse, open and delete catches. Shows the last server list (kept
@@ -58,7 +101,13 @@ export function CatchHistory() {
     enabled: !!user,
   });
 
-  const [view, setView] = useState<HistoryView>(DEFAULT_HISTORY_VIEW);
+  // Remembered across visits, like the active tab (/logs/map and /logs/stats open on a view: app.tsx).
+  const [view, setView] = useState<HistoryView>(readHistoryView);
+  const changeView = useCallback((next: string) => {
+    if (!isHistoryView(next)) return;
+    setView(next);
+    writeHistoryView(next);
+  }, []);
   const [search, setSearch] = useState('');
   // Remembered across visits, like the active tab.
   const [sortOrder, setSortOrder] = useState<CatchSortOrder>(readCatchSort);
@@ -69,6 +118,25 @@ export function CatchHistory() {
   const [openCatch, setOpenCatch] = useState<Catch | null>(null);
   const [catchToDelete, setCatchToDelete] = useState<Catch | null>(null);
   const [catchToEdit, setCatchToEdit] = useState<Catch | null>(null);
+  // Each dialog is mounted at its first opening and stays (so it closes with its animation and gives focus back).
+  const detailUsed = useRef(false);
+  const editUsed = useRef(false);
+  const deleteUsed = useRef(false);
+  if (openCatch) detailUsed.current = true;
+  if (catchToEdit) editUsed.current = true;
+  if (catchToDelete) deleteUsed.current = true;
+  // The dialogs' and menus' code once the catches are on screen and the page is idle: not while the list itself
+  // is still on its way (on a slow network they would share it).
+  const catchesSettled = catchesQuery.status !== 'pending';
+  useEffect(() => {
+    if (!catchesSettled) return;
+    const frame = requestAnimationFrame(() => {
+      if (typeof requestIdleCallback === 'function')
+        requestIdleCallback(prefetchHistoryOverlays, { timeout: 3000 });
+      else setTimeout(prefetchHistoryOverlays, 500);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [catchesSettled]);
 
   const userId = user?.id ?? null;
   const { entries, refresh: refreshOutbox } = useOutboxEntries(userId);
@@ -85,21 +153,29 @@ export function CatchHistory() {
   const merged = useMemo(() => mergeWithOutbox(data ?? [], entries, photoUrls), [data, entries, photoUrls]);
   // Sorted once per list or order; a keystroke then only filters, which keeps the order.
   const sortedCatches = useMemo(() => sortCatches(merged.catches, deferredSort), [merged, deferredSort]);
-  const visibleCatches = useMemo(
-    () => filterCatches(sortedCatches, deferredSearch),
-    [sortedCatches, deferredSearch],
-  );
+  // The search's lower-cased texts are worked out once per list and order, not on every keystroke.
+  const catchSearch = useMemo(() => new CatchSearch(sortedCatches), [sortedCatches]);
+  const visibleCatches = useMemo(() => catchSearch.filter(deferredSearch), [catchSearch, deferredSearch]);
+  // The texts the search looks in, once the cards are painted: the first keystroke does not pay for them.
+  const searchAfterPaint = useAfterPaint(catchSearch, null);
+  useEffect(() => searchAfterPaint?.prepare(), [searchAfterPaint]);
   const isStale = search !== deferredSearch || sortOrder !== deferredSort;
-  // Stats and personal bests from the same list, one pass (core/catch-stats.ts). Deferred, so a long log's first
-  // cards are not held back by it: the badges follow a moment later.
-  const statsCatches = useDeferredValue(merged.catches, NO_CATCHES);
+  // Stats and personal bests from the same list, one pass (core/catch-stats.ts), worked out once per list. In the
+  // list and the map, after the cards are painted (40 ms at 10,000 catches: issue 14), the badges following a
+  // frame later; in the Stats view, where they are the screen, at once.
+  const paintedCatches = useAfterPaint(merged.catches, NO_CATCHES);
+  const statsCatches = view === 'stats' ? merged.catches : paintedCatches;
   const stats = useMemo(() => computeCatchStats(statsCatches, new Date()), [statsCatches]);
 
-  const { count, sentinelRef } = usePagedCount(
-    visibleCatches.length,
-    `${deferredSearch}\u0000${deferredSort}`,
-  );
-  const shown = visibleCatches.slice(0, count);
+  // Only the cards in view (and a little around) are in the DOM: at 10,000 catches a first render or a keystroke
+  // renders a dozen cards (issue 14).
+  const windowed = useWindowedList({
+    items: visibleCatches,
+    keyOf: catchKey,
+    estimateSize: CARD_ESTIMATE_PX,
+    gap: CARD_GAP_PX,
+    overscanPx: OVERSCAN_PX,
+  });
 
   // Dialogs opened without a Radix Trigger: give focus back to the card (or the heading once it is gone).
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -191,7 +267,7 @@ export function CatchHistory() {
           className="pl-9"
         />
       </div>
-      <SortMenu value={sortOrder} onChange={changeSortOrder} />
+      <DeferredSortMenu value={sortOrder} onChange={changeSortOrder} />
     </div>
   );
 
@@ -235,43 +311,45 @@ export function CatchHistory() {
           <p className="text-sm text-muted-foreground">Start logging your catches to see them here</p>
         </div>
       ) : (
-        <>
-          <ul
-            aria-label="Catches"
-            aria-busy={isStale}
-            className={`flex flex-col gap-3 transition-opacity ${isStale ? 'opacity-70' : ''}`}
-          >
-            {shown.map((item) => (
-              <li key={item.id}>
-                <CatchCard
-                  item={item}
-                  personalBest={stats.personalBests.has(item.id)}
-                  sync={merged.pending.get(item.id)}
-                  onOpen={handleOpen}
-                  onEdit={handleEdit}
-                  onDelete={handleDelete}
-                  onRetry={handleRetry}
-                  onDiscardEdit={handleDiscardEdit}
-                />
-              </li>
-            ))}
-          </ul>
-          {count < visibleCatches.length ? (
-            <div ref={sentinelRef} className="flex justify-center py-4 text-sm text-muted-foreground">
-              Loading more catches…
-            </div>
-          ) : null}
-        </>
+        <ul
+          ref={windowed.listRef as RefObject<HTMLUListElement | null>}
+          aria-label="Catches"
+          aria-busy={isStale}
+          className={`relative transition-opacity [overflow-anchor:none] ${isStale ? 'opacity-70' : ''}`}
+          style={{ height: windowed.totalHeight }}
+          {...windowed.focusHandlers}
+        >
+          {windowed.rendered.map(({ item, index, key, top }) => (
+            <li
+              key={key}
+              ref={windowed.measure}
+              data-key={key}
+              data-index={index}
+              // The whole list's size and each card's place in it, for screen readers: only a window is in the DOM.
+              aria-setsize={visibleCatches.length}
+              aria-posinset={index + 1}
+              className="absolute inset-x-0 top-0"
+              style={{ transform: `translateY(${top}px)` }}
+            >
+              <CatchCard
+                item={item}
+                personalBest={stats.personalBests.has(item.id)}
+                sync={merged.pending.get(item.id)}
+                onOpen={handleOpen}
+                onEdit={handleEdit}
+                onDelete={handleDelete}
+                onRetry={handleRetry}
+                onDiscardEdit={handleDiscardEdit}
+              />
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
 
   return (
-    <Tabs
-      value={view}
-      onValueChange={(next) => isHistoryView(next) && setView(next)}
-      className="flex flex-col gap-4"
-    >
+    <Tabs value={view} onValueChange={changeView} className="flex flex-col gap-4">
       <HistoryViewTabs />
       <TabsContent value="list" className="mt-0">
         {listView}
@@ -303,30 +381,61 @@ export function CatchHistory() {
         )}
       </TabsContent>
 
-      <CatchDetailDialog
-        item={openCatch}
-        onClose={() => setOpenCatch(null)}
-        onEdit={editFromDetails}
-        onCloseAutoFocus={restoreFocus}
-      />
-      <EditCatchDialog
-        item={catchToEdit}
-        sync={catchToEdit ? merged.pending.get(catchToEdit.id) : undefined}
-        saveEdit={saveEdit}
-        onClose={() => setCatchToEdit(null)}
-        onCloseAutoFocus={restoreFocus}
-      />
-      <DeleteCatchDialog
-        item={catchToDelete}
-        deleteCatch={removeCatch}
-        onClose={(deleted) => {
-          if (deleted) returnFocusTo.current = headingRef.current;
-          setCatchToDelete(null);
-        }}
-        onCloseAutoFocus={restoreFocus}
-      />
+      {detailUsed.current ? (
+        <Suspense fallback={null}>
+          <CatchDetailDialog
+            item={openCatch}
+            onClose={() => setOpenCatch(null)}
+            onEdit={editFromDetails}
+            onCloseAutoFocus={restoreFocus}
+          />
+        </Suspense>
+      ) : null}
+      {editUsed.current ? (
+        <Suspense fallback={null}>
+          <EditCatchDialog
+            item={catchToEdit}
+            sync={catchToEdit ? merged.pending.get(catchToEdit.id) : undefined}
+            saveEdit={saveEdit}
+            onClose={() => setCatchToEdit(null)}
+            onCloseAutoFocus={restoreFocus}
+          />
+        </Suspense>
+      ) : null}
+      {deleteUsed.current ? (
+        <Suspense fallback={null}>
+          <DeleteCatchDialog
+            item={catchToDelete}
+            deleteCatch={removeCatch}
+            onClose={(deleted) => {
+              if (deleted) returnFocusTo.current = headingRef.current;
+              setCatchToDelete(null);
+            }}
+            onCloseAutoFocus={restoreFocus}
+          />
+        </Suspense>
+      ) : null}
     </Tabs>
   );
+}
+
+/**
+ * `value`, once the frame showing what was rendered with the previous one has been painted (`initial` before
+ * that): for work the screen can show a moment later.
+ */
+function useAfterPaint<T>(value: T, initial: T): T {
+  const [painted, setPainted] = useState(initial);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(value), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [value]);
+  return painted;
 }
 
 function LoadFailed() {
@@ -362,32 +471,32 @@ function CatchCardSkeleton() {
   );
 }
 
-/**
- * Renders a long list in pages: starts with one page and adds another whenever the sentinel after
- * the last card nears the viewport. Starts over when `resetKey` (search, sort) changes.
- */
-function usePagedCount(total: number, resetKey: string) {
-  const [paging, setPaging] = useState({ key: resetKey, count: HISTORY_PAGE_SIZE });
-  const count = paging.key === resetKey ? paging.count : HISTORY_PAGE_SIZE;
-  const sentinelRef = useRef<HTMLDivElement>(null);
-  const hasMore = count < total;
-
-  useEffect(() => {
-    const sentinel = sentinelRef.current;
-    if (!hasMore || !sentinel || typeof IntersectionObserver === 'undefined') return;
-    // A fresh observer per page: it reports at once if the sentinel is still in view after a page is added.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          setPaging({ key: resetKey, count: count + HISTORY_PAGE_SIZE });
-        }
-      },
-      { rootMargin: '800px 0px' },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [count, hasMore, resetKey]);
-
-  return { count, sentinelRef };
+/** The 'Sort By' button: a look-alike until first used, then the menu (sort-menu.tsx), opened at once. */
+function DeferredSortMenu({
+  value,
+  onChange,
+}: {
+  value: CatchSortOrder;
+  onChange: (order: CatchSortOrder) => void;
+}) {
+  const [requested, setRequested] = useState(false);
+  const [, setLoaded] = useState(false);
+  const menu = sortMenuModule;
+  if (requested && menu) return <menu.SortMenu value={value} onChange={onChange} />;
+  return (
+    <Button
+      variant="outline"
+      className="shrink-0"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => {
+        setRequested(true);
+        // Not here yet (a slow network): opens once it is.
+        if (!sortMenuModule) void loadSortMenu().then(() => setLoaded(true));
+      }}
+    >
+      <ArrowDownUp aria-hidden="true" />
+      Sort By
+    </Button>
+  );
 }

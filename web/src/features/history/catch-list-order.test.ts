@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Catch } from '#core/catch.ts';
 import { testCatch } from '#core/test-catch.ts';
 import {
+  CatchSearch,
   filterCatches,
   isCatchSortOrder,
   orderCatches,
@@ -201,5 +202,42 @@ describe('the remembered sort', () => {
     const broken = memoryStorage({}, true);
     expect(readCatchSort(broken)).toBe('newest');
     expect(() => writeCatchSort('heaviest', broken)).not.toThrow();
+  });
+});
+
+describe('CatchSearch', () => {
+  const catches = [
+    makeCatch(1, { fishType: 'Walleye', locationName: 'Lake Fork', notes: 'Jig at dusk' }),
+    makeCatch(2, { fishType: 'Rainbow Trout', baitUsed: 'PowerBait' }),
+    makeCatch(3, { fishType: 'Wahoo', locationName: 'Walker Lake' }),
+    makeCatch(4, { fishType: 'Bass' }),
+  ];
+
+  it('answers as filterCatches does, keystroke after keystroke, in the list order', () => {
+    const search = new CatchSearch(catches);
+    for (const query of [
+      'w',
+      'wa',
+      'wal',
+      'wall',
+      'walleye',
+      'wal',
+      '',
+      'LAKE',
+      'lake f',
+      ' dusk ',
+      'zz',
+      'z',
+      'b',
+    ]) {
+      expect(ids(search.filter(query)), query).toEqual(ids(filterCatches(catches, query)));
+    }
+  });
+
+  it('returns a copy for an empty query', () => {
+    const search = new CatchSearch(catches);
+    const all = search.filter('');
+    expect(all).toEqual(catches);
+    expect(all).not.toBe(catches);
   });
 });

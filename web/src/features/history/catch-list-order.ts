@@ -67,6 +67,46 @@ export function filterCatches<T extends Searchable>(catches: readonly T[], query
   return catches.filter((item) => searchText(item).includes(needle));
 }
 
+/**
+ * Search over one (sorted) list, what History's search box runs on every keystroke (issue 14): each catch's
+ * lower-cased text is looked up once, at the first search, into an array beside the list, and a query that extends the previous one
+ * (typing on: 'wa' after 'w') only looks again at what the previous one matched. Same answers as filterCatches,
+ * in the list's order.
+ */
+export class CatchSearch<T extends Searchable> {
+  private texts: string[] | null = null;
+  private last: { needle: string; positions: number[] } | null = null;
+
+  constructor(private readonly catches: readonly T[]) {}
+
+  /** Looks up every catch's text now (History calls it once the list is painted), not at the first keystroke. */
+  prepare(): void {
+    this.texts ??= this.catches.map(searchText);
+  }
+
+  filter(query: string): T[] {
+    const needle = query.trim().toLowerCase();
+    if (needle === '') return this.catches.slice();
+    // Not with the list: the first render of a long list does not wait for it.
+    this.prepare();
+    const texts = this.texts ?? [];
+    const last = this.last;
+    const positions: number[] = [];
+    if (last && needle.includes(last.needle)) {
+      // Whatever contains the longer query contains the shorter one: only the previous matches can match.
+      for (const position of last.positions) {
+        if (texts[position]?.includes(needle)) positions.push(position);
+      }
+    } else {
+      texts.forEach((text, position) => {
+        if (text.includes(needle)) positions.push(position);
+      });
+    }
+    this.last = { needle, positions };
+    return positions.map((position) => this.catches[position] as T);
+  }
+}
+
 type Sortable = Pick<Catch, 'id' | 'createdAt' | 'weight' | 'catchDate' | 'timeOfDay'>;
 
 function timeOf(item: Sortable): number {

@@ -16,8 +16,16 @@ import { formatLength, formatWeight } from '../catches/catch-format.ts';
 
 type OpenCatch = (item: Catch, opener: HTMLElement) => void;
 
-const monthLabel = (month: MonthCount, options: Intl.DateTimeFormatOptions) =>
-  new Date(month.year, month.month - 1, 1).toLocaleDateString(undefined, options);
+// One formatter per style, made once: toLocaleDateString makes a new one on every call (~0.5 ms each, 38 calls
+// in a chart: issue 14).
+const MONTH_FORMATS = {
+  narrow: new Intl.DateTimeFormat(undefined, { month: 'narrow' }),
+  short: new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' }),
+  long: new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }),
+};
+
+const monthLabel = (month: MonthCount, style: keyof typeof MONTH_FORMATS) =>
+  MONTH_FORMATS[style].format(new Date(month.year, month.month - 1, 1));
 
 /** A button that opens a record catch's details; its name says which record it is. */
 function RecordButton({
@@ -137,15 +145,13 @@ function MonthChart({ months }: { months: MonthCount[] }) {
                 style={{ height: month.count > 0 ? `max(3px, ${(month.count / most) * 100}%)` : 0 }}
               />
             </div>
-            <span className="text-[10px] text-muted-foreground">
-              {monthLabel(month, { month: 'narrow' })}
-            </span>
+            <span className="text-[10px] text-muted-foreground">{monthLabel(month, 'narrow')}</span>
           </div>
         ))}
       </div>
       <figcaption className="text-xs text-muted-foreground">
-        {monthLabel(months[0] ?? { year: 0, month: 1, count: 0 }, { month: 'short', year: 'numeric' })} to{' '}
-        {monthLabel(months.at(-1) ?? { year: 0, month: 1, count: 0 }, { month: 'short', year: 'numeric' })}
+        {monthLabel(months[0] ?? { year: 0, month: 1, count: 0 }, 'short')} to{' '}
+        {monthLabel(months.at(-1) ?? { year: 0, month: 1, count: 0 }, 'short')}
       </figcaption>
       <table className="sr-only">
         <caption>Catches per month</caption>
@@ -158,7 +164,7 @@ function MonthChart({ months }: { months: MonthCount[] }) {
         <tbody>
           {months.map((month) => (
             <tr key={`${month.year}-${month.month}`}>
-              <th scope="row">{monthLabel(month, { month: 'long', year: 'numeric' })}</th>
+              <th scope="row">{monthLabel(month, 'long')}</th>
               <td>{month.count}</td>
             </tr>
           ))}

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { Catch } from '#core/catch.ts';
 import { errorMessage } from '@/api/http';
 import { Button } from '@/components/ui/button';
@@ -23,6 +22,7 @@ import {
   useFieldErrors,
   useLocateInto,
 } from '../log/catch-form-fields.tsx';
+import { useCatchForm } from '../log/catch-form-state.ts';
 import { PhotoField } from '../log/photo-field.tsx';
 import { CatchThumbnail } from './catch-photo.tsx';
 import type { PendingSync } from './history-merge.ts';
@@ -88,7 +88,7 @@ function EditCatchContent({
 }) {
   const units = useUnits();
   const [initial] = useState(() => catchFormValues(item, units));
-  const form = useForm<CatchFormValues>({ defaultValues: initial });
+  const form = useCatchForm(initial);
   const [errors, setErrors] = useFieldErrors(form, refusedFields(sync));
   const { locate, device } = useLocateInto(form);
   const [photo, setPhoto] = useState<File | null>(null);

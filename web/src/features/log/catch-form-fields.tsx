@@ -1,7 +1,6 @@
-import { Crosshair } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
-import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { unitLabel } from '#core/units.ts';
+import { Crosshair } from '@/components/shell-icons';
 import { SpeciesInput } from '@/components/species-input';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -10,10 +9,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { useUnits } from '@/hooks/use-units';
-import type { FieldErrors } from '../catches/catch-check.ts';
-import type { CatchFormValues } from '../catches/catch-payload.ts';
+import type { FieldErrors } from '../catches/invalid-catch.ts';
 import { reverseGeocode } from '../catches/reverse-geocode.ts';
 import { useDeviceLocation } from '../catches/use-device-location.ts';
+import { type CatchForm, FormField, useWatchedValue } from './catch-form-state.ts';
 
 /**
  * The catch form's fields (SPEC §2 'Log tab'), shared by the Log tab and the edit dialog (issue 11): every input,
@@ -30,7 +29,7 @@ export type LocateMode = 'auto' | 'manual';
  * Gets the position into the form, then tries to name the place. `auto` never overwrites a name the angler
  * typed; `manual` (the locate button) does.
  */
-export function useLocateInto(form: UseFormReturn<CatchFormValues>) {
+export function useLocateInto(form: CatchForm) {
   const { setValue, getValues } = form;
   const device = useDeviceLocation();
   const { requestLocation, isSupported } = device;
@@ -53,11 +52,11 @@ export function useLocateInto(form: UseFormReturn<CatchFormValues>) {
         });
         return;
       }
-      setValue('latitude', position.latitude, { shouldDirty: true });
-      setValue('longitude', position.longitude, { shouldDirty: true });
+      setValue('latitude', position.latitude);
+      setValue('longitude', position.longitude);
       const name = await reverseGeocode(position.latitude, position.longitude);
       if (name && (mode === 'manual' || getValues('locationName').trim() === '')) {
-        setValue('locationName', name, { shouldDirty: true });
+        setValue('locationName', name);
       }
     },
     [isSupported, requestLocation, setValue, getValues],
@@ -69,7 +68,7 @@ export function useLocateInto(form: UseFormReturn<CatchFormValues>) {
  * The refusals a form shows: set by a check on submit (or by the server, for an entry it refused), and each one
  * cleared as soon as the angler changes that field.
  */
-export function useFieldErrors(form: UseFormReturn<CatchFormValues>, initial: FieldErrors = {}) {
+export function useFieldErrors(form: CatchForm, initial: FieldErrors = {}) {
   const [errors, setErrors] = useState<FieldErrors>(initial);
   useEffect(() => {
     const subscription = form.watch((_values, { name }) => {
@@ -98,7 +97,7 @@ export function CatchFormFields({
   locationError,
   photo,
 }: {
-  form: UseFormReturn<CatchFormValues>;
+  form: CatchForm;
   errors: FieldErrors;
   locate: (mode: LocateMode) => Promise<void>;
   isLocating: boolean;
@@ -106,10 +105,10 @@ export function CatchFormFields({
   locationError: string | null;
   photo: ReactNode;
 }) {
-  const { register, control } = form;
+  const { register } = form;
   const units = useUnits();
-  const latitude = useWatch({ control, name: 'latitude' });
-  const longitude = useWatch({ control, name: 'longitude' });
+  const latitude = useWatchedValue(form, 'latitude');
+  const longitude = useWatchedValue(form, 'longitude');
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
   /** The input's link to its message (screen readers read it with the field). */
@@ -132,10 +131,10 @@ export function CatchFormFields({
     <>
       <Field {...field('fishType', 'Fish Type')} required>
         {/* Suggests the angler's own species, then common sport fish (issue 12 item 5); free text stays. */}
-        <Controller
-          control={control}
+        <FormField
+          form={form}
           name="fishType"
-          render={({ field: input }) => (
+          render={(input) => (
             <SpeciesInput
               id={fieldId('fishType')}
               aria-required="true"

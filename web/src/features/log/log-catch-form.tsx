@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { errorMessage } from '@/api/http';
+import { CheckCircle2 } from '@/components/shell-icons';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,10 +9,10 @@ import { useAuth } from '@/features/auth/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { useUnits } from '@/hooks/use-units';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
-import { InvalidCatchError } from '../catches/catch-check.ts';
-import { type CatchFormValues, emptyCatchForm, hasFishType } from '../catches/catch-payload.ts';
-import { saveCatch } from '../catches/save-catch.ts';
+import { type CatchFormValues, emptyCatchForm, hasFishType } from '../catches/catch-form-values.ts';
+import { InvalidCatchError } from '../catches/invalid-catch.ts';
 import { CatchFormFields, focusFirstError, useFieldErrors, useLocateInto } from './catch-form-fields.tsx';
+import { useCatchForm } from './catch-form-state.ts';
 import { PhotoField } from './photo-field.tsx';
 
 /** SPEC §9: how long 'Catch Logged!' replaces the form. */
@@ -23,7 +22,7 @@ export const SUCCESS_CARD_MS = 3000;
 export function LogCatchForm() {
   const { user } = useAuth();
   const units = useUnits();
-  const form = useForm<CatchFormValues>({ defaultValues: emptyCatchForm() });
+  const form = useCatchForm(emptyCatchForm());
   const { handleSubmit, getValues, reset } = form;
   const [photo, setPhoto] = useState<File | null>(null);
   const [showSuccess, setShowSuccess] = useState(false);
@@ -58,7 +57,12 @@ export function LogCatchForm() {
       clientId: string;
     }) => {
       if (!user) throw new Error('You must be logged in to save catches');
-      const offline = await loadOfflineRuntime();
+      // The check and the outbox code load at the first save, not with the form (issue 14: the Log tab is the
+      // first screen); offline they come from the service worker's precache, or main.tsx's warm-up without one.
+      const [offline, { saveCatch }] = await Promise.all([
+        loadOfflineRuntime(),
+        import('../catches/save-catch.ts'),
+      ]);
       const entry = await saveCatch(values, file, {
         outbox: offline.outbox,
         userId: user.id,

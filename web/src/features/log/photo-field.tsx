@@ -1,5 +1,5 @@
-import { ImagePlus, X } from 'lucide-react';
 import { type ChangeEvent, type ReactNode, useEffect, useRef } from 'react';
+import { ImagePlus, X } from '@/components/shell-icons';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { TILE_URL_TEMPLATE, TILES_PATH } from '#core/map-tiles.ts';
 import { getMapSettings } from '@/api/endpoints';
 import { cn } from '@/lib/cn';
-import { clusterPoints } from './map-clusters.ts';
+import { clusterPoints, mergeOverlapping } from './map-clusters.ts';
 
 /**
  * The interactive map (issue 12): Leaflet, in a chunk of its own that loads only when a map opens (History's Map
@@ -180,13 +180,19 @@ export default function CatchMap<Item>({
       const deepest = zoom >= map.getMaxZoom();
       // Only what is on screen or near it: a log of 10,000 catches draws a few dozen markers.
       const near = map.getBounds().pad(0.5);
+      const rank = new Map(pins.map((pin, index) => [pin, index]));
       const points = pins
         .filter((pin) => near.contains([pin.latitude, pin.longitude]))
         .map((pin) => {
           const point = map.project([pin.latitude, pin.longitude], zoom);
           return { item: pin, x: point.x, y: point.y };
         });
-      for (const cluster of clusterPoints(points)) {
+      // A marker over another would hide it from taps: overlapping clusters become one.
+      for (const cluster of mergeOverlapping(
+        clusterPoints(points),
+        PIN_SIZE[0],
+        (pin) => rank.get(pin) ?? 0,
+      )) {
         const center = map.unproject([cluster.x, cluster.y], zoom);
         const [first] = cluster.items;
         if (!first) continue;

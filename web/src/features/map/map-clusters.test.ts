@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLUSTER_CELL_PX, clusterPoints, withCoordinates } from './map-clusters.ts';
+import { CLUSTER_CELL_PX, clusterPoints, mergeOverlapping, withCoordinates } from './map-clusters.ts';
 
 describe('clusterPoints', () => {
   it('keeps pins apart when they are a cell or more apart, and merges pins within one cell', () => {
@@ -32,6 +32,41 @@ describe('clusterPoints', () => {
       { item: 'east', x: 5, y: 5 },
     ]);
     expect(clusters).toHaveLength(2);
+  });
+});
+
+describe('mergeOverlapping', () => {
+  const rank = (item: string) => Number(item.slice(1));
+
+  it('merges clusters whose markers would overlap, at their weighted centre, items in rank order', () => {
+    const merged = mergeOverlapping(
+      [
+        { items: ['p2', 'p3'], x: 100, y: 100 },
+        { items: ['p1'], x: 130, y: 110 },
+        { items: ['p4'], x: 300, y: 100 },
+      ],
+      44,
+      rank,
+    );
+    expect(merged).toEqual([
+      { items: ['p1', 'p2', 'p3'], x: 110, y: (100 * 2 + 110) / 3 },
+      { items: ['p4'], x: 300, y: 100 },
+    ]);
+  });
+
+  it('keeps markers a marker apart, and merges again when a merge brings two together', () => {
+    const apart = [
+      { items: ['p1'], x: 0, y: 0 },
+      { items: ['p2'], x: 44, y: 0 },
+    ];
+    expect(mergeOverlapping(apart, 44, rank)).toHaveLength(2);
+    // p1 and p2 merge at x 20; the merged marker then covers p3 at x 60.
+    const chain = [
+      { items: ['p1'], x: 0, y: 0 },
+      { items: ['p2'], x: 40, y: 0 },
+      { items: ['p3'], x: 60, y: 0 },
+    ];
+    expect(mergeOverlapping(chain, 44, rank)).toEqual([{ items: ['p1', 'p2', 'p3'], x: 100 / 3, y: 0 }]);
   });
 });
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { formatDistanceToNowStrict } from 'date-fns';
 import { WifiOff } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { StatusMessage } from './tool-card-parts.tsx';
+import { readingAge } from './tools-format.ts';
 import { type KeptWeatherReading, newestWeatherReading } from './weather-query.ts';
 
 /**
@@ -25,11 +25,6 @@ export function useNewestWeatherReading(): KeptWeatherReading | null {
     return client.getQueryCache().subscribe(update);
   }, [client]);
   return reading;
-}
-
-/** '2 hours ago'. */
-export function readingAge(receivedAt: number): string {
-  return formatDistanceToNowStrict(receivedAt, { addSuffix: true });
 }
 
 /**

@@ -42,3 +42,28 @@ export function describePressureChange3h(change: number | null, units: UnitSyste
   const amount = formatQuantity('pressureChange', Math.abs(change), units);
   return `${change > 0 ? 'rising' : 'falling'} ${amount} in 3 h`;
 }
+
+const AGE_UNITS = [
+  // [unit, its length in minutes, the age (minutes) below which it is used]
+  ['second', 1 / 60, 1],
+  ['minute', 1, 60],
+  ['hour', 60, 60 * 24],
+  ['day', 60 * 24, 60 * 24 * 30],
+  ['month', 60 * 24 * 30, 60 * 24 * 365],
+  ['year', 60 * 24 * 365, Number.POSITIVE_INFINITY],
+] as const;
+
+/**
+ * '2 hours ago': the age in its largest whole unit, rounded, as date-fns' formatDistanceToNowStrict says it (by
+ * hand, so the Tools tab does not load date-fns: issue 14).
+ */
+export function readingAge(receivedAt: number, now = Date.now()): string {
+  const minutes = Math.abs(now - receivedAt) / 60_000;
+  const [unit, length] = AGE_UNITS.find(([, , below]) => minutes < below) ?? AGE_UNITS[5];
+  let count = Math.round(minutes / length);
+  let shown: string = unit;
+  // 11.6 months rounds to 12: a year.
+  if (unit === 'month' && count === 12) [count, shown] = [1, 'year'];
+  const amount = `${count} ${shown}${count === 1 ? '' : 's'}`;
+  return receivedAt <= now ? `${amount} ago` : `in ${amount}`;
+}

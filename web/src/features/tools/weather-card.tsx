@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 import { useUnits } from '@/hooks/use-units';
 import { formatClockTime } from '@/lib/clock-time';
-import { OfflineReading, readingAge, useNewestWeatherReading } from './offline-reading.tsx';
+import { OfflineReading, useNewestWeatherReading } from './offline-reading.tsx';
 import { LocationNeeded, StatusMessage } from './tool-card-parts.tsx';
 import {
   capitalizeFirst,
@@ -18,6 +18,7 @@ import {
   formatPressure,
   formatTemperature,
   formatWind,
+  readingAge,
 } from './tools-format.ts';
 import { useToolsLocation } from './tools-location.tsx';
 import { WeatherIcon } from './weather-icon.tsx';

@@ -1,0 +1,71 @@
+import type { CatchFields } from '#core/catch.ts';
+import type { Quantity } from '#core/units.ts';
+
+/**
+ * The catch form's values and how a fresh form starts: what the Log tab needs to draw its first screen (issue 14).
+ * Reading them into a payload or an edit is catch-payload.ts, loaded at the first save or edit.
+ */
+
+/** The written fields the log form has an input for (the photo has its own picker; GPS fills latitude/longitude). */
+export type FormField = Exclude<keyof CatchFields, 'photo' | 'latitude' | 'longitude'>;
+
+/** What the log form holds: every field as the text its input shows, the GPS position as numbers. */
+export type CatchFormValues = Record<FormField, string> & Pick<CatchFields, 'latitude' | 'longitude'>;
+
+/**
+ * How the form reads each input (the form's own list, beside its markup; tsc refuses a schema field missing here or
+ * a kind that does not fit its type): 'text' is trimmed and empty becomes null; 'number' is parsed; a Quantity is
+ * a number typed in the angler's units, stored in the spec's units.
+ */
+export type Kind = 'text' | 'number' | Quantity;
+
+export const FORM_FIELDS = {
+  fishType: 'text',
+  weight: 'weight',
+  length: 'length',
+  locationName: 'text',
+  notes: 'text',
+  waterTemperature: 'waterTemperature',
+  catchDate: 'text',
+  timeOfDay: 'text',
+  lineSize: 'text',
+  baitUsed: 'text',
+  depth: 'depth',
+} as const satisfies {
+  [K in FormField]: CatchFields[K] extends string | null ? 'text' : 'number' | Quantity;
+};
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * Today's date and the current time on the phone's clock as the form's date (yyyy-MM-dd) and time (HH:mm) inputs
+ * want them. By hand, not date-fns: the Log tab is the shell's first screen, and date-fns' format would add
+ * ~7 KB gzip to it (issue 14).
+ */
+export function nowDateTime(now: Date = new Date()): { catchDate: string; timeOfDay: string } {
+  return {
+    catchDate: `${String(now.getFullYear()).padStart(4, '0')}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`,
+    timeOfDay: `${pad2(now.getHours())}:${pad2(now.getMinutes())}`,
+  };
+}
+
+/** A fresh form: empty fields, date and time set to now, location and GPS kept from `keep`. */
+export function emptyCatchForm(
+  keep: Pick<CatchFormValues, 'locationName' | 'latitude' | 'longitude'> = {
+    locationName: '',
+    latitude: null,
+    longitude: null,
+  },
+  now: Date = new Date(),
+): CatchFormValues {
+  const empty = Object.fromEntries(Object.keys(FORM_FIELDS).map((field) => [field, ''])) as Record<
+    FormField,
+    string
+  >;
+  return { ...empty, ...keep, ...nowDateTime(now) };
+}
+
+/** SPEC §5: the only client-side rule of the log form. Returns false when the fish type is blank. */
+export function hasFishType(values: Pick<CatchFormValues, 'fishType'>): boolean {
+  return values.fishType.trim() !== '';
+}

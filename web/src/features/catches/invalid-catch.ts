@@ -1,0 +1,14 @@
+import type { CatchFields } from '#core/catch.ts';
+
+/** What a form shows under each field it refuses, by the API's field names. */
+export type FieldErrors = Partial<Record<keyof CatchFields, string>>;
+
+/** A catch the checks refused: nothing was queued; `fieldErrors` says what to fix, field by field. */
+export class InvalidCatchError extends Error {
+  readonly fieldErrors: FieldErrors;
+  constructor(fieldErrors: FieldErrors) {
+    super(Object.values(fieldErrors).join('. '));
+    this.name = 'InvalidCatchError';
+    this.fieldErrors = fieldErrors;
+  }
+}
