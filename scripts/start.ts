@@ -2,12 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { placeIndexFileIsCurrent, writePlaceIndexFile } from '../server/places/place-index.ts';
 import { restorePreviousAssets, stashPreviousAssets } from './keep-previous-assets.ts';
 import { precompressWebBuild } from './precompress.ts';
 
 /**
- * `npm start`: build the web app only when dist/ is missing or older than its sources (DESIGN §4), so a
- * built app is up in seconds, then start the server.
+ * `npm start`: build the web app only when dist/ is missing or older than its sources (DESIGN §4), and the place
+ * index only when it is missing or stale, so a built app is up in a second, then start the server.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = path.join(root, 'dist', 'web', 'index.html');
@@ -50,6 +51,12 @@ if (builtAt() < sourcesChangedAt) {
   }
   restorePreviousAssets();
   precompressWebBuild(path.join(root, 'dist', 'web'));
+}
+
+// The server would build the same index in memory at its first reverse geocoding; built here, it is kept.
+if (!placeIndexFileIsCurrent()) {
+  console.log('Building the place index (missing or older than its sources)...');
+  writePlaceIndexFile();
 }
 
 await import('../server/main.ts');

@@ -4,6 +4,7 @@ import { type AppConfig, ConfigError, type PhotoStoreConfig } from './config/con
 import { type AppDatabase, openDatabase } from './db/database.ts';
 import { DiskPhotoStore, type PhotoStore, PhotoStoreUnavailableError } from './photos/photo-store.ts';
 import { S3PhotoStore } from './photos/s3-photo-store.ts';
+import { PLACE_INDEX_FILE, placeIndexFileIsCurrent } from './places/place-index.ts';
 import { loadGeoNamesGeocoder } from './places/reverse-geocoder.ts';
 import {
   closeSharedLimitStore,
@@ -44,6 +45,12 @@ export async function buildProductionApp(
     globalLimitStore: limitStore,
     webRoot,
   });
+  if (!placeIndexFileIsCurrent()) {
+    app.log.warn(
+      `No current place index at ${PLACE_INDEX_FILE} (npm run build writes it): the first place name will take ` +
+        'about a second to build it in memory',
+    );
+  }
   if (limitStore) {
     logLimitStoreState(limitStore, app.log);
     app.addHook('onClose', () => closeSharedLimitStore(limitStore));
