@@ -132,11 +132,7 @@ export function sampleRss(pid: number | undefined): { stop: () => number | null 
  * Resolves once something accepts TCP connections on 127.0.0.1:port (no request is sent), polling every 10 ms;
  * rejects when `alive` says the process that should listen is gone, or after `timeoutMs`.
  */
-async function waitUntilListening(
-  port: number,
-  alive: () => boolean,
-  timeoutMs = 60_000,
-): Promise<void> {
+async function waitUntilListening(port: number, alive: () => boolean, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (!alive()) throw new Error(`the process that should listen on port ${port} exited`);
