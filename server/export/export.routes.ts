@@ -1,12 +1,12 @@
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import yazl from 'yazl';
 import { z } from 'zod';
 import type { Catch } from '#core/catch.ts';
 import { EXPORT_FORMATS, type ImportSummary, importSummarySchema } from '#core/data-transfer.ts';
@@ -86,6 +86,8 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
 
   /** The JSON, the CSV and every photo, added to the ZIP while it is written: one photo in memory at a time. */
   function zipStream(userId: number, username: string, now: Date): Readable {
+    // Loaded with the first ZIP export, not at every start (issue 14).
+    const yazl = createRequire(import.meta.url)('yazl') as typeof import('yazl');
     const zip = new yazl.ZipFile();
     const mtime = now;
     zip.addReadStream(

@@ -1,0 +1,72 @@
+// What the real server (node server/main.ts) loads at start, and before a feature needs it (issue 14): a SQLite
+// server with photos on disk does not load the PostgreSQL driver, the Redis client, the AWS SDK or the ZIP
+// libraries, and does not read the place index, until a request needs one of them.
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { freePort } from './test-support/child-processes.ts';
+import { type ServerProcess, serverEnv, spawnNode, waitUntilServing } from './test-support/server-process.ts';
+
+/** Packages only some servers or some requests need. */
+const ON_DEMAND = ['pg', 'ioredis', '@aws-sdk/client-s3', 'yazl', 'yauzl'];
+
+describe('the server at start', () => {
+  let dataDir: string;
+  let server: ServerProcess | undefined;
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'tightlines-start-up-'));
+  });
+  afterEach(async () => {
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('loads no package a SQLite server with photos on disk does not need, until a request needs it', async () => {
+    const port = await freePort();
+    const packagesFile = path.join(dataDir, 'packages.txt');
+    server = spawnNode(
+      [
+        '--disable-warning=ExperimentalWarning',
+        '--import',
+        './server/test-support/record-packages.ts',
+        'server/main.ts',
+      ],
+      serverEnv(port, dataDir, { RECORD_PACKAGES_FILE: packagesFile }),
+    );
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitUntilServing(server, baseUrl);
+    const loaded = () => readFileSync(packagesFile, 'utf8').trim().split('\n');
+
+    // A signed-in angler logs a catch and lists them.
+    const register = await fetch(`${baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'lazy_loader', password: 'a-long-enough-passphrase-2026' }),
+    });
+    expect(register.status).toBe(201);
+    const cookie = register.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const created = await fetch(`${baseUrl}/api/catches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ fishType: 'Pike', catchDate: '2026-05-01' }),
+    });
+    expect(created.status).toBe(201);
+    expect((await fetch(`${baseUrl}/api/catches`, { headers: { cookie } })).status).toBe(200);
+
+    expect(loaded()).toEqual(expect.arrayContaining(['fastify', 'kysely']));
+    for (const name of ON_DEMAND) expect(loaded(), name).not.toContain(name);
+
+    // A ZIP export needs yazl: loaded then, and it works.
+    const zip = await fetch(`${baseUrl}/api/export?format=zip`, { headers: { cookie } });
+    expect(zip.status).toBe(200);
+    expect(
+      Buffer.from(await zip.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+    expect(loaded()).toContain('yazl');
+  }, 60_000);
+});
