@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { runClusterPrimary } from './cluster-primary.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
@@ -8,7 +9,7 @@ import { buildProductionApp } from './production-app.ts';
 /** After the grace period, closing the database and exiting may take this much longer before we give up. */
 const CLOSE_DATABASE_TIMEOUT_MS = 5000;
 
-/** Reads the configuration, opens the database, and serves the API and the built web app. */
+/** Reads the configuration, opens the database, and serves the API and the built web app (entry: main.ts). */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   let built: Awaited<ReturnType<typeof buildProductionApp>>;
@@ -57,6 +58,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Written now rather than at exit (main.ts), so a server that is killed still leaves its cache for the next start.
+  module.flushCompileCache();
   app.log.info(
     `Tightlines${cluster.isWorker ? ` worker ${process.pid}` : ''} is up on http://localhost:${config.port} (${config.database.engine}, data in ${config.dataDir})`,
   );

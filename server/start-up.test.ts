@@ -1,7 +1,7 @@
 // What the real server (node server/main.ts) loads at start, and before a feature needs it (issue 14): a SQLite
 // server with photos on disk does not load the PostgreSQL driver, the Redis client, the AWS SDK or the ZIP
-// libraries, and does not read the place index, until a request needs one of them.
-import { readFileSync } from 'node:fs';
+// libraries until a request needs one of them, and it leaves Node's compile cache for the next start.
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,7 +34,10 @@ describe('the server at start', () => {
         './server/test-support/record-packages.ts',
         'server/main.ts',
       ],
-      serverEnv(port, dataDir, { RECORD_PACKAGES_FILE: packagesFile }),
+      serverEnv(port, dataDir, {
+        RECORD_PACKAGES_FILE: packagesFile,
+        NODE_COMPILE_CACHE: path.join(dataDir, 'compile-cache'),
+      }),
     );
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitUntilServing(server, baseUrl);
@@ -68,5 +71,9 @@ describe('the server at start', () => {
         .toString(),
     ).toBe('PK');
     expect(loaded()).toContain('yazl');
+
+    // main.ts turned the compile cache on before loading the server, and serve.ts wrote it once listening.
+    const cached = readdirSync(path.join(dataDir, 'compile-cache'), { recursive: true });
+    expect(cached.length).toBeGreaterThan(100);
   }, 60_000);
 });
