@@ -1,16 +1,18 @@
 // What the real server (node server/main.ts) loads at start, and before a feature needs it (issue 14): a SQLite
 // server with photos on disk does not load the PostgreSQL driver, the Redis client, the AWS SDK or the ZIP
-// libraries until a request needs one of them, and it leaves Node's compile cache for the next start.
+// libraries until a request needs one of them, never loads sharp (its image worker, a child process, does), and
+// it leaves Node's compile cache for the next start.
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from './test-support/child-processes.ts';
 import { type ServerProcess, serverEnv, spawnNode, waitUntilServing } from './test-support/server-process.ts';
 
-/** Packages only some servers or some requests need. */
-const ON_DEMAND = ['pg', 'ioredis', '@aws-sdk/client-s3', 'yazl', 'yauzl'];
+/** Packages only some servers or some requests need, and sharp, which only the image worker loads. */
+const ON_DEMAND = ['pg', 'ioredis', '@aws-sdk/client-s3', 'yazl', 'yauzl', 'sharp'];
 
 describe('the server at start', () => {
   let dataDir: string;
@@ -61,6 +63,16 @@ describe('the server at start', () => {
 
     expect(loaded()).toEqual(expect.arrayContaining(['fastify', 'kysely']));
     for (const name of ON_DEMAND) expect(loaded(), name).not.toContain(name);
+
+    // A photo is decoded by the image worker: the server itself still has no sharp.
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('photo', new Blob([jpeg], { type: 'image/jpeg' }), 'pike.jpg');
+    const upload = await fetch(`${baseUrl}/api/upload`, { method: 'POST', headers: { cookie }, body: form });
+    expect(upload.status).toBe(201);
+    expect(loaded()).not.toContain('sharp');
 
     // A ZIP export needs yazl: loaded then, and it works.
     const zip = await fetch(`${baseUrl}/api/export?format=zip`, { headers: { cookie } });

@@ -19,6 +19,7 @@ import { routeContract } from '../http/route-contract.ts';
 import { parseInput } from '../http/validation.ts';
 import type { ImageJobQueue } from '../photos/image-job-queue.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
+import type { PhotoProcessor } from '../photos/photo-processing.ts';
 import { releasePhoto } from '../photos/photo-release.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 import { ingestPhoto } from '../photos/photos.routes.ts';
@@ -39,6 +40,7 @@ export interface ExportDependencies {
   photos: PhotoRepository;
   photoStore: PhotoStore;
   imageJobs: ImageJobQueue;
+  images: PhotoProcessor;
   quotaBytes: number;
   importMaxBytes: number;
   clock: Clock;
