@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -31,6 +30,7 @@ import { answerError, installErrorHandler } from './http/error-handler.ts';
 import { installNativeCors } from './http/native-clients.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { routePreloadLinks } from './http/route-preloads.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { installHstsOverHttps } from './http/transport-security.ts';
 import { installUnreadBodyHandling } from './http/unread-body.ts';
 import { ExpiredRowsSweeper, SWEEP_INTERVAL_MS } from './maintenance/expired-rows-sweeper.ts';
@@ -144,7 +144,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Fastify parses text/plain by default; a plain-text body is how a cross-site form would forge a request.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     crossOriginEmbedderPolicy: false,
     // Sent by installHstsOverHttps, only where it means something.
