@@ -1,7 +1,7 @@
 // What the real server (node server/main.ts) loads at start, and before a feature needs it (issue 14): a SQLite
 // server with photos on disk does not load the PostgreSQL driver, the Redis client, the AWS SDK or the ZIP
 // libraries until a request needs one of them, never loads sharp (its image worker, a child process, does), and
-// it leaves Node's compile cache for the next start.
+// it leaves Node's compile cache for the next start. On Linux it runs with at most two malloc arenas.
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -84,8 +84,29 @@ describe('the server at start', () => {
     ).toBe('PK');
     expect(loaded()).toContain('yazl');
 
+    // main.ts re-executed itself (same process) with two malloc arenas, then loaded the server.
+    if (process.platform === 'linux') {
+      const environment = readFileSync(`/proc/${server.child.pid}/environ`, 'utf8').split('\0');
+      expect(environment).toContain('MALLOC_ARENA_MAX=2');
+    }
+
     // main.ts turned the compile cache on before loading the server, and serve.ts wrote it once listening.
     const cached = readdirSync(path.join(dataDir, 'compile-cache'), { recursive: true });
     expect(cached.length).toBeGreaterThan(100);
   }, 60_000);
+
+  it.runIf(process.platform === 'linux')(
+    'keeps the malloc arenas the operator chose',
+    async () => {
+      const port = await freePort();
+      server = spawnNode(
+        ['--disable-warning=ExperimentalWarning', 'server/main.ts'],
+        serverEnv(port, dataDir, { MALLOC_ARENA_MAX: '4' }),
+      );
+      await waitUntilServing(server, `http://127.0.0.1:${port}`);
+      const environment = readFileSync(`/proc/${server.child.pid}/environ`, 'utf8').split('\0');
+      expect(environment).toContain('MALLOC_ARENA_MAX=4');
+    },
+    60_000,
+  );
 });
