@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { runClusterPrimary } from './cluster-primary.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { DatabaseInUseError } from './db/server-lock.ts';
-import { buildProductionApp } from './production-app.ts';
+import type { buildProductionApp } from './production-app.ts';
 
 /** After the grace period, closing the database and exiting may take this much longer before we give up. */
 const CLOSE_DATABASE_TIMEOUT_MS = 5000;
@@ -17,6 +17,8 @@ async function main(): Promise<void> {
     config = loadConfig();
     // WEB_CONCURRENCY > 1: this process migrates and supervises; the workers it forks run the code below.
     if (config.webConcurrency > 1 && cluster.isPrimary) return await runClusterPrimary(config);
+    // Loaded here, not above: the primary of several workers never serves, so it never loads the app (issue 14).
+    const { buildProductionApp } = await import('./production-app.ts');
     built = await buildProductionApp(config, fileURLToPath(new URL('../dist/web', import.meta.url)));
   } catch (error) {
     // Mistakes of the operator get one clear line, not a stack trace.
