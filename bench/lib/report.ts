@@ -319,12 +319,11 @@ function explainMisses(results: Results): string[] {
       const step = (prefix: string) =>
         results.breakdown?.find((row) => row.step.startsWith(prefix))?.microseconds.toFixed(0) ?? '?';
       notes.push(
-        `${check.budget}: ${check.verdict}. The ceiling only serialises (${step('JSON')} µs a request); ` +
-          `a request of ours costs ${step('the whole')} µs of CPU before the socket: the session lookup ` +
-          `(${step('session')} µs), the 100-row query with row mapping (${step('list')} µs; node:sqlite turning ` +
-          'rows into objects is the largest single cost in a CPU profile), the serialisation, helmet headers and ' +
-          "Fastify's hooks, and it shares the 2 cores with autocannon. Levers, none taken here: a response schema " +
-          '(fast-json-stringify), fewer allocations per row, or an ETag so an unchanged list costs a 304.',
+        `${check.budget}: ${check.verdict}. The ceiling serialises the same catches on every request ` +
+          `(${step('JSON')} µs); a request of ours sends the cached JSON and costs ${step('the whole')} µs through ` +
+          `Fastify without a socket: the session lookup (${step('session')} µs), the list's version, Fastify's ` +
+          'hooks and the headers. Both share the 2 cores with autocannon, so what else the machine runs moves p99 ' +
+          'most: compare the load average. The section on where the time and the memory go breaks a request down.',
       );
     } else if (check.budget.startsWith('History') && results.history) {
       notes.push(
