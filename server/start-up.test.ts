@@ -1,7 +1,7 @@
 // What the real server (node server/main.ts) loads at start, and before a feature needs it (issue 14): a SQLite
 // server with photos on disk does not load the PostgreSQL driver, the Redis client, the AWS SDK or the ZIP
 // libraries until a request needs one of them, never loads sharp (its image worker, a child process, does), and
-// it leaves Node's compile cache for the next start. On Linux it runs with at most two malloc arenas and a young
+// it leaves Node's compile cache for the next start. On Linux it runs with one malloc arena and a young
 // generation of 2 × 8 MB, unless the operator chose otherwise.
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -85,10 +85,10 @@ describe('the server at start', () => {
     ).toBe('PK');
     expect(loaded()).toContain('yazl');
 
-    // main.ts re-executed itself (same process) with two malloc arenas and a small young generation.
+    // main.ts re-executed itself (same process) with one malloc arena and a small young generation.
     if (process.platform === 'linux') {
       const environment = readFileSync(`/proc/${server.child.pid}/environ`, 'utf8').split('\0');
-      expect(environment).toContain('MALLOC_ARENA_MAX=2');
+      expect(environment).toContain('MALLOC_ARENA_MAX=1');
       const commandLine = readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8').split('\0');
       expect(commandLine).toContain('--max-semi-space-size=8');
       expect(commandLine).toContain('./server/test-support/record-packages.ts');

@@ -74,7 +74,7 @@ describe('ImageWorker', () => {
   }, 30_000);
 
   it.runIf(process.platform === 'linux')(
-    'runs at a lower CPU priority, with two malloc arenas, and stops after a while without work',
+    'runs at a lower CPU priority, with one malloc arena, and stops after a while without work',
     async () => {
       const worker = newWorker({ idleMs: 300 });
       expect(worker.pid).toBeUndefined(); // nothing runs until a photo comes
@@ -82,7 +82,7 @@ describe('ImageWorker', () => {
       const pid = worker.pid;
       if (pid === undefined) throw new Error('no worker');
       expect(Number(statField(pid, 19))).toBe(10); // nice
-      expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
+      expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=1');
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(worker.pid).toBeUndefined();
       // The next photo starts a new one.

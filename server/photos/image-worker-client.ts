@@ -1,7 +1,7 @@
 // Uploaded photos are decoded and re-encoded in a child process, the image worker (image-worker.ts), not in the
 // server's own process (issue 14):
 //  - the server never loads sharp and libvips (~25 MB and ~130 ms of every start), and what decoding leaves
-//    behind (libvips' buffers, glibc's per-thread malloc arenas: MALLOC_ARENA_MAX=2 is set for the worker) lives
+//    behind (libvips' buffers, glibc's per-thread malloc arenas: the worker gets the server's MALLOC_ARENA_MAX, or 1) lives
 //    and dies with the worker, which stops after IDLE_MS without work;
 //  - the worker runs at a lower CPU priority (NICENESS), so on a busy machine the event loop that answers every
 //    other request goes first and the photos take what is left;
@@ -123,9 +123,10 @@ export class ImageWorker implements PhotoProcessor {
     if (this.child) return this.child;
     const child = fork(WORKER_FILE, [String(this.niceness)], {
       execArgv: ['--disable-warning=ExperimentalWarning'],
-      // Two malloc arenas instead of up to 8 per core: libvips' threads otherwise each keep what a burst of
-      // decoding allocated (docs/decisions/008-storage-and-outages.md). An operator's own value wins.
-      env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
+      // One malloc arena instead of up to 8 per core: libvips' threads otherwise each keep what a burst of
+      // decoding allocated (docs/decisions/008-storage-and-outages.md). The server's own value (launch.ts: 1, or
+      // the operator's) is passed on.
+      env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '1' },
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
