@@ -12,14 +12,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchApi, benchBreakdown, signIn } from './lib/api.ts';
+import { benchApi, benchBreakdown, benchGetDuringUploads, signIn } from './lib/api.ts';
 import { benchExportImport } from './lib/export-import.ts';
 import { benchHistory, chunkSizes, initialLoads, launchChromium } from './lib/frontend.ts';
 import { benchLighthouse, lighthouseVersion } from './lib/lighthouse.ts';
 import { benchPhotos } from './lib/photos.ts';
 import { REPO_ROOT, type Started, startTightlines, stopEverything } from './lib/processes.ts';
-import { checkBudgets, type Results, renderReadmeSummary, renderResults } from './lib/report.ts';
+import {
+  checkBudgets,
+  keptFindings,
+  type Results,
+  renderReadmeSummary,
+  renderResults,
+} from './lib/report.ts';
 import { BENCH_PASSWORD, BENCH_USERS, seedBenchDatabase } from './lib/seed.ts';
+import { benchStartup } from './lib/startup.ts';
 import { benchWorkers } from './lib/workers.ts';
 
 const PARTS = ['api', 'workers', 'photos', 'export', 'frontend', 'history', 'lighthouse'] as const;
@@ -144,11 +151,20 @@ async function main(): Promise<void> {
     });
     log(`  ${Object.keys(BENCH_USERS).length} users, 10,100 catches in ${(seedMs / 1000).toFixed(1)} s`);
 
+    if (only.has('api')) {
+      log('npm start of the built app → first answer...');
+      results.startup = await benchStartup(workDir, values.quick ? 1 : 3, log);
+    }
+
     if (only.has('api') || only.has('photos') || only.has('export')) {
       server = await startTightlines(workDir);
+      results.rssAfterStartMb = server.rssAfterStartMb;
+      log(`  server RSS after start, before any request: ${server.rssAfterStartMb?.toFixed(0)} MB`);
       if (only.has('api')) {
         log(`API (autocannon, ${settings.connections} connections, ${settings.durationSeconds} s each)...`);
         results.api = await benchApi(server, workDir, settings, log);
+        log('GET /api/catches of one angler while another uploads photos...');
+        results.duringUploads = await benchGetDuringUploads(server, settings, log);
         log('Where the time of GET /api/catches goes (in-process)...');
         results.breakdown = await benchBreakdown(
           workDir,
@@ -242,7 +258,9 @@ async function main(): Promise<void> {
 }
 
 function writeOutputs(results: Results): void {
-  writeFileSync(RESULTS_MD, formatWithBiome(renderResults(results), 'results.md'));
+  // The hand-written findings (profiles: where the time and the memory go) survive every run.
+  const findings = existsSync(RESULTS_MD) ? keptFindings(readFileSync(RESULTS_MD, 'utf8')) : '';
+  writeFileSync(RESULTS_MD, formatWithBiome(renderResults(results, findings), 'results.md'));
   writeFileSync(RESULTS_JSON, formatWithBiome(`${JSON.stringify(results, null, 2)}\n`, 'results.json'));
   log(`Wrote ${path.relative(REPO_ROOT, RESULTS_MD)} and ${path.relative(REPO_ROOT, RESULTS_JSON)}`);
   if (!values['no-readme'] && results.settings.fullRun) updateReadme(results);

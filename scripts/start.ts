@@ -2,13 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { restorePreviousAssets, stashPreviousAssets } from './keep-previous-assets.ts';
-import { precompressWebBuild } from './precompress.ts';
+import { startAgainWithMemorySettings, turnOnCompileCache } from '../server/launch.ts';
 
 /**
- * `npm start`: build the web app only when dist/ is missing or older than its sources (DESIGN §4), so a
- * built app is up in seconds, then start the server.
+ * `npm start`: build the web app only when dist/ is missing or older than its sources (DESIGN §4), and the place
+ * index only when it is missing or stale, so a built app is up in a second, then start the server. The process
+ * first takes the server's memory settings (server/launch.ts: before anything else is loaded, so the restart costs
+ * only Node's own start-up), and what it needs only to build is loaded only when something is built.
  */
+startAgainWithMemorySettings(fileURLToPath(import.meta.url));
+turnOnCompileCache();
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = path.join(root, 'dist', 'web', 'index.html');
 const SOURCES = ['web', 'core', 'vite.config.ts', 'package.json', 'package-lock.json'];
@@ -41,6 +45,8 @@ const sourcesChangedAt = Math.max(...SOURCES.map((source) => newestModification(
 if (builtAt() < sourcesChangedAt) {
   console.log('Building the web app (sources changed since the last build)...');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const { restorePreviousAssets, stashPreviousAssets } = await import('./keep-previous-assets.ts');
+  const { precompressWebBuild } = await import('./precompress.ts');
   // As `npm run build` does: the previous build's hashed files stay servable for rolling deploys.
   stashPreviousAssets();
   const build = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
@@ -50,6 +56,13 @@ if (builtAt() < sourcesChangedAt) {
   }
   restorePreviousAssets();
   precompressWebBuild(path.join(root, 'dist', 'web'));
+}
+
+// The server would build the same index in memory at its first reverse geocoding; built here, it is kept.
+const { placeIndexFileIsCurrent, writePlaceIndexFile } = await import('../server/places/place-index.ts');
+if (!placeIndexFileIsCurrent()) {
+  console.log('Building the place index (missing or older than its sources)...');
+  writePlaceIndexFile();
 }
 
 await import('../server/main.ts');

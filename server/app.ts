@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -31,11 +30,14 @@ import { answerError, installErrorHandler } from './http/error-handler.ts';
 import { installNativeCors } from './http/native-clients.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { routePreloadLinks } from './http/route-preloads.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { installHstsOverHttps } from './http/transport-security.ts';
 import { installUnreadBodyHandling } from './http/unread-body.ts';
 import { ExpiredRowsSweeper, SWEEP_INTERVAL_MS } from './maintenance/expired-rows-sweeper.ts';
 import { ImageJobQueue } from './photos/image-job-queue.ts';
+import { ImageWorker } from './photos/image-worker-client.ts';
 import { PhotoRepository } from './photos/photo.repository.ts';
+import type { PhotoProcessor } from './photos/photo-processing.ts';
 import type { PhotoStore } from './photos/photo-store.ts';
 import { UnattachedPhotoSweeper } from './photos/photo-sweeper.ts';
 import { DEFAULT_PHOTO_QUOTA_BYTES, MAX_UPLOAD_BYTES, photosRoutes } from './photos/photos.routes.ts';
@@ -62,8 +64,10 @@ export interface AppDependencies {
   rateLimits: RateLimits;
   /** Bytes of photos one account may store (PHOTO_QUOTA_MB); 1 GB when not given. */
   photoQuotaBytes?: number;
-  /** Where uploads are decoded; by default one at a time, with up to 8 waiting. */
+  /** Where uploads wait their turn to be decoded; by default one at a time, with up to 8 waiting. */
   imageJobs?: ImageJobQueue;
+  /** What decodes and re-encodes uploads; by default the image worker (a child process, started when needed). */
+  images?: PhotoProcessor;
   /** The largest file POST /api/import takes (413 above); 512 MB when not given. */
   importMaxBytes?: number;
   /** Where POST /api/import spools its upload; the system's temporary folder when not given. */
@@ -142,7 +146,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Fastify parses text/plain by default; a plain-text body is how a cross-site form would forge a request.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     crossOriginEmbedderPolicy: false,
     // Sent by installHstsOverHttps, only where it means something.
@@ -209,6 +213,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const catches = new CatchRepository(db, deps.accountLimits);
   const imageJobs = deps.imageJobs ?? new ImageJobQueue({ concurrency: 1, maxWaiting: 8 });
+  const images = deps.images ?? new ImageWorker();
+  app.addHook('onClose', () => images.close());
   const quotaBytes = deps.photoQuotaBytes ?? DEFAULT_PHOTO_QUOTA_BYTES;
   await app.register(catchesRoutes, {
     catches,
@@ -223,6 +229,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     uploadsPerUser: deps.rateLimits.uploadsPerUser,
     quotaBytes,
     imageJobs,
+    images,
     clock,
   });
   await app.register(exportRoutes, {
@@ -230,6 +237,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     photos,
     photoStore: deps.photoStore,
     imageJobs,
+    images,
     quotaBytes,
     importMaxBytes: deps.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
     importSpoolDir: deps.importSpoolDir,

@@ -1,73 +1,14 @@
-import cluster from 'node:cluster';
+// The server's entry point: `node server/main.ts`, imported by `npm start` (scripts/start.ts) and re-run by every
+// WEB_CONCURRENCY worker. Before the server's ~970 modules are loaded (serve.ts), for issue 14:
+// 1. on Linux the process is started again with the memory settings of launch.ts (MALLOC_ARENA_MAX=1,
+//    --max-semi-space-size=8), unless the operator set them;
+// 2. Node's compile cache is turned on, so a restart reuses the modules' compiled bytecode and type-stripped
+//    TypeScript instead of compiling them again: about a third of the start's CPU. It lives in NODE_COMPILE_CACHE,
+//    by default node-compile-cache in the system's temporary folder; entries are checked against the source, and
+//    where the folder cannot be written the server simply starts without it.
 import { fileURLToPath } from 'node:url';
-import { runClusterPrimary } from './cluster-primary.ts';
-import { ConfigError, loadConfig } from './config/config.ts';
-import { DatabaseInUseError } from './db/server-lock.ts';
-import { buildProductionApp } from './production-app.ts';
+import { startAgainWithMemorySettings, turnOnCompileCache } from './launch.ts';
 
-/** After the grace period, closing the database and exiting may take this much longer before we give up. */
-const CLOSE_DATABASE_TIMEOUT_MS = 5000;
-
-/** Reads the configuration, opens the database, and serves the API and the built web app. */
-async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  let built: Awaited<ReturnType<typeof buildProductionApp>>;
-  try {
-    config = loadConfig();
-    // WEB_CONCURRENCY > 1: this process migrates and supervises; the workers it forks run the code below.
-    if (config.webConcurrency > 1 && cluster.isPrimary) return await runClusterPrimary(config);
-    built = await buildProductionApp(config, fileURLToPath(new URL('../dist/web', import.meta.url)));
-  } catch (error) {
-    // Mistakes of the operator get one clear line, not a stack trace.
-    if (error instanceof ConfigError || error instanceof DatabaseInUseError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const { app, database } = built;
-
-  // SIGTERM (and Ctrl-C) drain in-flight requests, then close the database cleanly. A request that is still running
-  // after the grace period (an upload that never finishes) has its connection closed, so the process always exits.
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
-    const cutOff = setTimeout(() => {
-      app.log.warn('requests still running after the grace period: closing their connections');
-      app.server.closeAllConnections();
-    }, config.shutdownGraceMs);
-    const giveUp = setTimeout(() => {
-      app.log.error('shutdown did not finish in time: exiting anyway');
-      process.exit(1);
-    }, config.shutdownGraceMs + CLOSE_DATABASE_TIMEOUT_MS);
-    // Closing the server ends the connections idle at that moment; one whose request was still running becomes idle
-    // once answered, and its client (a browser, the balancer) keeps it open: the drain waited out the whole grace
-    // period for nothing. Each is closed as soon as it is idle.
-    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
-    try {
-      await app.close();
-      clearInterval(closeIdle);
-      clearTimeout(cutOff);
-      await database.close();
-      clearTimeout(giveUp);
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `Tightlines${cluster.isWorker ? ` worker ${process.pid}` : ''} is up on http://localhost:${config.port} (${config.database.engine}, data in ${config.dataDir})`,
-  );
-}
-
-main().catch((error: unknown) => {
-  console.error('Tightlines failed to start:', error);
-  process.exit(1);
-});
+startAgainWithMemorySettings(fileURLToPath(import.meta.url));
+turnOnCompileCache();
+await import('./serve.ts');

@@ -224,6 +224,95 @@ export async function benchApi(
   return results;
 }
 
+/** Connections and total rate of the other anglers' GET /api/catches in the uploads scenario. */
+const BROWSING_CONNECTIONS = 10;
+const BROWSING_REQUESTS_PER_SECOND = 500;
+
+export interface DuringUploadsFigures {
+  /** GET /api/catches at the browsing rate alone, then the same while 4 connections upload photos. */
+  alone: LoadFigures;
+  duringUploads: LoadFigures;
+  uploads: LoadFigures;
+}
+
+/**
+ * Other anglers stay fast while photos are processed (issue 14): one user's GET /api/catches at a steady
+ * BROWSING_REQUESTS_PER_SECOND over BROWSING_CONNECTIONS connections, first alone, then while another user's 4
+ * connections upload 1600×1200 JPEGs back to back (each one decoded, re-encoded twice and fsynced). A steady rate,
+ * not as fast as possible: the question is how long a request of someone else waits, not how many the server can
+ * answer. Server RSS is the peak of the whole scenario.
+ */
+export async function benchGetDuringUploads(
+  server: Started,
+  options: LoadOptions,
+  log: (line: string) => void,
+): Promise<DuringUploadsFigures> {
+  const readerCookie = await signIn(server.baseUrl, BENCH_USERS.reader.username);
+  const photosCookie = await signIn(server.baseUrl, BENCH_USERS.photos.username);
+  const jpeg = await photoLikeJpeg(1600, 1200);
+  const form = photoForm(jpeg);
+  const browse = {
+    url: `${server.baseUrl}/api/catches`,
+    headers: { cookie: readerCookie },
+    connections: BROWSING_CONNECTIONS,
+    overallRate: BROWSING_REQUESTS_PER_SECOND,
+    duration: options.durationSeconds,
+    timeout: 30,
+  };
+  const figures = (
+    scenario: string,
+    result: autocannon.Result,
+    serverRssMb: number | null,
+    note?: string,
+  ): LoadFigures => ({
+    scenario,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+    serverRssMb,
+    note,
+  });
+  const rate = `${BROWSING_REQUESTS_PER_SECOND} req/s over ${BROWSING_CONNECTIONS} connections`;
+  await autocannon({ ...browse, duration: options.warmupSeconds });
+  let rss = sampleRss(server.child.pid);
+  const alone = figures(`GET /api/catches at ${rate}, alone`, await autocannon(browse), rss.stop());
+
+  rss = sampleRss(server.child.pid);
+  const [browsing, uploading] = await Promise.all([
+    autocannon(browse),
+    autocannon({
+      url: `${server.baseUrl}/api/upload`,
+      method: 'POST',
+      headers: { 'content-type': form.contentType, cookie: photosCookie },
+      body: form.body,
+      connections: UPLOAD_CONNECTIONS,
+      duration: options.durationSeconds,
+      timeout: 30,
+    }),
+  ]);
+  // The uploads cut off by the end of the window are still being encoded: their memory counts too.
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const peak = rss.stop();
+  const result: DuringUploadsFigures = {
+    alone,
+    duringUploads: figures(`GET /api/catches at ${rate}, while 4 connections upload`, browsing, peak),
+    uploads: figures(
+      `POST /api/upload (1600×1200 JPEG), ${UPLOAD_CONNECTIONS} connections, meanwhile`,
+      uploading,
+      peak,
+    ),
+  };
+  for (const row of [result.alone, result.duringUploads, result.uploads]) {
+    log(
+      `  ${row.scenario}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ` +
+        `${row.errors} errors, RSS ${row.serverRssMb?.toFixed(0)} MB`,
+    );
+  }
+  return result;
+}
+
 export interface BreakdownRow {
   step: string;
   microseconds: number;

@@ -393,23 +393,3 @@ export const summariseKeystrokes = (figures: HistoryFigures) => ({
   median: median(figures.keystrokeMs),
   max: Math.max(...figures.keystrokeMs),
 });
-
-const FINDINGS_START = '<!-- frontend-findings:start -->';
-const FINDINGS_END = '<!-- frontend-findings:end -->';
-
-/**
- * The written findings about the front end (what weighs what, where the milliseconds go: issue 14), kept in
- * bench/results.md between two markers: each run rewrites the file around them and keeps them as they are.
- */
-export function keptFindings(resultsFile = path.join(REPO_ROOT, 'bench', 'results.md')): string[] {
-  let text: string;
-  try {
-    text = readFileSync(resultsFile, 'utf8');
-  } catch {
-    return [];
-  }
-  const start = text.indexOf(FINDINGS_START);
-  const end = text.indexOf(FINDINGS_END);
-  if (start < 0 || end < start) return [];
-  return [text.slice(start, end + FINDINGS_END.length), ''];
-}

@@ -1,7 +1,8 @@
 // Child processes of the benchmark: the real server, the bare node:http ceiling. Every process started here is
 // registered, so the run stops all of them whatever happens (error, Ctrl-C, the overall time limit).
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { freePort } from '../../server/test-support/child-processes.ts';
 import {
@@ -42,19 +43,75 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   running.delete(child);
 }
 
-/** Resident set size of a process, in MB (Linux /proc), or null when it cannot be read. */
-function rssMb(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
+/** Every live process below `pid` (children, grandchildren…), from the parent ids in /proc/PID/stat. */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name (2nd field) may hold spaces and parentheses: the fields after it start at the last ')'.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // it ended meanwhile
+    }
+  }
+  const found: number[] = [];
+  const visit = (id: number) => {
+    for (const child of children.get(id) ?? []) {
+      found.push(child);
+      visit(child);
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+function processRssKb(pid: number): number | null {
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
-    return kb ? Number(kb) / 1024 : null;
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) : null;
   } catch {
     return null;
   }
 }
 
-/** Samples a process's RSS every 200 ms until stopped; returns the peak. */
+/**
+ * Resident set size of a process and every process it started (workers, helpers), in MB (Linux /proc), or null
+ * when it cannot be read. Pages the processes share (the node binary) are counted once per process, so with
+ * several processes this is an upper bound.
+ */
+export function rssMb(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  const own = processRssKb(pid);
+  if (own === null) return null;
+  let kb = own;
+  for (const child of descendants(pid)) kb += processRssKb(child) ?? 0;
+  return kb / 1024;
+}
+
+/** CPU time (user + system) a process and its live descendants have used so far, ms (Linux /proc). */
+export function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  // utime and stime are in clock ticks; Linux reports them at USER_HZ = 100 on every architecture we run on.
+  const ticksOf = (id: number): number | null => {
+    try {
+      const stat = readFileSync(`/proc/${id}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  };
+  const own = ticksOf(pid);
+  if (own === null) return null;
+  let ticks = own;
+  for (const child of descendants(pid)) ticks += ticksOf(child) ?? 0;
+  return ticks * 10;
+}
+
+/** Samples a process tree's RSS (rssMb) every 200 ms until stopped; returns the peak. */
 export function sampleRss(pid: number | undefined): { stop: () => number | null } {
   let peak: number | null = rssMb(pid);
   const timer = setInterval(() => {
@@ -71,9 +128,35 @@ export function sampleRss(pid: number | undefined): { stop: () => number | null 
   };
 }
 
+/**
+ * Resolves once something accepts TCP connections on 127.0.0.1:port (no request is sent), polling every 10 ms;
+ * rejects when `alive` says the process that should listen is gone, or after `timeoutMs`.
+ */
+async function waitUntilListening(port: number, alive: () => boolean, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!alive()) throw new Error(`the process that should listen on port ${port} exited`);
+    const accepted = await new Promise<boolean>((resolve) => {
+      const socket = connect({ port, host: '127.0.0.1' });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (accepted) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on port ${port} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 export interface Started {
   child: ChildProcess;
   baseUrl: string;
+  /** Spawn → accepting connections, ms (wall clock, so it depends on the machine's load). */
+  listeningMs: number;
+  /** RSS (process tree) one second after it started listening, before any request was sent to it, MB. */
+  rssAfterStartMb: number | null;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -87,10 +170,26 @@ async function startNodeProcess(options: {
   readyStatus: number;
   label: string;
 }): Promise<Started> {
+  const started = performance.now();
   const server = spawnNode(options.args, options.env, { maxOutputChars: 100_000 });
   running.add(server.child);
   const baseUrl = `http://127.0.0.1:${options.port}`;
+  let rssAfterStartMb: number | null = null;
+  let listeningMs = Number.NaN;
   try {
+    // Memory at rest: once it listens, a second to settle, and not one request yet (the probe below is the first).
+    const alive = () => server.child.exitCode === null && server.child.signalCode === null;
+    if (
+      await waitUntilListening(options.port, alive).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      listeningMs = performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      rssAfterStartMb = rssMb(server.child.pid);
+    }
+    // Says why when it exited or never listened.
     await waitUntilAnswering(server, `${baseUrl}${options.readyPath}`, {
       status: options.readyStatus,
       timeoutMs: 60_000,
@@ -100,7 +199,14 @@ async function startNodeProcess(options: {
     running.delete(server.child);
     throw error;
   }
-  return { child: server.child, baseUrl, output: server.output, stop: () => stopProcess(server.child) };
+  return {
+    child: server.child,
+    baseUrl,
+    listeningMs,
+    rssAfterStartMb,
+    output: server.output,
+    stop: () => stopProcess(server.child),
+  };
 }
 
 /**

@@ -37,8 +37,8 @@ export async function benchWorkers(
           options,
           log,
         );
-        // With workers, the process started is the primary: its memory says nothing about theirs.
-        results.push(workers > 1 ? { ...figures, serverRssMb: null } : figures);
+        // The RSS sampled is the process tree's: with workers, the primary and every worker.
+        results.push(figures);
       } finally {
         await server.stop();
       }

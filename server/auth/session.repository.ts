@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { User } from '#core/user.ts';
+import { compiledOnce } from '../db/compiled-query.ts';
 import type { Database } from '../db/schema.ts';
 
 /** A session ends after this long without use... */
@@ -20,8 +21,28 @@ function hashToken(token: string): string {
  */
 export class SessionRepository {
   private readonly db: Kysely<Database>;
+  /** The lookup every signed-in request makes, compiled once (compiled-query.ts). */
+  private readonly sessionByHash;
+
   constructor(db: Kysely<Database>) {
     this.db = db;
+    this.sessionByHash = compiledOnce(
+      db as Kysely<unknown>,
+      (tokenHash: string) =>
+        db
+          .selectFrom('sessions')
+          .innerJoin('users', 'users.id', 'sessions.user_id')
+          .select([
+            'users.id',
+            'users.username',
+            'users.created_at',
+            'users.units',
+            'sessions.last_seen_at',
+            'sessions.expires_at',
+          ])
+          .where('sessions.token_hash', '=', tokenHash),
+      ['\0token-hash'],
+    );
   }
 
   /** Starts a session and returns the token for the cookie. */
@@ -44,19 +65,7 @@ export class SessionRepository {
   /** The user of a live session, or null (unknown, idle too long or past its absolute expiry). */
   async findUser(token: string, now: Date): Promise<User | null> {
     const tokenHash = hashToken(token);
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'users.id',
-        'users.username',
-        'users.created_at',
-        'users.units',
-        'sessions.last_seen_at',
-        'sessions.expires_at',
-      ])
-      .where('sessions.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    const [row] = await this.sessionByHash(tokenHash);
     if (!row) return null;
     const nowMs = now.getTime();
     const lastSeenMs = Date.parse(row.last_seen_at);

@@ -9,6 +9,7 @@ import {
 import type { Catch } from '#core/catch.ts';
 import type { CatchCreateInput, CatchUpdateInput } from '#core/catch-schema.ts';
 import { photoUrl } from '#core/photo-url.ts';
+import { compiledOnce } from '../db/compiled-query.ts';
 import type { CatchesTable, Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { catchSearchText, catchTextBytes, searchTextPattern } from './catch-text.ts';
@@ -221,9 +222,21 @@ export interface CatchUpdate {
 export class CatchRepository {
   private readonly db: Kysely<Database>;
   private readonly limits: AccountLimits;
+  /** The read every GET /api/catches starts with, compiled once (compiled-query.ts). */
+  private readonly listStateOf;
+
   constructor(db: Kysely<Database>, limits: AccountLimits = DEFAULT_ACCOUNT_LIMITS) {
     this.db = db;
     this.limits = limits;
+    this.listStateOf = compiledOnce(
+      db as Kysely<unknown>,
+      (userId: number) =>
+        db
+          .selectFrom('users')
+          .select(['catches_version', 'catch_count', 'catch_text_bytes'])
+          .where('id', '=', userId),
+      [-1],
+    );
   }
 
   /** The user's catches, newest first; `search` matches fish type, place, bait and notes, ignoring case. */
@@ -479,11 +492,7 @@ export class CatchRepository {
 
   /** The version changes with every write of this user's catches: the key under which a listed history may be reused. */
   async listState(userId: number): Promise<CatchListState> {
-    const row = await this.db
-      .selectFrom('users')
-      .select(['catches_version', 'catch_count', 'catch_text_bytes'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const [row] = await this.listStateOf(userId);
     return {
       version: Number(row?.catches_version ?? 0),
       count: Number(row?.catch_count ?? 0),

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely } from 'kysely';
-import pg from 'pg';
 import { migrateToLatest } from './migrations.ts';
 import { createNodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { OwnSchemaPostgresDialect } from './own-schema-dialect.ts';
@@ -133,6 +133,8 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
 /** A pool on a PostgreSQL database, without touching its schema (openDatabase migrates it). */
 export function connectPostgres(location: Extract<DatabaseLocation, { engine: 'postgres' }>): AppDatabase {
   const settings = { ...POSTGRES_POOL_DEFAULTS, ...location };
+  // Loaded when PostgreSQL is used, not at every start (issue 14: a SQLite server never needs node-postgres).
+  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
   const pool = new pg.Pool({
     connectionString: location.url,
     max: settings.maxConnections,
@@ -152,7 +154,7 @@ export function connectPostgres(location: Extract<DatabaseLocation, { engine: 'p
   // answer alike; a full pool at the moment of asking tells them apart (busy, not down).
   const connect = async () => {
     const full = pool.idleCount === 0 && pool.totalCount >= settings.maxConnections;
-    let client: pg.PoolClient;
+    let client: import('pg').PoolClient;
     try {
       client = await pool.connect();
     } catch (error) {

@@ -1,11 +1,11 @@
 import { createWriteStream } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import yazl from 'yazl';
 import { z } from 'zod';
 import type { Catch } from '#core/catch.ts';
 import { EXPORT_FORMATS, type ImportSummary, importSummarySchema } from '#core/data-transfer.ts';
@@ -18,6 +18,7 @@ import { routeContract } from '../http/route-contract.ts';
 import { parseInput } from '../http/validation.ts';
 import type { ImageJobQueue } from '../photos/image-job-queue.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
+import type { PhotoProcessor } from '../photos/photo-processing.ts';
 import { releasePhoto } from '../photos/photo-release.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 import { ingestPhoto } from '../photos/photos.routes.ts';
@@ -39,6 +40,7 @@ export interface ExportDependencies {
   photos: PhotoRepository;
   photoStore: PhotoStore;
   imageJobs: ImageJobQueue;
+  images: PhotoProcessor;
   quotaBytes: number;
   importMaxBytes: number;
   clock: Clock;
@@ -96,6 +98,8 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
 
   /** The JSON, the CSV and every photo, added to the ZIP while it is written: one photo in memory at a time. */
   function zipStream(userId: number, username: string, now: Date): Readable {
+    // Loaded with the first ZIP export, not at every start (issue 14).
+    const yazl = createRequire(import.meta.url)('yazl') as typeof import('yazl');
     const zip = new yazl.ZipFile();
     const mtime = now;
     const output = zip.outputStream as unknown as Readable;

@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
 import { AppError } from '../http/app-error.ts';
 import { CsvRecordTooLongError, parseCsv } from './csv.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './export-format.ts';
@@ -153,6 +154,8 @@ const jsonTooLarge = () =>
 // ----- ZIP (yauzl reads the central directory and opens one entry at a time: memory stays bounded) -----
 
 function openZip(file: string): Promise<ZipFile> {
+  // Loaded with the first ZIP import, not at every start (issue 14).
+  const yauzl = createRequire(import.meta.url)('yauzl') as typeof import('yauzl');
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, autoClose: false, decodeStrings: true }, (error, zip) => {
       if (error || !zip)

@@ -1,6 +1,9 @@
-import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ApiErrorBody } from '#core/api-error.ts';
+
+// Not `import { STATUS_CODES } from 'node:http'`: an ES import of node:http reads every one of its exports, and
+// its WebSocket getter loads Node's whole fetch implementation (undici), ~50 ms of every start (issue 14).
+const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 /** Node's own refusals, before any request exists for Fastify to route, in our words. */
 function describe(error: NodeJS.ErrnoException): { status: number } & ApiErrorBody {

@@ -11,44 +11,23 @@
 //  4. decode with limitInputPixels (the cap again, enforced by libvips) and failOn 'truncated', so a cut-off upload
 //     is refused instead of being stored with a grey lower half. Only the first frame of an animation is used.
 //     The decoding runs through the caller's ImageJobQueue, one photo at a time; refusals never wait for it.
+// The server runs all of this in its image worker, a child process (image-worker-client.ts), never in its own.
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import type { ImageJobQueue } from './image-job-queue.ts';
+import { PhotoRejectedError, type ProcessedPhoto } from './photo-processing.ts';
 
 // Defence in depth, process-wide: even if an SVG got past the sniffing, libvips refuses to load it (its SVG
 // renderer is a large attack surface and SVG can carry scripts). Nothing on the server needs SVG input.
 sharp.block({ operation: ['VipsForeignLoadSvg'] });
 // One libvips worker thread per pipeline: a photo's two pipelines then take at most the machine's two cores, and
-// the rest of the server keeps a share of the CPU. No operation cache: every upload is a different image, and the
+// the server's event loop (at a higher priority than the image worker's) keeps its share of the CPU. No operation cache: every upload is a different image, and the
 // cache would only keep up to 50 MB of decoded pixels alive for nothing.
 sharp.concurrency(1);
 sharp.cache(false);
 
 export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heic' | 'tiff' | 'bmp';
 
-export type PhotoRejectionCode = 'not_an_image' | 'damaged_image' | 'image_too_large' | 'interlaced_image';
-
-/** A refused upload: `message` is safe and meant for the user; `status` is the HTTP status to answer with. */
-export class PhotoRejectedError extends Error {
-  readonly status: number;
-  readonly code: PhotoRejectionCode;
-
-  constructor(code: PhotoRejectionCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'PhotoRejectedError';
-    this.status = 400;
-    this.code = code;
-  }
-}
-
-export interface ProcessedPhoto {
-  /** WebP, longest side ≤ 2048 px, upright, no metadata. */
-  full: Buffer;
-  /** WebP, longest side ≤ 400 px, ≤ THUMB_MAX_BYTES. */
-  thumb: Buffer;
-  /** Dimensions of `full`. */
-  width: number;
-  height: number;
-}
+export { PhotoRejectedError, type ProcessedPhoto } from './photo-processing.ts';
 
 const DEFAULT_MAX_INPUT_PIXELS = 50_000_000;
 /**
@@ -226,51 +205,73 @@ function refuseCostlyDecoding(type: ImageType, metadata: Metadata, maxInputPixel
   }
 }
 
+/** What inspectPhoto read from a header it accepted: all encodePhoto needs. */
+export interface InspectedPhoto {
+  input: Buffer;
+  type: ImageType;
+  metadata: Metadata;
+  maxInputPixels: number;
+}
+
+/** For every sharp instance. pages: 1 = the first frame or page only (sharp's default, stated for the reader). */
+const inputOptionsFor = (maxInputPixels: number) =>
+  ({ failOn: 'truncated', limitInputPixels: maxInputPixels, pages: 1 }) as const satisfies SharpOptions;
+
 /**
- * Validates and re-encodes an uploaded photo. Throws PhotoRejectedError (status 400, user-facing message) for
- * anything that is not a decodable, complete image within the pixel caps (default 50 megapixels, less for formats
- * decoded whole: DECODED_WHOLE_MAX_PIXELS). The checks read the header only; the decoding itself runs through `queue` when one is given
- * (QueueFullError when it is full).
+ * The checks of an upload, from its magic bytes and header only (no pixel is decoded): PhotoRejectedError for
+ * anything that is not a decodable image within the pixel caps (default 50 megapixels, less for formats decoded
+ * whole: DECODED_WHOLE_MAX_PIXELS).
  */
-export async function processPhoto(
+export async function inspectPhoto(
   bytes: Uint8Array,
-  options?: { maxInputPixels?: number; queue?: ImageJobQueue },
-): Promise<ProcessedPhoto> {
-  const maxInputPixels = options?.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS;
+  maxInputPixels = DEFAULT_MAX_INPUT_PIXELS,
+): Promise<InspectedPhoto> {
   const type = sniffImageType(bytes);
   if (type === null) throw new PhotoRejectedError('not_an_image', NOT_AN_IMAGE);
 
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // For every sharp instance below. pages: 1 = the first frame or page only (sharp's default, stated for the reader).
-  const inputOptions = {
-    failOn: 'truncated',
-    limitInputPixels: maxInputPixels,
-    pages: 1,
-  } as const satisfies SharpOptions;
-
-  let metadata: Metadata;
   try {
     // Header only: no pixels are decoded here.
-    metadata = await sharp(input, inputOptions).metadata();
+    const metadata = await sharp(input, inputOptionsFor(maxInputPixels)).metadata();
     if (metadata.format !== SHARP_FORMAT[type]) {
       throw new PhotoRejectedError('not_an_image', NOT_AN_IMAGE);
     }
     if (!metadata.width || !metadata.height) throw new PhotoRejectedError('damaged_image', DAMAGED);
     refuseCostlyDecoding(type, metadata, maxInputPixels);
+    return { input, type, metadata, maxInputPixels };
   } catch (error) {
     throw rejectionFor(error, maxInputPixels);
   }
+}
 
-  const encode = async () => {
-    try {
-      // autoOrient applies the EXIF orientation; no withMetadata()/keepMetadata(), so nothing of the input's
-      // metadata is written out (sharp outputs sRGB without EXIF, XMP or ICC by default).
-      const decoder = () => sharp(input, { ...inputOptions, autoOrient: true });
-      return decodesInStrips(type, metadata) ? await encodeTwice(decoder) : await encodeOnce(decoder());
-    } catch (error) {
-      throw rejectionFor(error, maxInputPixels);
-    }
-  };
+/** Decodes an inspected photo and encodes both sizes; PhotoRejectedError when the pixels turn out damaged. */
+export async function encodePhoto({
+  input,
+  type,
+  metadata,
+  maxInputPixels,
+}: InspectedPhoto): Promise<ProcessedPhoto> {
+  try {
+    // autoOrient applies the EXIF orientation; no withMetadata()/keepMetadata(), so nothing of the input's
+    // metadata is written out (sharp outputs sRGB without EXIF, XMP or ICC by default).
+    const decoder = () => sharp(input, { ...inputOptionsFor(maxInputPixels), autoOrient: true });
+    return decodesInStrips(type, metadata) ? await encodeTwice(decoder) : await encodeOnce(decoder());
+  } catch (error) {
+    throw rejectionFor(error, maxInputPixels);
+  }
+}
+
+/**
+ * Validates and re-encodes an uploaded photo in this process (the server runs it in its image worker:
+ * image-worker-client.ts): inspectPhoto, then encodePhoto through `queue` when one is given (QueueFullError when
+ * it is full). Refusals never wait for the queue.
+ */
+export async function processPhoto(
+  bytes: Uint8Array,
+  options?: { maxInputPixels?: number; queue?: ImageJobQueue },
+): Promise<ProcessedPhoto> {
+  const inspected = await inspectPhoto(bytes, options?.maxInputPixels);
+  const encode = () => encodePhoto(inspected);
   return options?.queue ? options.queue.run(encode) : encode();
 }
 

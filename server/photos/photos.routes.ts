@@ -15,8 +15,8 @@ import { type RouteContract, routeContract } from '../http/route-contract.ts';
 import { parseInput } from '../http/validation.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.repository.ts';
 import { type ImageJobQueue, QueueFullError } from './image-job-queue.ts';
-import { PhotoRejectedError, type ProcessedPhoto, processPhoto } from './image-pipeline.ts';
 import type { PhotoRepository } from './photo.repository.ts';
+import { type PhotoProcessor, PhotoRejectedError, type ProcessedPhoto } from './photo-processing.ts';
 import type { PhotoStore } from './photo-store.ts';
 
 /** Uploads larger than this are refused with 413 (DESIGN §4). */
@@ -41,6 +41,8 @@ export interface PhotosDependencies {
   quotaBytes: number;
   /** Where photos are decoded, one at a time. */
   imageJobs: ImageJobQueue;
+  /** Where photos are decoded and re-encoded (the image worker, a child process). */
+  images: PhotoProcessor;
   clock: Clock;
 }
 
@@ -102,14 +104,14 @@ async function readPhotoField(request: FastifyRequest): Promise<Buffer> {
  * sizes; returns the photo's URL. Uploads and the photos of an imported ZIP both come through here.
  */
 export async function ingestPhoto(
-  deps: Pick<PhotosDependencies, 'photos' | 'photoStore' | 'quotaBytes' | 'imageJobs' | 'clock'>,
+  deps: Pick<PhotosDependencies, 'photos' | 'photoStore' | 'quotaBytes' | 'imageJobs' | 'images' | 'clock'>,
   userId: number,
   bytes: Buffer,
 ): Promise<string> {
-  const { photos, photoStore, quotaBytes, imageJobs, clock } = deps;
+  const { photos, photoStore, quotaBytes, imageJobs, images, clock } = deps;
   let processed: ProcessedPhoto;
   try {
-    processed = await processPhoto(bytes, { queue: imageJobs });
+    processed = await images.process(bytes, imageJobs);
   } catch (error) {
     if (error instanceof PhotoRejectedError) throw new AppError(400, 'BAD_IMAGE', error.message);
     if (error instanceof QueueFullError) throw serverBusy();

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * Where the global per-IP limit (@fastify/rate-limit) keeps its counters when REDIS_URL is set: one Redis that
@@ -26,7 +27,9 @@ export interface SharedLimitStoreOptions {
  * (skipOnError in app.ts); the database-backed limits on logins, registrations and uploads still hold meanwhile.
  */
 export function openSharedLimitStore({ url, keyPrefix }: SharedLimitStoreOptions): SharedLimitStore {
-  const client = new Redis(url, {
+  // Loaded only when there is a Redis to talk to (issue 14: most servers never need ioredis).
+  const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  const client = new RedisClient(url, {
     keyPrefix,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
