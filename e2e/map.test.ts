@@ -332,9 +332,9 @@ describe('the maps', () => {
     // At the zoom that fits the world, Tahoe and Minneapolis are ~20 px apart, so their clusters overlap and merge
     // into one of three catches; Sydney and Iceland stay single pins.
     const markerLabels = () =>
-      map.locator('.leaflet-marker-icon').evaluateAll((elements) =>
-        elements.map((element) => element.getAttribute('aria-label')).sort(),
-      );
+      map
+        .locator('.leaflet-marker-icon')
+        .evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label')).sort());
     await expect
       .poll(markerLabels)
       .toEqual([
