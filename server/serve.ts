@@ -4,7 +4,26 @@ import { fileURLToPath } from 'node:url';
 import { runClusterPrimary } from './cluster-primary.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { DatabaseInUseError } from './db/server-lock.ts';
+import {
+  DATABASE_BUSY,
+  DATABASE_UNAVAILABLE,
+  outageOf,
+  PHOTO_STORE_UNAVAILABLE,
+  STORAGE_FULL,
+} from './http/outage-errors.ts';
 import type { buildProductionApp } from './production-app.ts';
+
+/** What each outage means to the operator who starts the server (outage-errors.ts names them for users). */
+const OUTAGE_AT_START: Record<string, string> = {
+  [STORAGE_FULL.code]: 'the disk is full',
+  [DATABASE_UNAVAILABLE.code]: 'the database cannot be reached',
+  [DATABASE_BUSY.code]: 'the database is busy or locked',
+  [PHOTO_STORE_UNAVAILABLE.code]: 'the photo store cannot be reached',
+};
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 /** After the grace period, closing the database and exiting may take this much longer before we give up. */
 const CLOSE_DATABASE_TIMEOUT_MS = 5000;
@@ -24,6 +43,14 @@ async function main(): Promise<void> {
     // Mistakes of the operator get one clear line, not a stack trace.
     if (error instanceof ConfigError || error instanceof DatabaseInUseError) {
       console.error(error.message);
+      process.exit(1);
+    }
+    // So do outages (a full disk, a database out of reach): the operator has to act, our code is not at fault.
+    const outage = outageOf(error);
+    if (outage) {
+      console.error(
+        `Tightlines failed to start: ${OUTAGE_AT_START[outage.code] ?? outage.code}: ${messageOf(error)}`,
+      );
       process.exit(1);
     }
     throw error;

@@ -10,7 +10,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from './test-support/child-processes.ts';
-import { type ServerProcess, serverEnv, spawnNode, waitUntilServing } from './test-support/server-process.ts';
+import {
+  type ServerProcess,
+  serverEnv,
+  spawnNode,
+  spawnServer,
+  waitUntilServing,
+} from './test-support/server-process.ts';
 
 /** Packages only some servers or some requests need, and sharp, which only the image worker loads. */
 const ON_DEMAND = ['pg', 'ioredis', '@aws-sdk/client-s3', 'yazl', 'yauzl', 'sharp'];
@@ -113,4 +119,16 @@ describe('the server at start', () => {
     },
     60_000,
   );
+
+  it('stops with one line that names the outage when the database is out of reach, not a stack trace', async () => {
+    const port = await freePort();
+    const nothingListens = await freePort();
+    server = spawnServer(
+      serverEnv(port, dataDir, { DATABASE_URL: `postgres://postgres@127.0.0.1:${nothingListens}/test` }),
+    );
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    expect(server.output().trim()).toBe(
+      `Tightlines failed to start: the database cannot be reached: connect ECONNREFUSED 127.0.0.1:${nothingListens}`,
+    );
+  }, 60_000);
 });

@@ -243,6 +243,6 @@ export async function migrateToLatest(db: Kysely<unknown>, engine: DatabaseEngin
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const cause = error instanceof Error ? error.message : String(error ?? '');
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`);
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`, { cause: error });
   }
 }
