@@ -315,9 +315,16 @@ describe.each(TEST_ENGINES)(
         for (let i = 0; i < 3; i++) expect((await send(marie, `guess-${i}-xyz`)).statusCode).toBe(400);
         const limited = await send(marie, PASSWORD);
         expect(limited.statusCode).toBe(429);
-        expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
-        // One counter for the account: the login form is closed to guesses too.
-        expect((await login(t, 'marie', PASSWORD)).statusCode).toBe(429);
+        expect(limited.json()).toMatchObject({
+          code: 'RATE_LIMITED',
+          message: 'Too many wrong passwords. Please wait 15 minutes and try again.',
+        });
+        // One counter for the account: the login form is closed to guesses too, and says so in its own words.
+        const loginLimited = await login(t, 'marie', PASSWORD);
+        expect(loginLimited.statusCode).toBe(429);
+        expect(loginLimited.json()).toMatchObject({
+          message: 'Too many failed login attempts. Please wait 15 minutes and try again.',
+        });
         expect(await isSignedIn(marie)).toBe(true);
         // The window passes.
         t.clock.advance(15 * 60 * 1000 + 1);

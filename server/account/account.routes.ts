@@ -45,7 +45,13 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDependenc
 
   /** Checks the account's own password (counted like a login); 400 WRONG_PASSWORD naming `field` otherwise. */
   async function verifyPassword(request: FastifyRequest, user: User, password: string, field: string) {
-    const counterKey = await countPasswordAttempt(rateLimiter, rateLimits, user.username, request.ip);
+    const counterKey = await countPasswordAttempt(
+      rateLimiter,
+      rateLimits,
+      user.username,
+      request.ip,
+      'account',
+    );
     const stored = await users.findPasswordHash(user.id);
     // The account was deleted since the session was read: the session is no longer valid.
     if (stored === null) throw notSignedIn();

@@ -92,7 +92,13 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
   app.post('/api/login', loginContract, async (request, reply) => {
     const { username, password } = parseInput(loginSchema, request.body);
     // Every attempt is counted before the password is checked (password-attempts.ts).
-    const usernameCounterKey = await countPasswordAttempt(rateLimiter, rateLimits, username, request.ip);
+    const usernameCounterKey = await countPasswordAttempt(
+      rateLimiter,
+      rateLimits,
+      username,
+      request.ip,
+      'login',
+    );
 
     const found = await users.findByUsername(username);
     const passwordMatches = await hasher.verify(password, found?.passwordHash ?? (await dummyHash));
