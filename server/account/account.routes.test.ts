@@ -4,7 +4,12 @@ import { MemoryPhotoStore } from '../photos/photo-store.ts';
 import { multipart, smallJpeg } from '../security/hostile-inputs.ts';
 import { ApiClient, sessionCookieFrom } from '../test-support/api-client.ts';
 import { createTestApp, RELAXED_RATE_LIMITS, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
-import { createPhotoTestApp, type PhotoTestApp, photoTestMatrix } from '../test-support/test-photo-stores.ts';
+import {
+  createPhotoTestApp,
+  type PhotoTestApp,
+  photoStoreWhoseRemovalFails,
+  photoTestMatrix,
+} from '../test-support/test-photo-stores.ts';
 
 const PASSWORD = 'river-trout-42';
 const NEW_PASSWORD = 'lake-pike-2026';
@@ -398,18 +403,8 @@ describe.each(photoTestMatrix(TEST_ENGINES))(
 
 describe.each(TEST_ENGINES)('a photo store that fails after the commit, on %s', (engine) => {
   it('still deletes the account (204): the files are released after the transaction, a failure only logged', async () => {
-    const memory = new MemoryPhotoStore();
-    let removeCalls = 0;
-    const failingRemove = {
-      save: memory.save.bind(memory),
-      read: memory.read.bind(memory),
-      checkReachable: memory.checkReachable.bind(memory),
-      remove: async () => {
-        removeCalls++;
-        throw new Error('store down');
-      },
-    };
-    const t = await createTestApp(engine, { photoStore: failingRemove });
+    const { store, removeCalls } = photoStoreWhoseRemovalFails();
+    const t = await createTestApp(engine, { photoStore: store });
     try {
       const marie = await ApiClient.register(t.app, 'marie');
       const body = multipart({ fileName: 'fish.jpg', contentType: 'image/jpeg', data: await smallJpeg() });
@@ -423,7 +418,7 @@ describe.each(TEST_ENGINES)('a photo store that fails after the commit, on %s', 
       await marie.createCatch({ photo: upload.json().url });
 
       expect((await deleteAccount(marie, { password: PASSWORD })).statusCode).toBe(204);
-      expect(removeCalls).toBe(1);
+      expect(removeCalls()).toBe(1);
       expect(await t.database.db.selectFrom('photos').select('id').execute()).toEqual([]);
       expect(await t.database.db.selectFrom('users').select('id').execute()).toEqual([]);
     } finally {

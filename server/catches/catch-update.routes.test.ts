@@ -5,11 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Catch } from '#core/catch.ts';
-import { MemoryPhotoStore } from '../photos/photo-store.ts';
 import { multipart, smallJpeg } from '../security/hostile-inputs.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
-import { createPhotoTestApp, type PhotoTestApp, photoTestMatrix } from '../test-support/test-photo-stores.ts';
+import {
+  createPhotoTestApp,
+  type PhotoTestApp,
+  photoStoreWhoseRemovalFails,
+  photoTestMatrix,
+} from '../test-support/test-photo-stores.ts';
 import { catchSearchText, catchTextBytes } from './catch-text.ts';
 
 /** Every written field filled (the log form's payload). */
@@ -694,25 +698,15 @@ describe.each(photoTestMatrix(TEST_ENGINES))(
 
 describe.each(TEST_ENGINES)('a photo store that fails after an edit commits, on %s', (engine) => {
   it('still answers the edit 200: the photo is released after the transaction, a failure only logged', async () => {
-    const memory = new MemoryPhotoStore();
-    let removeCalls = 0;
-    const failingRemove = {
-      save: memory.save.bind(memory),
-      read: memory.read.bind(memory),
-      checkReachable: memory.checkReachable.bind(memory),
-      remove: async () => {
-        removeCalls++;
-        throw new Error('store down');
-      },
-    };
-    const t = await createTestApp(engine, { photoStore: failingRemove });
+    const { store, removeCalls } = photoStoreWhoseRemovalFails();
+    const t = await createTestApp(engine, { photoStore: store });
     try {
       const alice = await ApiClient.register(t.app, 'alice');
       const saved = await alice.createCatch({ photo: await uploadPhoto(alice) });
       const response = await alice.patch(`/api/catches/${saved.id}`, { photo: null });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ ...saved, photo: null });
-      expect(removeCalls).toBe(1);
+      expect(removeCalls()).toBe(1);
       expect(await t.database.db.selectFrom('photos').select('id').execute()).toEqual([]);
     } finally {
       await t.close();

@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { AppDependencies } from '../app.ts';
 import type { DatabaseEngine } from '../db/database.ts';
-import { DiskPhotoStore, type PhotoStore } from '../photos/photo-store.ts';
+import { DiskPhotoStore, MemoryPhotoStore, type PhotoStore } from '../photos/photo-store.ts';
 import { createS3Client, S3PhotoStore, type S3Settings } from '../photos/s3-photo-store.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -209,4 +209,23 @@ export async function createPhotoTestApp(
       await photos.destroy();
     },
   };
+}
+
+/**
+ * A store that keeps photos in memory but fails every removal: a photo store that goes down after a transaction
+ * committed. `removeCalls()` counts the removals tried.
+ */
+export function photoStoreWhoseRemovalFails(): { store: PhotoStore; removeCalls: () => number } {
+  const memory = new MemoryPhotoStore();
+  let removeCalls = 0;
+  const store: PhotoStore = {
+    save: memory.save.bind(memory),
+    read: memory.read.bind(memory),
+    checkReachable: memory.checkReachable.bind(memory),
+    remove: async () => {
+      removeCalls++;
+      throw new Error('store down');
+    },
+  };
+  return { store, removeCalls: () => removeCalls };
 }
