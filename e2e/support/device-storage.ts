@@ -60,8 +60,8 @@ export function cachedUrls(page: Page, cacheName: string): Promise<string[]> {
 }
 
 /** Waits until a service worker controls the page ("ready for offline"): its precache is complete. */
-export async function waitForWorkerControl(page: Page): Promise<void> {
+export async function waitForWorkerControl(page: Page, timeout = 20_000): Promise<void> {
   await expect
-    .poll(() => page.evaluate<boolean>('Boolean(navigator.serviceWorker.controller)'), { timeout: 20_000 })
+    .poll(() => page.evaluate<boolean>('Boolean(navigator.serviceWorker.controller)'), { timeout })
     .toBe(true);
 }

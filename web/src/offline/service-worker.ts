@@ -30,15 +30,38 @@ const noWorker = new Promise<false>((resolve) => {
   markNoWorker = () => resolve(false);
 });
 
+/** After a failed registration or first install, the first wait before trying again while online; it doubles. */
+const FIRST_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 5 * 60_000;
+let retryDelayMs = FIRST_RETRY_MS;
+
+/**
+ * Tries the registration again when the network comes back and, while the browser says it is online, after a
+ * growing delay: the network may have come back before the failure was known, and its 'online' event is then
+ * past (the CI flake of a worker that never registered).
+ */
+function registerAgainLater(): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const retry = () => {
+    window.removeEventListener('online', retry);
+    clearTimeout(timer);
+    registerServiceWorker();
+  };
+  window.addEventListener('online', retry);
+  if (navigator.onLine) {
+    timer = setTimeout(retry, retryDelayMs);
+    retryDelayMs = Math.min(retryDelayMs * 2, MAX_RETRY_MS);
+  }
+}
+
 /**
  * Registers the worker, now if online, else when the network is back; a registration or first install cut
- * off by the network is tried again the next time it comes back. Never throws.
+ * off by the network is tried again (registerAgainLater). Never throws.
  */
 export function registerServiceWorker(): void {
   if (!supported || navigator.serviceWorker.controller) return;
-  const retryWhenOnline = () => void once(window, 'online').then(registerServiceWorker);
   if (!navigator.onLine) {
-    retryWhenOnline();
+    registerAgainLater();
     return;
   }
   navigator.serviceWorker.register(WORKER_URL, WORKER_OPTIONS).then(
@@ -47,12 +70,12 @@ export function registerServiceWorker(): void {
       installing?.addEventListener('statechange', () => {
         if (installing.state !== 'redundant' || registration.active) return;
         markNoWorker();
-        retryWhenOnline();
+        registerAgainLater();
       });
     },
     () => {
       markNoWorker();
-      retryWhenOnline();
+      registerAgainLater();
     },
   );
 }
