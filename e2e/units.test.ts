@@ -3,7 +3,7 @@ import { startFakeOpenMeteo } from '../server/test-support/fake-open-meteo.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { saveScreenshot, TAHOE } from './support/browser.ts';
 import { setupE2E } from './support/harness.ts';
-import { expectServerCatches, expectText } from './support/ui.ts';
+import { closeToast, expectServerCatches, expectText, expectToast } from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
 
 /**
@@ -103,6 +103,9 @@ describe('units', () => {
       await gear.getByText(/^For 10°C, slight rain, wind 20 km\/h at /).waitFor();
       await gear.getByText('Below 16°C: base layers keep you warm.', { exact: true }).waitFor();
       await gear.getByText('Wind above 16 km/h: heavier sinkers hold bottom.', { exact: true }).waitFor();
+      // Its 'Recommendations Generated' toast would take the next Escape (the details' below) for itself.
+      await expectToast(page, 'Recommendations Generated');
+      await closeToast(page);
     };
     await expectToolsInMetric();
 

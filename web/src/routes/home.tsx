@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { getCatches } from '@/api/endpoints';
 import { AppHeader } from '@/components/app-header';
 import { ErrorBoundary } from '@/components/error-boundary';
@@ -7,18 +7,31 @@ import { History, PlusCircle, Wrench } from '@/components/shell-icons';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { isShellTab, readActiveTab, type ShellTab, writeActiveTab } from '@/lib/active-tab';
+import { OnDemand, onDemand } from '@/lib/on-demand';
 import { CATCHES_STALE_TIME_MS, queryClient, queryKeys } from '@/lib/query-client';
 
-// The tab contents load on demand, keeping the shell's first bundle small (DESIGN §7).
-const tabModules = {
-  log: () => import('@/features/log/log-catch-form').then((m) => ({ default: m.LogCatchForm })),
-  history: () => import('@/features/history/catch-history').then((m) => ({ default: m.CatchHistory })),
-  tools: () => import('@/features/tools/tools-tab').then((m) => ({ default: m.ToolsTab })),
+// The tab contents load on demand, keeping the shell's first bundle small (DESIGN §7); each is on display with its
+// ScreenReady. onDemand, not React.lazy: a tab whose code is here shows at once (lib/on-demand.tsx).
+const withScreenReady = (Screen: ComponentType) => () => (
+  <>
+    <Screen />
+    <ScreenReady />
+  </>
+);
+const tabs = {
+  log: onDemand(
+    () => import('@/features/log/log-catch-form').then((m) => withScreenReady(m.LogCatchForm)),
+    <TabFallback />,
+  ),
+  history: onDemand(
+    () => import('@/features/history/catch-history').then((m) => withScreenReady(m.CatchHistory)),
+    <TabFallback />,
+  ),
+  tools: onDemand(
+    () => import('@/features/tools/tools-tab').then((m) => withScreenReady(m.ToolsTab)),
+    <TabFallback />,
+  ),
 } satisfies Record<ShellTab, unknown>;
-
-const LogCatchForm = lazy(tabModules.log);
-const CatchHistory = lazy(tabModules.history);
-const ToolsTab = lazy(tabModules.tools);
 
 /** The tab the shell opens on at this address: / the remembered one; /tools and /logs (app.tsx) their own. */
 function openingTab(pathname: string): ShellTab | null {
@@ -31,7 +44,7 @@ function openingTab(pathname: string): ShellTab | null {
 // Start fetching the opening tab's code right away, in parallel with the user query. A failure shows in
 // the tab's error boundary when it renders; here it must not become an unhandled rejection.
 const firstTab = typeof window === 'undefined' ? null : openingTab(window.location.pathname);
-if (firstTab) tabModules[firstTab]().catch(() => {});
+if (firstTab) tabs[firstTab].preload().catch(() => {});
 // Opening on History, its list (megabytes at 10,000 catches, then parsed) is asked for as soon as the server
 // has said who is signed in, while History's code still loads, instead of once History has rendered (issue 14).
 // Not before: signed out, the request would only be refused; and not on a user kept from an earlier visit, whose
@@ -96,26 +109,17 @@ export function HomePage() {
             className="data-[state=inactive]:hidden"
           >
             <ErrorBoundary what="the Log tab">
-              <Suspense fallback={<TabFallback />}>
-                <LogCatchForm />
-                <ScreenReady />
-              </Suspense>
+              <OnDemand source={tabs.log} props={{}} />
             </ErrorBoundary>
           </TabsContent>
           <TabsContent value="history">
             <ErrorBoundary what="the History tab">
-              <Suspense fallback={<TabFallback />}>
-                <CatchHistory />
-                <ScreenReady />
-              </Suspense>
+              <OnDemand source={tabs.history} props={{}} />
             </ErrorBoundary>
           </TabsContent>
           <TabsContent value="tools">
             <ErrorBoundary what="the Tools tab">
-              <Suspense fallback={<TabFallback />}>
-                <ToolsTab />
-                <ScreenReady />
-              </Suspense>
+              <OnDemand source={tabs.tools} props={{}} />
             </ErrorBoundary>
           </TabsContent>
         </Tabs>

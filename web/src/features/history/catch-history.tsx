@@ -23,6 +23,7 @@ import { useAuth } from '@/features/auth/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { type HistoryView, isHistoryView, readHistoryView, writeHistoryView } from '@/lib/history-view';
 import { loadWhenOnline } from '@/lib/load-when-online';
+import { OnDemand, onDemand } from '@/lib/on-demand';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import type { PhotoEntry } from '@/offline/outbox';
@@ -43,7 +44,11 @@ import { useWindowedList } from './use-windowed-list.ts';
 
 // The Stats view is a chunk of its own, loaded when it is first opened (issue 12), or with History's code when
 // History opens on it (issue 14), so it is there when the catches arrive.
-const loadStatsView = () => import('./catch-stats-view.tsx');
+// onDemand, not React.lazy: once its code is here the view shows at once (lib/on-demand.tsx).
+const statsView = onDemand(
+  () => import('./catch-stats-view.tsx').then((m) => m.CatchStatsView),
+  <ViewSpinner />,
+);
 
 // The dialogs (details with its map drawer, edit, delete) and the menus come with Radix's dialog and menu code
 // (~45 KB gzip with the drawer and the edit form): chunks of their own, mounted when first opened, so History's
@@ -73,8 +78,7 @@ function prefetchHistoryOverlays(): void {
   void loadDeleteDialog();
   import('./catch-card-menu.tsx').catch(() => {});
 }
-const CatchStatsView = lazy(() => loadStatsView().then((m) => ({ default: m.CatchStatsView })));
-if (typeof window !== 'undefined' && readHistoryView() === 'stats') loadStatsView().catch(() => {});
+if (typeof window !== 'undefined' && readHistoryView() === 'stats') statsView.preload().catch(() => {});
 
 const NO_CATCHES: Catch[] = [];
 
@@ -375,9 +379,7 @@ export function CatchHistory() {
         ) : loadingCatches || (statsCatches === NO_CATCHES && merged.catches !== NO_CATCHES) ? (
           <ViewSpinner />
         ) : (
-          <Suspense fallback={<ViewSpinner />}>
-            <CatchStatsView stats={stats} onOpen={handleOpen} />
-          </Suspense>
+          <OnDemand source={statsView} props={{ stats, onOpen: handleOpen }} />
         )}
       </TabsContent>
 

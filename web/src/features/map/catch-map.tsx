@@ -47,19 +47,16 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-export default function CatchMap<Item>({
-  pins,
-  label,
-  onOpenPin,
-  className,
-}: {
+export interface CatchMapProps<Item> {
   pins: readonly MapPin<Item>[];
   /** The map's name for assistive technology, e.g. 'Map of your catches'. */
   label: string;
   /** A tap (or Enter) on a pin; without it the pins only show where. */
   onOpenPin?: (item: Item, pinElement: HTMLElement | null) => void;
   className?: string;
-}) {
+}
+
+export default function CatchMap<Item>({ pins, label, onOpenPin, className }: CatchMapProps<Item>) {
   const containerRef = useRef<HTMLElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const pinLayerRef = useRef<L.LayerGroup | null>(null);
