@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { saveScreenshot } from './support/browser.ts';
 import { setupE2E } from './support/harness.ts';
 import { registerViaApi } from './support/users.ts';
 
@@ -39,13 +40,61 @@ async function importLongLog(page: Page): Promise<void> {
 const list = (page: Page) => page.getByRole('list', { name: 'Catches' });
 const cardButton = (page: Page, n: number) => list(page).getByRole('button', { name: name(n), exact: true });
 
+const LOADING_THE_REST = 'Loading the rest of your catches...';
+
+/** Opens History on a first visit and waits for the whole list (the newest catches show before it). */
 async function openHistory(page: Page): Promise<void> {
   await page.addInitScript("localStorage.setItem('activeTab', 'history')");
   await page.goto('/');
   await cardButton(page, COUNT).waitFor();
+  await expect.poll(() => list(page).getAttribute('aria-busy')).toBe('false');
 }
 
 describe('History with a long log', () => {
+  it('on a first visit shows the newest catches at once while the whole list is on its way, then the whole list', async (test) => {
+    const { page, expectNoConsoleErrors } = await e2e.openPage(test);
+    await registerViaApi(page);
+    await importLongLog(page);
+    // The whole list is held back until the test lets it go: a long log on one bar of signal.
+    let releaseWholeList = () => {};
+    const wholeListHeld = new Promise<void>((resolve) => {
+      releaseWholeList = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === '/api/catches' && url.search === '',
+      async (route) => {
+        await wholeListHeld;
+        await route.continue();
+      },
+    );
+    await page.addInitScript("localStorage.setItem('activeTab', 'history')");
+    await page.goto('/');
+
+    await cardButton(page, COUNT).waitFor();
+    await page.getByRole('status').filter({ hasText: LOADING_THE_REST }).waitFor();
+    const items = list(page).getByRole('listitem');
+    expect(await list(page).getAttribute('aria-busy')).toBe('true');
+    expect(await items.first().getAttribute('aria-setsize')).toBe('20');
+    // Records need the whole log: none is claimed from the newest 20.
+    expect(await list(page).getByTestId('personal-best').count()).toBe(0);
+    await saveScreenshot(page, 'history-newest-first');
+
+    // A search waits for the whole list instead of answering from the newest 20 ('golden' is Fish 007).
+    const search = page.getByRole('searchbox', { name: 'Search catches' });
+    await search.fill('golden');
+    await page.getByRole('status', { name: 'Loading catches' }).waitFor();
+    releaseWholeList();
+    await cardButton(page, 7).waitFor();
+    expect(await items.count()).toBe(1);
+
+    await search.fill('');
+    await expect.poll(() => items.first().getAttribute('aria-setsize')).toBe(String(COUNT));
+    await expect.poll(() => list(page).getAttribute('aria-busy')).toBe('false');
+    expect(await page.getByText(LOADING_THE_REST).count()).toBe(0);
+    await list(page).getByTestId('personal-best').first().waitFor();
+    expectNoConsoleErrors();
+  });
+
   it('renders only the cards in view, scrolls to the last card and back, and says where each card is', async (test) => {
     const { page, expectNoConsoleErrors } = await e2e.openPage(test);
     await registerViaApi(page);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { median } from './photos.ts';
-import { onCleanup, REPO_ROOT } from './processes.ts';
+import { onCleanup } from './processes.ts';
 import { BENCH_PASSWORD, BENCH_USERS } from './seed.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -38,9 +38,11 @@ export interface HistoryFigures {
   firstCardMs: number;
   /** Navigation start → the frame after the first card was added (painted), ms. */
   firstCardPaintedMs: number;
-  /** Navigation start → the catches JSON fully received, ms. */
+  /** Navigation start → the whole list's JSON fully received, ms. */
   catchesArrivedMs: number;
   catchesJsonBytes: number;
+  /** Navigation start → the newest catches (`?limit=`, History's first screen on a first visit) received, ms. */
+  newestArrivedMs: number;
   cardsRendered: number;
   /** Keystroke (keydown timestamp) → the filtered list painted, ms, one per key. */
   keystrokeMs: number[];
@@ -296,6 +298,17 @@ const ARM_KEYSTROKE_MEASURE = `(() => {
   });
 })()`;
 
+/**
+ * In-page expression: the Resource Timing entry of GET /api/catches, the whole list (`query` '') or the newest
+ * catches alone (`query` 'limit', asked for first on a first visit).
+ */
+function findCatchesEntry(query: '' | 'limit'): string {
+  return `performance.getEntriesByType('resource').find((e) => {
+    const url = new URL(e.name);
+    return url.pathname === '/api/catches' && ${query === '' ? "url.search === ''" : "url.searchParams.has('limit')"};
+  })`;
+}
+
 export async function benchHistory(browser: Browser, baseUrl: string): Promise<HistoryFigures> {
   const context = await newPhoneContext(browser, baseUrl, true);
   let figures: HistoryFigures;
@@ -309,8 +322,10 @@ export async function benchHistory(browser: Browser, baseUrl: string): Promise<H
     await waitForMark(page, 'history:first-card-painted', 'the History tab showed no catch');
     const load = (await page.evaluate(`(() => {
       const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
-      const catches = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === '/api/catches');
+      const catches = ${findCatchesEntry('')};
+      const newest = ${findCatchesEntry('limit')};
       return {
+        newestArrivedMs: newest ? newest.responseEnd : NaN,
         firstCardMs: mark('history:first-card'),
         firstCardPaintedMs: mark('history:first-card-painted'),
         catchesArrivedMs: catches ? catches.responseEnd : NaN,
@@ -374,7 +389,7 @@ async function benchStats(browser: Browser, baseUrl: string): Promise<StatsFigur
     await page.goto('/');
     await waitForMark(page, 'stats:first-render-painted', 'the Stats view showed no totals');
     const figures = (await page.evaluate(`(() => {
-      const catches = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === '/api/catches');
+      const catches = ${findCatchesEntry('')};
       return {
         catchesArrivedMs: catches ? catches.responseEnd : NaN,
         firstRenderPaintedMs: performance.getEntriesByName('stats:first-render-painted')[0].startTime,

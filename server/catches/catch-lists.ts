@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { Catch } from '#core/catch.ts';
 import type { CatchRepository } from './catch.repository.ts';
 import { CatchListCache } from './catch-list-cache.ts';
 
@@ -96,6 +97,19 @@ export class CatchLists {
       this.building.set(key, build);
     }
     return build;
+  }
+
+  /**
+   * The newest `limit` catches (with `search`, of those that match), in the whole list's order: what History
+   * shows while the whole list is on its way (issue 14). One short query, never cached.
+   */
+  async newest(userId: number, search: string, limit: number): Promise<Catch[]> {
+    const pages = this.catches.pages(userId, search || undefined, limit);
+    try {
+      return (await pages.next()).value ?? [];
+    } finally {
+      await pages.return(undefined);
+    }
   }
 
   private async build(userId: number, version: number, search: string): Promise<Buffer> {

@@ -272,6 +272,39 @@ describe.each(TEST_ENGINES)('catches on %s', (engine) => {
       ).toEqual(['Fish 1999']);
     });
 
+    it('with ?limit=N answers only the newest N, in the whole list order, searched too; another user has none', async () => {
+      const userId = alice.user?.id ?? 0;
+      const start = Date.parse('2026-01-01T00:00:00.000Z');
+      // Two catches a minute: the order also rests on the id where the first page ends.
+      const many = bulkCatches(150, (i) => ({
+        fishType: i % 2 === 0 ? `Pike ${i}` : `Perch ${i}`,
+        createdAt: new Date(start + Math.floor(i / 2) * 60_000),
+      }));
+      await new CatchRepository(t.database.db).createMany(userId, many);
+      const whole = (await alice.get('/api/catches')).json() as Catch[];
+      const first = await alice.get('/api/catches?limit=25');
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual(whole.slice(0, 25));
+      expect((await alice.get('/api/catches?limit=100')).json()).toEqual(whole.slice(0, 100));
+      const pikes = (await alice.get('/api/catches?search=pike')).json() as Catch[];
+      expect((await alice.get('/api/catches?search=pike&limit=3')).json()).toEqual(pikes.slice(0, 3));
+      const bob = await ApiClient.register(t.app, 'bob');
+      expect((await bob.get('/api/catches?limit=25')).json()).toEqual([]);
+      expect((await t.app.inject({ method: 'GET', url: '/api/catches?limit=25' })).statusCode).toBe(401);
+    });
+
+    it.each(['0', '101', '-1', '1.5', 'ten', '', '1e2', '007'])(
+      'refuses ?limit=%s with 400 and says what it may be',
+      async (limit) => {
+        const response = await alice.get(`/api/catches?limit=${encodeURIComponent(limit)}`);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({
+          code: 'INVALID_INPUT',
+          message: 'limit must be a whole number from 1 to 100',
+        });
+      },
+    );
+
     it('refuses a repeated or overlong search with 400', async () => {
       expect((await alice.get('/api/catches?search=a&search=b')).statusCode).toBe(400);
       expect((await alice.get(`/api/catches?search=${'x'.repeat(101)}`)).statusCode).toBe(400);

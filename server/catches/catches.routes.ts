@@ -19,11 +19,22 @@ import type { PhotoStore } from '../photos/photo-store.ts';
 import type { CatchChanges, CatchRepository, CatchUpdate } from './catch.repository.ts';
 import { CatchLists } from './catch-lists.ts';
 
+/** The most catches `?limit=` may ask for: a first screen, not a way around the cached whole list. */
+const LIST_LIMIT_MAX = 100;
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`;
+
 const listQuerySchema = z.object({
   search: z
     .string({ error: 'search must be a single text value' })
     .trim()
     .max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`)
+    .optional(),
+  // Only the newest catches: History's first screen while the whole list is on its way (issue 14).
+  limit: z
+    .string({ error: LIMIT_MESSAGE })
+    .regex(/^[1-9][0-9]*$/, LIMIT_MESSAGE)
+    .transform(Number)
+    .refine((limit) => limit <= LIST_LIMIT_MAX, LIMIT_MESSAGE)
     .optional(),
 });
 
@@ -62,13 +73,16 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
   // The list is sent as JSON already serialised (cached until the user's next write) or streamed page by page
   // when it is too big to cache (catch-lists.ts).
   const listContract = routeContract({
-    summary: "The signed-in angler's catches, newest first, optionally filtered by a search text",
+    summary:
+      "The signed-in angler's catches, newest first, optionally filtered by a search text; with limit, only the newest",
     querystring: listQuerySchema,
     response: { 200: z.array(catchSchema) },
   });
   app.get('/api/catches', listContract, async (request, reply) => {
     const user = requireUser(request);
-    const search = parseInput(listQuerySchema, request.query).search ?? '';
+    const query = parseInput(listQuerySchema, request.query);
+    const search = query.search ?? '';
+    if (query.limit !== undefined) return lists.newest(user.id, search, query.limit);
     return reply.type('application/json; charset=utf-8').send(await lists.answer(user.id, search));
   });
 

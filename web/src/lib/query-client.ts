@@ -9,6 +9,8 @@ const defaultQueryFn: QueryFunction = async ({ queryKey }) => (await http(String
 export const queryKeys = {
   user: [API_PATHS.user] as const,
   catches: [API_PATHS.catches] as const,
+  /** The newest catches alone: History's first screen while the whole list is on its way (issue 14). Not kept. */
+  newestCatches: [`${API_PATHS.catches}?limit=20`] as const,
 };
 
 /**

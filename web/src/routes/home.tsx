@@ -55,6 +55,10 @@ if (firstTab === 'history') {
     if (event.action.type !== 'success' && event.action.type !== 'error') return;
     unsubscribe();
     if (event.action.type === 'success' && event.query.state.data) {
+      // A first visit (nothing kept from an earlier one) asks for the newest catches first: a short answer that
+      // History shows while the whole list is on its way.
+      if (!queryClient.getQueryData(queryKeys.catches))
+        void queryClient.prefetchQuery({ queryKey: queryKeys.newestCatches });
       void queryClient.prefetchQuery({
         queryKey: queryKeys.catches,
         queryFn: getCatches,

@@ -153,7 +153,20 @@ export function CatchHistory() {
   // Filtering runs on the cached list (works offline); deferring keeps typing responsive on huge logs.
   const deferredSearch = useDeferredValue(search);
   const deferredSort = useDeferredValue(sortOrder);
-  const data = catchesQuery.data;
+  // A first visit (a new phone, after signing in again) has no kept list: the list view shows the newest catches,
+  // a short answer, while the whole list (megabytes at 10,000 catches) is on its way (issue 14). Only where they
+  // are what the whole list would show first: no search typed, newest first. Never for stats or the map.
+  const newestQuery = useQuery<Catch[]>({
+    queryKey: queryKeys.newestCatches,
+    enabled: !!user && catchesQuery.data === undefined,
+  });
+  const showingNewest =
+    catchesQuery.status === 'pending' &&
+    newestQuery.data !== undefined &&
+    view === 'list' &&
+    deferredSearch.trim() === '' &&
+    deferredSort === 'newest';
+  const data = showingNewest ? newestQuery.data : catchesQuery.data;
   const merged = useMemo(() => mergeWithOutbox(data ?? [], entries, photoUrls), [data, entries, photoUrls]);
   // Sorted once per list or order; a keystroke then only filters, which keeps the order.
   const sortedCatches = useMemo(() => sortCatches(merged.catches, deferredSort), [merged, deferredSort]);
@@ -167,7 +180,8 @@ export function CatchHistory() {
   // Stats and personal bests from the same list, one pass (core/catch-stats.ts), worked out once per list. In the
   // list and the map, after the cards are painted (40 ms at 10,000 catches: issue 14), the badges following a
   // frame later; in the Stats view, where they are the screen, at once.
-  const paintedCatches = useAfterPaint(merged.catches, NO_CATCHES);
+  // Not from the newest alone: a record among 20 catches is no record.
+  const paintedCatches = useAfterPaint(showingNewest ? NO_CATCHES : merged.catches, NO_CATCHES);
   const statsCatches = view === 'stats' ? merged.catches : paintedCatches;
   const stats = useMemo(() => computeCatchStats(statsCatches, new Date()), [statsCatches]);
 
@@ -318,7 +332,7 @@ export function CatchHistory() {
         <ul
           ref={windowed.listRef as RefObject<HTMLUListElement | null>}
           aria-label="Catches"
-          aria-busy={isStale}
+          aria-busy={isStale || showingNewest}
           className={`relative transition-opacity [overflow-anchor:none] ${isStale ? 'opacity-70' : ''}`}
           style={{ height: windowed.totalHeight }}
           {...windowed.focusHandlers}
@@ -349,6 +363,12 @@ export function CatchHistory() {
           ))}
         </ul>
       )}
+      {showingNewest && merged.catches.length > 0 ? (
+        <p role="status" className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
+          <Spinner className="size-4" />
+          Loading the rest of your catches...
+        </p>
+      ) : null}
     </section>
   );
 
