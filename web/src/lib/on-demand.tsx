@@ -48,12 +48,13 @@ export function OnDemand<P extends object>({
   fallback?: ReactNode;
 }) {
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
-  const [, setLoaded] = useState(false);
+  // Shown from the render after the first, even when the code is already here: the screen then renders in a task
+  // of its own, not in the same long task as everything around it (Lighthouse's blocking time on the Log tab).
+  const [shown, setShown] = useState(false);
   useEffect(() => {
-    if (source.loaded) return;
     let mounted = true;
     source.preload().then(
-      () => mounted && setLoaded(true),
+      () => mounted && setShown(true),
       (error: unknown) => mounted && setFailure({ error }),
     );
     return () => {
@@ -62,5 +63,5 @@ export function OnDemand<P extends object>({
   }, [source]);
   if (failure) throw failure.error;
   const Component = source.loaded;
-  return Component ? <Component {...props} /> : fallback;
+  return shown && Component ? <Component {...props} /> : fallback;
 }
