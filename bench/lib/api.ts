@@ -21,6 +21,25 @@ export interface LoadFigures {
   note?: string;
 }
 
+/** One scenario's figures from autocannon's result and the server's peak RSS while it ran. */
+function loadFigures(
+  scenario: string,
+  result: autocannon.Result,
+  serverRssMb: number | null,
+  note?: string,
+): LoadFigures {
+  return {
+    scenario,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+    serverRssMb,
+    note,
+  };
+}
+
 export interface LoadOptions {
   connections: number;
   durationSeconds: number;
@@ -78,19 +97,14 @@ export async function runLoad(
   const rss = sampleRss(target.child.pid);
   const result = await autocannon({ ...base, duration: options.durationSeconds });
   const serverRssMb = rss.stop();
-  const figures: LoadFigures = {
-    scenario:
-      base.connections === options.connections
-        ? scenario.name
-        : `${scenario.name}, ${base.connections} connections`,
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    requests: result.requests.total,
+  const figures = loadFigures(
+    base.connections === options.connections
+      ? scenario.name
+      : `${scenario.name}, ${base.connections} connections`,
+    result,
     serverRssMb,
-    note: scenario.note,
-  };
+    scenario.note,
+  );
   log(
     `  ${figures.scenario}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, ` +
       `p99 ${figures.p99Ms} ms, ${figures.errors} errors, RSS ${serverRssMb?.toFixed(0)} MB`,
@@ -259,25 +273,10 @@ export async function benchGetDuringUploads(
     duration: options.durationSeconds,
     timeout: 30,
   };
-  const figures = (
-    scenario: string,
-    result: autocannon.Result,
-    serverRssMb: number | null,
-    note?: string,
-  ): LoadFigures => ({
-    scenario,
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    requests: result.requests.total,
-    serverRssMb,
-    note,
-  });
   const rate = `${BROWSING_REQUESTS_PER_SECOND} req/s over ${BROWSING_CONNECTIONS} connections`;
   await autocannon({ ...browse, duration: options.warmupSeconds });
   let rss = sampleRss(server.child.pid);
-  const alone = figures(`GET /api/catches at ${rate}, alone`, await autocannon(browse), rss.stop());
+  const alone = loadFigures(`GET /api/catches at ${rate}, alone`, await autocannon(browse), rss.stop());
 
   rss = sampleRss(server.child.pid);
   const [browsing, uploading] = await Promise.all([
@@ -297,8 +296,8 @@ export async function benchGetDuringUploads(
   const peak = rss.stop();
   const result: DuringUploadsFigures = {
     alone,
-    duringUploads: figures(`GET /api/catches at ${rate}, while 4 connections upload`, browsing, peak),
-    uploads: figures(
+    duringUploads: loadFigures(`GET /api/catches at ${rate}, while 4 connections upload`, browsing, peak),
+    uploads: loadFigures(
       `POST /api/upload (1600×1200 JPEG), ${UPLOAD_CONNECTIONS} connections, meanwhile`,
       uploading,
       peak,
