@@ -68,6 +68,18 @@ async function makeZip(files: Record<string, string | Buffer>): Promise<Buffer> 
 /** What a catch is, apart from where it is stored (id, photo URL). */
 const essence = ({ id: _id, photo: _photo, ...rest }: Catch) => rest;
 
+/** What a ZIP export came to: whole, cut off (a ZIP that does not open), or no answer at all. */
+function zipExportOutcome(client: ApiClient): Promise<string> {
+  return client.get('/api/export?format=zip').then(
+    async (response) =>
+      await unzip(response.rawPayload).then(
+        () => 'a whole ZIP',
+        () => 'a cut-off ZIP',
+      ),
+    () => 'an aborted response',
+  );
+}
+
 describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
   let t: TestApp;
   let alice: ApiClient;
@@ -213,14 +225,7 @@ describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
     t.photoStore.read = async () => {
       throw new Error('the photo store is away');
     };
-    const outcome = await alice.get('/api/export?format=zip').then(
-      async (response) =>
-        await unzip(response.rawPayload).then(
-          () => 'a whole ZIP',
-          () => 'a cut-off ZIP',
-        ),
-      () => 'an aborted response',
-    );
+    const outcome = await zipExportOutcome(alice);
     expect(outcome).not.toBe('a whole ZIP');
     expect((await alice.get('/api/catches')).statusCode).toBe(200);
   });
@@ -234,14 +239,7 @@ describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
       throw new Error('terminating connection due to administrator command');
     });
     try {
-      const outcome = await alice.get('/api/export?format=zip').then(
-        async (response) =>
-          await unzip(response.rawPayload).then(
-            () => 'a whole ZIP',
-            () => 'a cut-off ZIP',
-          ),
-        () => 'an aborted response',
-      );
+      const outcome = await zipExportOutcome(alice);
       expect(outcome).not.toBe('a whole ZIP');
     } finally {
       pages.mockRestore();
