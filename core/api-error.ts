@@ -21,6 +21,7 @@ export const API_ERROR_CODES = [
   'PHOTO_QUOTA_EXCEEDED',
   // 404: missing, or someone else's.
   'NOT_FOUND',
+  'SHUTTING_DOWN', // GET /api/ready while the server drains before it stops (HAProxy's disable-on-404: no new requests)
   // 408
   'REQUEST_TIMEOUT',
   // 409
@@ -44,7 +45,7 @@ export const API_ERROR_CODES = [
   'DATABASE_UNAVAILABLE',
   'DATABASE_BUSY',
   'PHOTO_STORE_UNAVAILABLE',
-  'NOT_READY', // GET /api/ready: the database or the photo store does not answer (for the balancer)
+  'NOT_READY', // GET /api/ready: the database does not answer (for the balancer)
   // 504
   'MAP_TIMEOUT', // the map tile provider did not answer in time
   // 507

@@ -26,6 +26,7 @@ import { installNoStoreOnApiAnswers, isApiRequest, routedPath } from './http/api
 import { type AppLinks, installAppLinks, NO_APP_LINKS } from './http/app-links.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { installCsrfGuard } from './http/csrf-guard.ts';
+import { Draining, installConnectionCloseWhileDraining } from './http/draining.ts';
 import { answerError, installErrorHandler } from './http/error-handler.ts';
 import { installNativeCors } from './http/native-clients.ts';
 import { installOpenApi } from './http/openapi.ts';
@@ -85,6 +86,8 @@ export interface AppDependencies {
   sweepIntervalMs?: number;
   /** What /.well-known/assetlinks.json and apple-app-site-association answer (404s when not given). */
   appLinks?: AppLinks;
+  /** Set when the server is told to stop (server/serve.ts): readiness fails and connections close after answers. */
+  draining?: Draining;
   /** The built web app (dist/web) to serve, or null for an API-only app (tests). */
   webRoot?: string | null;
 }
@@ -132,6 +135,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     // Never let a slow client hold a request open forever.
     requestTimeout: 120_000,
+    // A request that arrives on a kept-alive connection while the server closes is served (with Connection: close),
+    // not refused with 503: a balancer would pass that 503 to the client (docs/decisions/032-degrade-and-drain.md).
+    return503OnClosing: false,
     // What Node's parser refuses itself (400, 408, 431) gets our { message, code } body too.
     clientErrorHandler: answerClientError,
     // A URL Fastify cannot decode (/api/catches/%) is refused before routing, by default with Fastify's own body.
@@ -180,7 +186,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   installCsrfGuard(app);
 
-  await app.register(healthRoutes, { database: deps.database, photoStore: deps.photoStore });
+  const draining = deps.draining ?? new Draining();
+  installConnectionCloseWhileDraining(app, draining);
+  await app.register(healthRoutes, { database: deps.database, draining });
   const sessions = new SessionRepository(db);
   installSessionResolver(app, sessions, clock);
   const rateLimiter = new DatabaseRateLimiter(db, clock);

@@ -129,7 +129,12 @@ const envSchema = z
     PHOTO_QUOTA_MB: positiveInt(1024),
     /** Worker processes on this host (node:cluster); 1 runs the server in this process, as before. */
     WEB_CONCURRENCY: positiveInt(1),
-    /** How long SIGTERM waits for running requests before it closes their connections. */
+    /**
+     * How long SIGTERM keeps serving with readiness failing and connections closing after each answer, before the
+     * listener closes: longer than the balancer takes to notice (deploy/haproxy.cfg checks every 2 s). 0: at once.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+    /** How long SIGTERM then waits for running requests before it closes their connections. */
     SHUTDOWN_GRACE_SECONDS: positiveInt(10),
     /** Weather readings one user may cause the provider to make per hour (cached cells are free). */
     RATE_LIMIT_WEATHER_PER_USER: positiveInt(60),
@@ -276,6 +281,7 @@ export interface AppConfig {
   photoQuotaBytes: number;
   /** Worker processes (node:cluster) when more than 1. */
   webConcurrency: number;
+  shutdownDrainMs: number;
   shutdownGraceMs: number;
   accountLimits: AccountLimits;
   appLinks: AppLinks;
@@ -352,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     photoQuotaBytes: values.PHOTO_QUOTA_MB * 1024 * 1024,
     webConcurrency: values.WEB_CONCURRENCY,
+    shutdownDrainMs: values.SHUTDOWN_DRAIN_SECONDS * 1000,
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
     appLinks: {
       // superRefine made sure each pair is complete.

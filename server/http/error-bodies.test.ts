@@ -29,6 +29,7 @@ const COVERED_ELSEWHERE: Partial<Record<ApiErrorCode, string>> = {
   DATABASE_BUSY: 'server/db/sqlite-locking.test.ts',
   REQUEST_TIMEOUT: 'server/http/client-errors.test.ts',
   NOT_READY: 'server/health/health.routes.test.ts',
+  SHUTTING_DOWN: 'server/health/health.routes.test.ts',
 };
 
 /** A photo store whose reads fail with the error the test sets (a store out of reach, a full disk, a bug). */
