@@ -30,6 +30,7 @@ import { Draining, installConnectionCloseWhileDraining } from './http/draining.t
 import { answerError, installErrorHandler } from './http/error-handler.ts';
 import { installNativeCors } from './http/native-clients.ts';
 import { installOpenApi } from './http/openapi.ts';
+import { installRequestLog, requestIdOf } from './http/request-log.ts';
 import { routePreloadLinks } from './http/route-preloads.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installHstsOverHttps } from './http/transport-security.ts';
@@ -78,6 +79,8 @@ export interface AppDependencies {
   clock?: Clock;
   hasher?: PasswordHasher;
   logLevel?: string;
+  /** Where the log lines go (JSON, one per line): stdout when not given; tests read them. */
+  logDestination?: { write(line: string): void };
   /** Whose X-Forwarded-* headers to believe (TRUST_PROXY); nobody's when not given. */
   trustProxy?: TrustProxy;
   /** Where the global per-IP limit counts when several instances share it (REDIS_URL); in the process if unset. */
@@ -130,7 +133,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const clock = deps.clock ?? systemClock;
   const db = deps.database.db;
   const app = Fastify({
-    logger: { level: deps.logLevel ?? 'info', redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: {
+      level: deps.logLevel ?? 'info',
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      stream: deps.logDestination,
+    },
+    // One line per request of our own, naming the route, not the URL (http/request-log.ts).
+    disableRequestLogging: true,
+    genReqId: requestIdOf,
     bodyLimit: MAX_JSON_BYTES,
     trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     // Never let a slow client hold a request open forever.
@@ -144,6 +154,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     frameworkErrors: answerError,
   });
 
+  installRequestLog(app, { debugRoutes: [HEALTH_PATH, READY_PATH] });
   installErrorHandler(app);
   // Before any route: the OpenAPI document learns every route as it is registered.
   installOpenApi(app);
