@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config/config.ts';
 import { openDatabase } from './db/database.ts';
+import { answerClusterMetrics } from './metrics/cluster-metrics.ts';
 
 /** A worker stops by itself at most this long after its drain and grace (serve.ts); then the primary stops waiting. */
 const WORKER_EXIT_MARGIN_MS = 10_000;
@@ -61,6 +62,7 @@ export async function runClusterPrimary(config: AppConfig): Promise<void> {
     });
   };
 
+  answerClusterMetrics();
   process.on('SIGTERM', () => stop('SIGTERM', 0));
   process.on('SIGINT', () => stop('SIGINT', 0));
   for (let i = 0; i < config.webConcurrency; i++) fork();

@@ -1,10 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { type AccountLimits, DEFAULT_ACCOUNT_LIMITS } from '../catches/catch.repository.ts';
 import { type DatabaseLocation, POSTGRES_POOL_DEFAULTS } from '../db/database.ts';
 import type { AppLinks } from '../http/app-links.ts';
-import type { S3Settings } from '../photos/s3-photo-store.ts';
-import { DEFAULT_TILE_USER_AGENT, type TileSourceSettings } from '../tiles/tile-source.ts';
+import {
+  type AccountLimits,
+  DEFAULT_ACCOUNT_LIMITS,
+  DEFAULT_TILE_USER_AGENT,
+  type S3Settings,
+  type TileSourceSettings,
+} from './settings.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 /**
@@ -109,6 +113,16 @@ const envSchema = z
       .optional(),
     REDIS_KEY_PREFIX: z.string().min(1).default('tightlines:'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** The bearer token of GET /api/metrics; unset: no metrics endpoint. A guessable one would publish the figures. */
+    METRICS_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[\x21-\x7e]{16,256}$/,
+          'must be 16 to 256 visible characters, no spaces (e.g. openssl rand -hex 24)',
+        )
+        .optional(),
+    ),
     /** The balancer(s) in front of the server, whose X-Forwarded-For gives the client IP (rate limits). */
     TRUST_PROXY: z
       .string()
@@ -274,6 +288,8 @@ export interface AppConfig {
   weatherApiUrl: string;
   mapTiles: { source: TileSourceSettings; cacheBytes: number; fetchesPerUserPerMinute: number };
   logLevel: string;
+  /** GET /api/metrics's bearer token, or null for no metrics endpoint. */
+  metricsToken: string | null;
   trustProxy: TrustProxy;
   /** The shared store of the global per-IP limit, or null to count in the process. */
   redis: { url: string; keyPrefix: string } | null;
@@ -340,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       fetchesPerUserPerMinute: values.MAP_TILE_FETCHES_PER_USER_PER_MINUTE,
     },
     logLevel: values.LOG_LEVEL,
+    metricsToken: values.METRICS_TOKEN ?? null,
     trustProxy: values.TRUST_PROXY,
     redis: values.REDIS_URL ? { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX } : null,
     rateLimits: {

@@ -10,7 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routedPath } from './api-paths.ts';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 /** What an id we take from a header may look like: short, and nothing a log reader could be fooled by. */
 const ACCEPTED_REQUEST_ID = /^[\w.:@+=/-]{1,128}$/;
 
@@ -25,7 +25,17 @@ export function logAsUser(request: FastifyRequest, userId: number): void {
   request.log = request.log.child({ userId });
 }
 
-export function installRequestLog(app: FastifyInstance, options: { debugRoutes: readonly string[] }): void {
+/** Told of every answered request: its method, route pattern (a label of bounded values), status and seconds. */
+export type RequestObserver = (method: string, route: string, status: number, seconds: number) => void;
+
+/** The route label of a request no route took: the SPA's shell and its files, or an unknown API path. */
+const UNROUTED_API = '(unknown API path)';
+const UNROUTED_OTHER = '(web app)';
+
+export function installRequestLog(
+  app: FastifyInstance,
+  options: { debugRoutes: readonly string[]; observer?: RequestObserver },
+): void {
   const debugRoutes = new Set(options.debugRoutes);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -42,5 +52,8 @@ export function installRequestLog(app: FastifyInstance, options: { debugRoutes: 
       },
       'request',
     );
+    // Never the path of an unrouted request: scanners would make a label value of every URL they try.
+    const label = request.routeOptions.url ?? (route.startsWith('/api/') ? UNROUTED_API : UNROUTED_OTHER);
+    options.observer?.(request.method, label, reply.statusCode, reply.elapsedTime / 1000);
   });
 }
