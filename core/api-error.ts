@@ -21,6 +21,7 @@ export const API_ERROR_CODES = [
   'PHOTO_QUOTA_EXCEEDED',
   // 404: missing, or someone else's.
   'NOT_FOUND',
+  'SHUTTING_DOWN', // GET /api/ready while the server drains before it stops (HAProxy's disable-on-404: no new requests)
   // 408
   'REQUEST_TIMEOUT',
   // 409
@@ -39,14 +40,17 @@ export const API_ERROR_CODES = [
   // 502
   'WEATHER_UNAVAILABLE',
   'MAP_UNAVAILABLE', // the map tile provider is unreachable or answered something that is not a tile
+  'BAD_GATEWAY', // from the balancer (deploy/haproxy.cfg): the instance that had the request stopped answering
   // 503: try again soon (see Retry-After).
   'SERVER_BUSY',
   'DATABASE_UNAVAILABLE',
   'DATABASE_BUSY',
   'PHOTO_STORE_UNAVAILABLE',
-  'NOT_READY', // GET /api/ready: the database or the photo store does not answer (for the balancer)
+  'NOT_READY', // GET /api/ready: the database does not answer (for the balancer)
+  'SERVICE_UNAVAILABLE', // from the balancer: no instance can take requests right now
   // 504
   'MAP_TIMEOUT', // the map tile provider did not answer in time
+  'GATEWAY_TIMEOUT', // from the balancer: an instance took too long to answer
   // 507
   'STORAGE_FULL',
 ] as const;

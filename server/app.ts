@@ -1,39 +1,28 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { ApiErrorBody } from '#core/api-error.ts';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { AccountRepository } from './account/account.repository.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { argon2idHasher, type PasswordHasher } from './auth/password-hasher.ts';
 import { SessionRepository } from './auth/session.repository.ts';
-import { installSessionResolver } from './auth/session.ts';
+import { installSessionResolver, SESSION_COOKIE } from './auth/session.ts';
 import { UserRepository } from './auth/user.repository.ts';
-import { type AccountLimits, CatchRepository } from './catches/catch.repository.ts';
+import { CatchRepository } from './catches/catch.repository.ts';
 import { catchesRoutes } from './catches/catches.routes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { RateLimits } from './config/config.ts';
-import { fastifyTrustProxy, type TrustProxy } from './config/trust-proxy.ts';
+import type { AccountLimits, TileSourceSettings } from './config/settings.ts';
+import type { TrustProxy } from './config/trust-proxy.ts';
 import type { AppDatabase } from './db/database.ts';
 import { DEFAULT_IMPORT_MAX_BYTES, exportRoutes } from './export/export.routes.ts';
 import { HEALTH_PATH, healthRoutes, READY_PATH } from './health/health.routes.ts';
-import { installNoStoreOnApiAnswers, isApiRequest, routedPath } from './http/api-paths.ts';
 import { type AppLinks, installAppLinks, NO_APP_LINKS } from './http/app-links.ts';
-import { answerClientError } from './http/client-errors.ts';
-import { installCsrfGuard } from './http/csrf-guard.ts';
-import { answerError, installErrorHandler } from './http/error-handler.ts';
-import { installNativeCors } from './http/native-clients.ts';
-import { installOpenApi } from './http/openapi.ts';
-import { routePreloadLinks } from './http/route-preloads.ts';
-import { installSecurityHeaders } from './http/security-headers.ts';
-import { installHstsOverHttps } from './http/transport-security.ts';
-import { installUnreadBodyHandling } from './http/unread-body.ts';
+import { Draining } from './http/draining.ts';
+import { createHttpServer, installHttpPolicies } from './http/http-server.ts';
+import { serveWebApp } from './http/web-app.ts';
 import { ExpiredRowsSweeper, SWEEP_INTERVAL_MS } from './maintenance/expired-rows-sweeper.ts';
+import { AppMetrics } from './metrics/app-metrics.ts';
+import { METRICS_PATH, type MetricsSource, metricsRoutes } from './metrics/metrics.routes.ts';
 import { ImageJobQueue } from './photos/image-job-queue.ts';
 import { ImageWorker } from './photos/image-worker-client.ts';
 import { PhotoRepository } from './photos/photo.repository.ts';
@@ -46,7 +35,6 @@ import type { ReverseGeocoder } from './places/reverse-geocoder.ts';
 import { DatabaseRateLimiter } from './rate-limit/rate-limit.repository.ts';
 import type { SharedLimitStore } from './rate-limit/shared-limit-store.ts';
 import { TileCache } from './tiles/tile-cache.ts';
-import type { TileSourceSettings } from './tiles/tile-source.ts';
 import { TileFetchBudget, tilesRoutes } from './tiles/tiles.routes.ts';
 import type { WeatherProvider } from './weather/open-meteo.provider.ts';
 import { weatherRoutes } from './weather/weather.routes.ts';
@@ -77,6 +65,8 @@ export interface AppDependencies {
   clock?: Clock;
   hasher?: PasswordHasher;
   logLevel?: string;
+  /** Where the log lines go (JSON, one per line): stdout when not given; tests read them. */
+  logDestination?: { write(line: string): void };
   /** Whose X-Forwarded-* headers to believe (TRUST_PROXY); nobody's when not given. */
   trustProxy?: TrustProxy;
   /** Where the global per-IP limit counts when several instances share it (REDIS_URL); in the process if unset. */
@@ -85,148 +75,92 @@ export interface AppDependencies {
   sweepIntervalMs?: number;
   /** What /.well-known/assetlinks.json and apple-app-site-association answer (404s when not given). */
   appLinks?: AppLinks;
+  /** Set when the server is told to stop (server/serve.ts): readiness fails and connections close after answers. */
+  draining?: Draining;
+  /** What the app counts for GET /api/metrics (a new set when not given). */
+  metrics?: AppMetrics;
+  /** The bearer token GET /api/metrics asks for (METRICS_TOKEN); no metrics endpoint when not given. */
+  metricsToken?: string;
+  /** How GET /api/metrics renders: this app's metrics by default, the host's sum in a cluster worker. */
+  metricsSource?: MetricsSource;
   /** The built web app (dist/web) to serve, or null for an API-only app (tests). */
   webRoot?: string | null;
 }
 
-/** JSON bodies above this are refused with 413 (DESIGN §4). */
-const MAX_JSON_BYTES = 2 * 1024 * 1024;
-/**
- * A body refused before it was read is read to its end (and dropped) up to this size, so a phone sending a photo
- * a little over the 20 MB limit still receives our 413 on a connection that stays usable; beyond it the connection
- * is closed (http/unread-body.ts).
- */
-const MAX_DRAINED_BODY_BYTES = 64 * 1024 * 1024;
-
-/** Strict CSP: scripts only from our origin, no inline scripts, nothing framed, no third-party hosts. */
-const CONTENT_SECURITY_POLICY = {
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    // Radix positions popovers with inline style attributes; scripts stay strict.
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    connectSrc: ["'self'"],
-    fontSrc: ["'self'"],
-    manifestSrc: ["'self'"],
-    workerSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-  },
-};
-
-function isProbe(request: FastifyRequest): boolean {
-  const pathname = routedPath(request);
-  return pathname === HEALTH_PATH || pathname === READY_PATH;
-}
-
+/** What the app is made of, in the order it is put together: every route sees every policy installed before it. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const db = deps.database.db;
-  const app = Fastify({
-    logger: { level: deps.logLevel ?? 'info', redact: ['req.headers.cookie', 'req.headers.authorization'] },
-    bodyLimit: MAX_JSON_BYTES,
-    trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
-    // Never let a slow client hold a request open forever.
-    requestTimeout: 120_000,
-    // What Node's parser refuses itself (400, 408, 431) gets our { message, code } body too.
-    clientErrorHandler: answerClientError,
-    // A URL Fastify cannot decode (/api/catches/%) is refused before routing, by default with Fastify's own body.
-    frameworkErrors: answerError,
-  });
-
-  installErrorHandler(app);
-  // Before any route: the OpenAPI document learns every route as it is registered.
-  installOpenApi(app);
-  installUnreadBodyHandling(app, MAX_DRAINED_BODY_BYTES);
+  const metrics = deps.metrics ?? new AppMetrics();
+  const draining = deps.draining ?? new Draining();
+  const app = createHttpServer(deps);
   deps.database.onConnectionError((error) => app.log.warn({ err: error }, 'database connection error'));
-  // Fastify parses text/plain by default; a plain-text body is how a cross-site form would forge a request.
-  app.removeContentTypeParser('text/plain');
 
-  installSecurityHeaders(app, {
-    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-    crossOriginEmbedderPolicy: false,
-    // Sent by installHstsOverHttps, only where it means something.
-    strictTransportSecurity: false,
+  await installHttpPolicies(app, {
+    probeRoutes: [HEALTH_PATH, READY_PATH, METRICS_PATH],
+    observer: (...request) => metrics.observeRequest(...request),
+    maxUploadBytes: MAX_UPLOAD_BYTES,
+    globalPerMinute: deps.rateLimits.globalPerMinute,
+    globalLimitStore: deps.globalLimitStore,
+    draining,
+    sessionCookie: SESSION_COOKIE,
   });
-  installHstsOverHttps(app);
-  installNoStoreOnApiAnswers(app);
-  await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
-  });
-  // Before the global limit, so the iOS app can read a 429 too (decision 017).
-  installNativeCors(app);
-  if (deps.rateLimits.globalPerMinute > 0) {
-    await app.register(fastifyRateLimit, {
-      max: deps.rateLimits.globalPerMinute,
-      timeWindow: 60_000,
-      // Counted in Redis when there is one (shared by every instance, kept across restarts), else in this process.
-      redis: deps.globalLimitStore,
-      nameSpace: 'global-limit:',
-      // Redis being away turns the flood guard off rather than failing every request (shared-limit-store.ts).
-      skipOnError: true,
-      // The balancer's probes come every few seconds from one address and must never be refused.
-      allowList: (request) => !isApiRequest(request) || isProbe(request),
-      errorResponseBuilder: () => ({
-        statusCode: 429,
-        message: 'Too many requests. Please wait a moment and try again.',
-      }),
-    });
-  }
-  installCsrfGuard(app);
 
-  await app.register(healthRoutes, { database: deps.database, photoStore: deps.photoStore });
+  // What the features share.
   const sessions = new SessionRepository(db);
-  installSessionResolver(app, sessions, clock);
-  const rateLimiter = new DatabaseRateLimiter(db, clock);
-  const sweeper = new ExpiredRowsSweeper({ sessions, rateLimiter, clock, log: app.log });
-  app.addHook('onReady', async () => sweeper.start(deps.sweepIntervalMs ?? SWEEP_INTERVAL_MS));
-  app.addHook('onClose', async () => {
-    await sweeper.stop();
-  });
-  const photos = new PhotoRepository(db);
-
   const users = new UserRepository(db);
+  const rateLimiter = new DatabaseRateLimiter(db, clock);
   const hasher = deps.hasher ?? argon2idHasher;
-  await app.register(authRoutes, {
-    users,
-    sessions,
-    hasher,
-    rateLimiter,
-    rateLimits: deps.rateLimits,
+  const catches = new CatchRepository(db, deps.accountLimits);
+  const photos = new PhotoRepository(db);
+  const photoStore = deps.photoStore;
+  const imageJobs = deps.imageJobs ?? new ImageJobQueue({ concurrency: 1, maxWaiting: 8 });
+  const images = deps.images ?? new ImageWorker();
+  const quotaBytes = deps.photoQuotaBytes ?? DEFAULT_PHOTO_QUOTA_BYTES;
+  const { rateLimits } = deps;
+  const weatherBudget = new WeatherBudget(
+    {
+      perUserPerHour: rateLimits.weatherLookupsPerUserPerHour,
+      perMinute: rateLimits.weatherUpstreamPerMinute,
+      perDay: rateLimits.weatherUpstreamPerDay,
+    },
     clock,
+  );
+  const tiles = deps.mapTiles && {
+    cache: new TileCache(deps.mapTiles.source, deps.mapTiles.cacheBytes, clock),
+    budget: new TileFetchBudget(deps.mapTiles.fetchesPerUserPerMinute, clock),
+  };
+
+  // The features.
+  await app.register(healthRoutes, { database: deps.database, draining });
+  await app.register(metricsRoutes, {
+    source: deps.metricsSource ?? ((format) => metrics.render(format)),
+    token: deps.metricsToken ?? null,
   });
+  installSessionResolver(app, sessions, clock);
+  await app.register(authRoutes, { users, sessions, hasher, rateLimiter, rateLimits, clock });
   await app.register(accountRoutes, {
     accounts: new AccountRepository(db),
     users,
     sessions,
     hasher,
     rateLimiter,
-    rateLimits: deps.rateLimits,
-    photoStore: deps.photoStore,
+    rateLimits,
+    photoStore,
     clock,
   });
-  const catches = new CatchRepository(db, deps.accountLimits);
-  const imageJobs = deps.imageJobs ?? new ImageJobQueue({ concurrency: 1, maxWaiting: 8 });
-  const images = deps.images ?? new ImageWorker();
-  app.addHook('onClose', () => images.close());
-  const quotaBytes = deps.photoQuotaBytes ?? DEFAULT_PHOTO_QUOTA_BYTES;
   await app.register(catchesRoutes, {
     catches,
     photos,
-    photoStore: deps.photoStore,
+    photoStore,
     clock,
+    countReplay: () => metrics.countReplay('create'),
   });
   await app.register(photosRoutes, {
     photos,
-    photoStore: deps.photoStore,
+    photoStore,
     rateLimiter,
-    uploadsPerUser: deps.rateLimits.uploadsPerUser,
+    uploadsPerUser: rateLimits.uploadsPerUser,
     quotaBytes,
     imageJobs,
     images,
@@ -235,7 +169,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(exportRoutes, {
     catches,
     photos,
-    photoStore: deps.photoStore,
+    photoStore,
     imageJobs,
     images,
     quotaBytes,
@@ -243,76 +177,143 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     importSpoolDir: deps.importSpoolDir,
     clock,
   });
-  const stopPhotoSweeper = new UnattachedPhotoSweeper({
-    photos,
-    photoStore: deps.photoStore,
-    clock,
-    log: app.log,
-  }).start();
-  app.addHook('onClose', async () => stopPhotoSweeper());
   await app.register(placesRoutes, { geocoder: deps.geocoder });
   await app.register(weatherRoutes, {
-    weather: new WeatherService(
-      deps.weatherProvider,
-      deps.geocoder,
-      clock,
-      new WeatherBudget(
-        {
-          perUserPerHour: deps.rateLimits.weatherLookupsPerUserPerHour,
-          perMinute: deps.rateLimits.weatherUpstreamPerMinute,
-          perDay: deps.rateLimits.weatherUpstreamPerDay,
-        },
-        clock,
-      ),
-    ),
+    weather: new WeatherService(deps.weatherProvider, deps.geocoder, clock, weatherBudget),
   });
-
-  if (deps.mapTiles) {
-    await app.register(tilesRoutes, {
-      tiles: new TileCache(deps.mapTiles.source, deps.mapTiles.cacheBytes, clock),
-      budget: new TileFetchBudget(deps.mapTiles.fetchesPerUserPerMinute, clock),
-    });
-  }
-
+  if (tiles) await app.register(tilesRoutes, { tiles: tiles.cache, budget: tiles.budget });
   installAppLinks(app, deps.appLinks ?? NO_APP_LINKS);
+  await serveWebApp(app, deps.webRoot);
 
-  // The built web app, if there is one: without it (API tests, a missing build) only the API is served.
-  const webRoot = deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')) ? deps.webRoot : null;
-  if (deps.webRoot && !webRoot) app.log.warn(`No web build in ${deps.webRoot}: run npm run build`);
-  const preloadLinks = webRoot ? routePreloadLinks(webRoot) : new Map<string, string>();
-  if (webRoot) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: false,
-      index: false,
-      // The build ships .br and .gz twins of every text file (scripts/precompress.ts).
-      preCompressed: true,
-      // Source maps are not published (vite.config.ts builds none); a stray one in the folder is not served.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
-      setHeaders(reply, filePath) {
-        // Vite puts a content hash in every asset name; everything else must be revalidated.
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  // What runs beside the requests, stopped before the database closes.
+  const rowsSweeper = new ExpiredRowsSweeper({ sessions, rateLimiter, clock, log: app.log });
+  app.addHook('onReady', async () => rowsSweeper.start(deps.sweepIntervalMs ?? SWEEP_INTERVAL_MS));
+  app.addHook('onClose', () => rowsSweeper.stop());
+  const stopPhotoSweeper = new UnattachedPhotoSweeper({ photos, photoStore, clock, log: app.log }).start();
+  app.addHook('onClose', async () => stopPhotoSweeper());
+  app.addHook('onClose', () => images.close());
 
-  // Unknown API paths and missing files are 404s; any other GET is a client-side route of the single-page app.
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = routedPath(request);
-    const namesAFile = /\.[a-z0-9]+$/i.test(pathname);
-    if (webRoot && request.method === 'GET' && !pathname.startsWith('/api/') && !namesAFile) {
-      const preload = preloadLinks.get(pathname);
-      if (preload) reply.header('Link', preload);
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webRoot);
-    }
-    const what = pathname.startsWith('/api/') ? 'endpoint' : 'page or file';
-    const body: ApiErrorBody = {
-      message: `No such ${what}: ${request.method} ${pathname}`,
-      code: 'NOT_FOUND',
-    };
-    return reply.status(404).send(body);
+  observeTheApp(metrics, {
+    database: deps.database,
+    photoStore,
+    globalLimitStore: deps.globalLimitStore,
+    imageJobs,
+    weatherBudget,
+    tiles,
   });
-
   return app;
+}
+
+/** A check of a shared service takes at most this long in a scrape (Prometheus waits 10 s by default). */
+const SCRAPE_CHECK_TIMEOUT_MS = 3000;
+
+/** 1 when `check` succeeds within the deadline, else 0. */
+async function answers(check: () => Promise<unknown>): Promise<number> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer')), SCRAPE_CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), deadline]);
+    return 1;
+  } catch {
+    return 0;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What the metrics read at each scrape from the parts of the app (docs/decisions/031-metrics-and-request-ids.md). */
+function observeTheApp(
+  metrics: AppMetrics,
+  app: {
+    database: AppDatabase;
+    photoStore: PhotoStore;
+    globalLimitStore: SharedLimitStore | undefined;
+    imageJobs: ImageJobQueue;
+    weatherBudget: WeatherBudget;
+    tiles: { cache: TileCache; budget: TileFetchBudget } | undefined;
+  },
+): void {
+  metrics.gauge(
+    'tightlines_dependency_up',
+    'Whether a shared service answers (1) or not (0)',
+    ['dependency'],
+    async () => {
+      const up: [Record<string, string>, number][] = [
+        [{ dependency: 'database' }, await answers(() => sql`select 1`.execute(app.database.db))],
+        [{ dependency: 'photo_store' }, await answers(() => app.photoStore.checkReachable())],
+      ];
+      if (app.globalLimitStore) {
+        up.push([{ dependency: 'redis' }, app.globalLimitStore.status === 'ready' ? 1 : 0]);
+      }
+      return up;
+    },
+  );
+  metrics.gauge(
+    'tightlines_image_jobs',
+    'Photos being decoded (running) and waiting their turn',
+    ['state'],
+    () => {
+      const { running, waiting } = app.imageJobs.size;
+      return [
+        [{ state: 'running' }, running],
+        [{ state: 'waiting' }, waiting],
+      ];
+    },
+  );
+  metrics.gauge(
+    'tightlines_database_pool_connections',
+    'The PostgreSQL pool: connections open, idle and the most it opens; queries waiting for one',
+    ['state'],
+    () => {
+      const pool = app.database.poolUse();
+      if (!pool) return [];
+      return [
+        [{ state: 'open' }, pool.open],
+        [{ state: 'idle' }, pool.idle],
+        [{ state: 'max' }, pool.max],
+        [{ state: 'waiting' }, pool.waiting],
+      ];
+    },
+  );
+  metrics.gauge(
+    'tightlines_weather_upstream_calls',
+    "Calls to the weather provider in the current window, and the server's budget for it",
+    ['window', 'kind'],
+    () =>
+      app.weatherBudget
+        .usage()
+        .flatMap(({ window, used, limit }) => [
+          [{ window, kind: 'used' }, used] as const,
+          [{ window, kind: 'limit' }, limit] as const,
+        ]),
+  );
+  metrics.counter(
+    'tightlines_weather_refusals_total',
+    "Weather lookups refused because a budget was spent: one angler's (user) or the server's (server)",
+    ['budget'],
+    () => [
+      [{ budget: 'user' }, app.weatherBudget.refused.user],
+      [{ budget: 'server' }, app.weatherBudget.refused.server],
+    ],
+  );
+  const { tiles } = app;
+  if (tiles) {
+    metrics.counter(
+      'tightlines_tile_fetches_total',
+      'Map tiles fetched from the provider (kept tiles are not)',
+      [],
+      () => [[{}, tiles.cache.upstreamFetches]],
+    );
+    metrics.counter(
+      'tightlines_tile_refusals_total',
+      "Map tile fetches refused because an account spent its minute's budget",
+      [],
+      () => [[{}, tiles.budget.refused]],
+    );
+    metrics.gauge('tightlines_tile_cache_bytes', 'Bytes of map tiles kept in memory', [], () => [
+      [{}, tiles.cache.sizeBytes],
+    ]);
+  }
 }

@@ -4,6 +4,7 @@
 // refuses several workers on SQLite (config.test.ts).
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +14,24 @@ import { type ServerProcess, serverEnv, startServerProcess } from './test-suppor
 import { createTestPostgresDatabase } from './test-support/test-app.ts';
 
 const NO_POSTGRES = 'no PostgreSQL: TEST_DATABASE_URL is unset';
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
+
+/** A GET on a connection of its own (node:cluster hands each new connection to the next worker). */
+function getOnNewConnection(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers, agent: false }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+}
 if (!process.env.TEST_DATABASE_URL) console.warn(`WEB_CONCURRENCY test skipped: ${NO_POSTGRES}`);
 
 /** The process ids of a process's children (the workers of a cluster primary). */
@@ -63,7 +82,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY=2 with node:clu
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     server = await startServerProcess(
-      serverEnv(port, dataDir, { DATABASE_URL: database.url, WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' }),
+      serverEnv(port, dataDir, {
+        DATABASE_URL: database.url,
+        WEB_CONCURRENCY: '2',
+        LOG_LEVEL: 'info',
+        METRICS_TOKEN: METRICS_TOKEN,
+      }),
       baseUrl,
     );
   }, 60_000);
@@ -116,6 +140,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY=2 with node:clu
     ).json()) as unknown[];
     expect(listed).toHaveLength(6);
 
+    // A scrape reaches one worker, and answers for both: each new connection may go to either worker, and each
+    // says the six catches were created (before the primary gathered them, a worker counted only its own).
+    for (let scrape = 0; scrape < 4; scrape++) {
+      const metrics = await getOnNewConnection(`${baseUrl}/api/metrics`, {
+        authorization: `Bearer ${METRICS_TOKEN}`,
+      });
+      expect(metrics.status).toBe(200);
+      expect(metrics.body).toMatch(
+        /^tightlines_http_requests_total\{method="POST",route="\/api\/mobile-catch",status="201"\} 6$/m,
+      );
+    }
+
     // A worker killed outright is replaced.
     const [victim, survivor] = workers as [number, number];
     process.kill(victim, 'SIGKILL');
@@ -135,6 +171,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY=2 with node:clu
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(isRunning(survivor)).toBe(false);
     expect(isRunning(replacement as number)).toBe(false);
-    expect(output().match(/"msg":"shutting down"/g)).toHaveLength(2);
+    expect(output().match(/"msg":"shutting down/g)).toHaveLength(2);
   }, 90_000);
 });

@@ -1,8 +1,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config/config.ts';
 import { openDatabase } from './db/database.ts';
+import { answerClusterMetrics } from './metrics/cluster-metrics.ts';
 
-/** A worker stops by itself at most this long after its grace period (main.ts); then the primary stops waiting. */
+/** A worker stops by itself at most this long after its drain and grace (serve.ts); then the primary stops waiting. */
 const WORKER_EXIT_MARGIN_MS = 10_000;
 
 /**
@@ -29,11 +30,14 @@ export async function runClusterPrimary(config: AppConfig): Promise<void> {
     stopping = true;
     console.info(`Tightlines: ${signal}: stopping ${liveWorkers().length} workers`);
     for (const worker of liveWorkers()) worker.process.kill(signal);
-    setTimeout(() => {
-      console.error('Tightlines: workers still running after the grace period: killing them');
-      for (const worker of liveWorkers()) worker.process.kill('SIGKILL');
-      process.exit(1);
-    }, config.shutdownGraceMs + WORKER_EXIT_MARGIN_MS).unref();
+    setTimeout(
+      () => {
+        console.error('Tightlines: workers still running after the grace period: killing them');
+        for (const worker of liveWorkers()) worker.process.kill('SIGKILL');
+        process.exit(1);
+      },
+      config.shutdownDrainMs + config.shutdownGraceMs + WORKER_EXIT_MARGIN_MS,
+    ).unref();
   };
 
   const fork = () => {
@@ -58,6 +62,7 @@ export async function runClusterPrimary(config: AppConfig): Promise<void> {
     });
   };
 
+  answerClusterMetrics();
   process.on('SIGTERM', () => stop('SIGTERM', 0));
   process.on('SIGINT', () => stop('SIGINT', 0));
   for (let i = 0; i < config.webConcurrency; i++) fork();

@@ -1,7 +1,11 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, type PhotoStoreConfig } from './config/config.ts';
 import { type AppDatabase, openDatabase } from './db/database.ts';
+import { Draining } from './http/draining.ts';
+import { AppMetrics } from './metrics/app-metrics.ts';
+import { clusterMetricsSource } from './metrics/cluster-metrics.ts';
 import { DiskPhotoStore, type PhotoStore, PhotoStoreUnavailableError } from './photos/photo-store.ts';
 import { PLACE_INDEX_FILE, placeIndexFileIsCurrent } from './places/place-index.ts';
 import { loadGeoNamesGeocoder } from './places/reverse-geocoder.ts';
@@ -23,8 +27,10 @@ const REDIS_START_WAIT_MS = 3000;
 export async function buildProductionApp(
   config: AppConfig,
   webRoot: string,
-): Promise<{ app: FastifyInstance; database: AppDatabase }> {
+): Promise<{ app: FastifyInstance; database: AppDatabase; draining: Draining }> {
   const database = await openDatabase(config.database, { server: true });
+  const draining = new Draining();
+  const metrics = new AppMetrics();
   const photoStore = await openPhotoStore(config.photoStore);
   // Only the global limit counts in Redis: with that limit off there is nothing to connect for.
   const limitStore =
@@ -42,6 +48,11 @@ export async function buildProductionApp(
     trustProxy: config.trustProxy,
     appLinks: config.appLinks,
     globalLimitStore: limitStore,
+    metrics,
+    metricsToken: config.metricsToken ?? undefined,
+    // Several workers on this host: a scrape answers with all of them, gathered by the primary.
+    metricsSource: cluster.isWorker ? clusterMetricsSource(metrics.registry) : undefined,
+    draining,
     webRoot,
   });
   if (!placeIndexFileIsCurrent()) {
@@ -66,7 +77,7 @@ export async function buildProductionApp(
     await database.close();
     throw error;
   }
-  return { app, database };
+  return { app, database, draining };
 }
 
 /** The AWS SDK (~30 MB and ~130 ms of start-up) is loaded only for an S3 store (issue 14). */

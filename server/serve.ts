@@ -25,6 +25,13 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Why the server cannot listen where PORT and HOST say, in the operator's words. */
+const LISTEN_ERRORS: Record<string, string> = {
+  EADDRINUSE: 'is already in use (another server is listening there: stop it or choose another PORT)',
+  EACCES: 'may not be used by this user (ports below 1024 need privileges: choose another PORT)',
+  EADDRNOTAVAIL: 'is not an address of this machine (check HOST)',
+};
+
 /** After the grace period, closing the database and exiting may take this much longer before we give up. */
 const CLOSE_DATABASE_TIMEOUT_MS = 5000;
 
@@ -55,26 +62,37 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, database } = built;
+  const { app, database, draining } = built;
 
-  // SIGTERM (and Ctrl-C) drain in-flight requests, then close the database cleanly. A request that is still running
-  // after the grace period (an upload that never finishes) has its connection closed, so the process always exits.
+  // SIGTERM (and Ctrl-C) first drain: for SHUTDOWN_DRAIN_SECONDS every request is still served, but readiness
+  // answers 404 SHUTTING_DOWN (the balancer sends new requests elsewhere) and every answer closes its connection.
+  // Then the listener closes, running requests get SHUTDOWN_GRACE_SECONDS to finish, and the database is closed.
+  // A request still running after the grace period (an upload that never finishes) has its connection closed, so
+  // the process always exits (docs/decisions/032-degrade-and-drain.md).
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    draining.start();
+    app.log.info(
+      { signal, drainMs: config.shutdownDrainMs, graceMs: config.shutdownGraceMs },
+      'shutting down: draining (readiness fails, connections close after their answers)',
+    );
+    const giveUp = setTimeout(
+      () => {
+        app.log.error('shutdown did not finish in time: exiting anyway');
+        process.exit(1);
+      },
+      config.shutdownDrainMs + config.shutdownGraceMs + CLOSE_DATABASE_TIMEOUT_MS,
+    );
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    app.log.info('drained: closing the listener');
     const cutOff = setTimeout(() => {
       app.log.warn('requests still running after the grace period: closing their connections');
       app.server.closeAllConnections();
     }, config.shutdownGraceMs);
-    const giveUp = setTimeout(() => {
-      app.log.error('shutdown did not finish in time: exiting anyway');
-      process.exit(1);
-    }, config.shutdownGraceMs + CLOSE_DATABASE_TIMEOUT_MS);
     // Closing the server ends the connections idle at that moment; one whose request was still running becomes idle
-    // once answered, and its client (a browser, the balancer) keeps it open: the drain waited out the whole grace
-    // period for nothing. Each is closed as soon as it is idle.
+    // once answered (with Connection: close, so the client lets it go too). Each is closed as soon as it is idle.
     const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
     try {
       await app.close();
@@ -91,7 +109,16 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const reason = LISTEN_ERRORS[(error as NodeJS.ErrnoException).code ?? ''];
+    if (!reason) throw error;
+    // The operator's to fix, like a bad setting: one line, no stack trace.
+    console.error(`Tightlines failed to start: ${config.host}:${config.port} ${reason}`);
+    await database.close();
+    process.exit(1);
+  }
   // Written now rather than at exit (main.ts), so a server that is killed still leaves its cache for the next start.
   module.flushCompileCache();
   app.log.info(

@@ -12,6 +12,7 @@ import {
 import type { Clock } from '../clock.ts';
 import type { RateLimits } from '../config/config.ts';
 import { AppError, notSignedIn, tooManyRequests } from '../http/app-error.ts';
+import { logAsUser } from '../http/request-log.ts';
 import { routeContract } from '../http/route-contract.ts';
 import { parseInput } from '../http/validation.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.repository.ts';
@@ -78,6 +79,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
         username: 'Username already taken',
       });
     }
+    logAsUser(request, user.id);
     await endCurrentSession(request);
     sendSessionToken(request, reply, await sessions.create(user.id, clock.now()));
     return reply.status(201).send(user);
@@ -105,6 +107,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
     if (!found || !passwordMatches) {
       throw new AppError(401, 'BAD_CREDENTIALS', 'Invalid username or password');
     }
+    logAsUser(request, found.id);
     await rateLimiter.reset(usernameCounterKey);
     await endCurrentSession(request);
     sendSessionToken(request, reply, await sessions.create(found.id, clock.now()));

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import { isApiRequest } from '../http/api-paths.ts';
 import { notSignedIn } from '../http/app-error.ts';
 import { bearerToken, isNativeAppRequest, SESSION_TOKEN_HEADER } from '../http/native-clients.ts';
+import { logAsUser } from '../http/request-log.ts';
 import { SESSION_ABSOLUTE_MS, type SessionRepository } from './session.repository.ts';
 
 export const SESSION_COOKIE = 'tightlines_session';
@@ -36,6 +37,7 @@ export function installSessionResolver(
     const token = sessionTokenOf(request);
     if (!token || !isApiRequest(request)) return;
     request.user = await sessions.findUser(token, clock.now());
+    if (request.user) logAsUser(request, request.user.id);
   });
 }
 

@@ -9,6 +9,7 @@ import {
 import type { Catch } from '#core/catch.ts';
 import type { CatchCreateInput, CatchUpdateInput } from '#core/catch-schema.ts';
 import { photoUrl } from '#core/photo-url.ts';
+import { type AccountLimits, DEFAULT_ACCOUNT_LIMITS } from '../config/settings.ts';
 import { compiledOnce } from '../db/compiled-query.ts';
 import type { CatchesTable, Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -82,15 +83,6 @@ function toRow(userId: number, input: NewCatch): Insertable<CatchesTable> {
     photo_id: input.photoId,
   };
 }
-
-/** What one account may keep (issue 9, item 11): generous for a lifetime of fishing, bounded for the server. */
-export interface AccountLimits {
-  catches: number;
-  /** UTF-8 bytes of free text (fish type, place, notes, line, bait) over all the account's catches. */
-  textBytes: number;
-}
-
-export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = { catches: 50_000, textBytes: 64 * 1024 * 1024 };
 
 function megabytesOrKilobytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;

@@ -63,6 +63,8 @@ export interface CatchesDependencies {
   photos: PhotoRepository;
   photoStore: PhotoStore;
   clock: Clock;
+  /** Told of each create answered from an earlier one with the same clientId (the metrics' idempotent replays). */
+  countReplay: () => void;
 }
 
 export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependencies): Promise<void> {
@@ -119,6 +121,7 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
   for (const path of ['/api/catches', '/api/mobile-catch', '/api/emergency-catch']) {
     app.post(path, createContract, async (request, reply) => {
       const result = await createCatch(request);
+      if (!result.created) deps.countReplay();
       return reply.status(result.created ? 201 : 200).send(result.catch);
     });
   }

@@ -317,3 +317,23 @@ describe('loadConfig: map tiles', () => {
     );
   });
 });
+
+describe('loadConfig: metrics and shutdown', () => {
+  it('METRICS_TOKEN turns GET /api/metrics on; unset or empty it is off; a short or spaced one is refused', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a1b2c3d4e5f6a7b8c9d0' }).metricsToken).toBe('a1b2c3d4e5f6a7b8c9d0');
+    for (const token of ['secret', 'sixteen chars ok!']) {
+      expect(refusal({ METRICS_TOKEN: token })).toBe(
+        'Invalid configuration:\n  METRICS_TOKEN: must be 16 to 256 visible characters, no spaces (e.g. openssl rand -hex 24)',
+      );
+    }
+  });
+
+  it('SHUTDOWN_DRAIN_SECONDS: 5 by default, 0 allowed, a negative or fractional one refused', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(5000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainMs).toBe(0);
+    expect(refusal({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toContain('SHUTDOWN_DRAIN_SECONDS');
+    expect(refusal({ SHUTDOWN_DRAIN_SECONDS: '2.5' })).toContain('SHUTDOWN_DRAIN_SECONDS');
+  });
+});

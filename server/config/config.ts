@@ -1,10 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { type AccountLimits, DEFAULT_ACCOUNT_LIMITS } from '../catches/catch.repository.ts';
 import { type DatabaseLocation, POSTGRES_POOL_DEFAULTS } from '../db/database.ts';
 import type { AppLinks } from '../http/app-links.ts';
-import type { S3Settings } from '../photos/s3-photo-store.ts';
-import { DEFAULT_TILE_USER_AGENT, type TileSourceSettings } from '../tiles/tile-source.ts';
+import {
+  type AccountLimits,
+  DEFAULT_ACCOUNT_LIMITS,
+  DEFAULT_TILE_USER_AGENT,
+  type S3Settings,
+  type TileSourceSettings,
+} from './settings.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 /**
@@ -109,6 +113,16 @@ const envSchema = z
       .optional(),
     REDIS_KEY_PREFIX: z.string().min(1).default('tightlines:'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** The bearer token of GET /api/metrics; unset: no metrics endpoint. A guessable one would publish the figures. */
+    METRICS_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[\x21-\x7e]{16,256}$/,
+          'must be 16 to 256 visible characters, no spaces (e.g. openssl rand -hex 24)',
+        )
+        .optional(),
+    ),
     /** The balancer(s) in front of the server, whose X-Forwarded-For gives the client IP (rate limits). */
     TRUST_PROXY: z
       .string()
@@ -129,7 +143,12 @@ const envSchema = z
     PHOTO_QUOTA_MB: positiveInt(1024),
     /** Worker processes on this host (node:cluster); 1 runs the server in this process, as before. */
     WEB_CONCURRENCY: positiveInt(1),
-    /** How long SIGTERM waits for running requests before it closes their connections. */
+    /**
+     * How long SIGTERM keeps serving with readiness failing and connections closing after each answer, before the
+     * listener closes: longer than the balancer takes to notice (deploy/haproxy.cfg checks every 2 s). 0: at once.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+    /** How long SIGTERM then waits for running requests before it closes their connections. */
     SHUTDOWN_GRACE_SECONDS: positiveInt(10),
     /** Weather readings one user may cause the provider to make per hour (cached cells are free). */
     RATE_LIMIT_WEATHER_PER_USER: positiveInt(60),
@@ -269,6 +288,8 @@ export interface AppConfig {
   weatherApiUrl: string;
   mapTiles: { source: TileSourceSettings; cacheBytes: number; fetchesPerUserPerMinute: number };
   logLevel: string;
+  /** GET /api/metrics's bearer token, or null for no metrics endpoint. */
+  metricsToken: string | null;
   trustProxy: TrustProxy;
   /** The shared store of the global per-IP limit, or null to count in the process. */
   redis: { url: string; keyPrefix: string } | null;
@@ -276,6 +297,7 @@ export interface AppConfig {
   photoQuotaBytes: number;
   /** Worker processes (node:cluster) when more than 1. */
   webConcurrency: number;
+  shutdownDrainMs: number;
   shutdownGraceMs: number;
   accountLimits: AccountLimits;
   appLinks: AppLinks;
@@ -334,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       fetchesPerUserPerMinute: values.MAP_TILE_FETCHES_PER_USER_PER_MINUTE,
     },
     logLevel: values.LOG_LEVEL,
+    metricsToken: values.METRICS_TOKEN ?? null,
     trustProxy: values.TRUST_PROXY,
     redis: values.REDIS_URL ? { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX } : null,
     rateLimits: {
@@ -352,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     photoQuotaBytes: values.PHOTO_QUOTA_MB * 1024 * 1024,
     webConcurrency: values.WEB_CONCURRENCY,
+    shutdownDrainMs: values.SHUTDOWN_DRAIN_SECONDS * 1000,
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
     appLinks: {
       // superRefine made sure each pair is complete.

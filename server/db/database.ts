@@ -20,7 +20,18 @@ export interface AppDatabase {
    * pool drops such a connection and opens a new one for the next query; the error is only worth a log line.
    */
   onConnectionError(listener: (error: Error) => void): void;
+  /** How the PostgreSQL pool is used right now (metrics); null for SQLite, which has one connection. */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Connections open (checked out or idle), and the most the pool opens (DATABASE_POOL_MAX). */
+  open: number;
+  max: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export type DatabaseLocation =
@@ -113,6 +124,7 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
     onConnectionError(listener) {
       reportError = listener;
     },
+    poolUse: () => null,
     close: async () => {
       clearInterval(reserveTimer);
       await db.destroy();
@@ -185,6 +197,12 @@ export function connectPostgres(location: Extract<DatabaseLocation, { engine: 'p
     onConnectionError(listener) {
       reportError = listener;
     },
+    poolUse: () => ({
+      open: pool.totalCount,
+      max: settings.maxConnections,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: async () => {
       await db.destroy();
     },

@@ -1,7 +1,7 @@
 // The operator's day with the real server process (node server/main.ts): a second server on the same data is
 // refused, a server killed with kill -9 leaves no stale lock behind, and SIGTERM always ends the process in time.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -121,4 +121,92 @@ describe('the server process', () => {
     expect(server.output()).not.toContain('requests still running after the grace period');
     socket.destroy();
   }, 90_000);
+
+  it('SIGTERM drains first: readiness 404, kept-alive connections answered with Connection: close, then the listener closes', async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const server = await start(port, { SHUTDOWN_DRAIN_SECONDS: '3' });
+    // A balancer's kept-alive connection: one request answered, the connection stays open for the next.
+    const connection = await keptAliveConnection(port);
+    expect(await connection.ask('/api/user')).toMatchObject({ status: 401, close: false });
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    // Readiness fails at once, on a new connection (the balancer's probe).
+    for (;;) {
+      const ready = await fetch(`${baseUrl}/api/ready`).catch(() => null);
+      if (ready?.status === 404) {
+        expect(await ready.json()).toMatchObject({ code: 'SHUTTING_DOWN' });
+        break;
+      }
+      expect(Date.now() - signalled, 'readiness never failed').toBeLessThan(3000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Before: the listener closed at once, and a request on a kept-alive connection was answered 503 or had its
+    // connection closed under it. Now it is served, and told to close the connection.
+    expect(await connection.ask('/api/user')).toMatchObject({ status: 401, close: true });
+    await connection.closed;
+    // New connections are still taken while draining.
+    expect((await fetch(`${baseUrl}/api/user`)).status).toBe(401);
+
+    expect(await waitForExit(server.child, EXIT_UPPER_BOUND_MS)).toBe(true);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(3000);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  }, 90_000);
+
+  it('a port already in use stops the server with one line, not a stack trace', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const server = spawnServer(serverEnv(port, dataDir));
+      running.push(server);
+      expect(await waitForExit(server.child, EXIT_UPPER_BOUND_MS)).toBe(true);
+      expect(await server.exited).toEqual({ code: 1, signal: null });
+      // Before: "Tightlines failed to start: Error: listen EADDRINUSE…" and a stack trace.
+      const lines = server.output().trim().split('\n');
+      expect(lines.at(-1)).toBe(
+        `Tightlines failed to start: 127.0.0.1:${port} is already in use (another server is listening there: stop it or choose another PORT)`,
+      );
+      expect(server.output()).not.toMatch(/^\s+at /m);
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
 });
+
+/** One HTTP/1.1 connection kept open between requests, as a balancer or a browser keeps it. */
+async function keptAliveConnection(port: number) {
+  const socket = connect(port, '127.0.0.1');
+  await new Promise<void>((resolve) => socket.once('connect', resolve));
+  socket.on('error', () => {});
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  let buffered = '';
+  let waiting: (() => void) | null = null;
+  socket.on('data', (chunk) => {
+    buffered += chunk.toString();
+    waiting?.();
+  });
+  socket.on('close', () => waiting?.());
+  /** Sends a GET and reads its whole answer (these answers have a Content-Length). */
+  const ask = async (pathName: string): Promise<{ status: number; close: boolean }> => {
+    buffered = '';
+    socket.write(`GET ${pathName} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    for (;;) {
+      const head = buffered.indexOf('\r\n\r\n');
+      if (head >= 0) {
+        const length = Number(/\r\ncontent-length: (\d+)/i.exec(buffered)?.[1] ?? 0);
+        if (buffered.length >= head + 4 + length) {
+          return {
+            status: Number(buffered.split(' ')[1]),
+            close: /\r\nconnection: close\r\n/i.test(buffered.slice(0, head + 2)),
+          };
+        }
+      }
+      if (socket.destroyed)
+        throw new Error(`connection closed before an answer: ${JSON.stringify(buffered)}`);
+      await new Promise<void>((resolve) => (waiting = resolve));
+    }
+  };
+  return { ask, closed };
+}

@@ -29,6 +29,11 @@ const COVERED_ELSEWHERE: Partial<Record<ApiErrorCode, string>> = {
   DATABASE_BUSY: 'server/db/sqlite-locking.test.ts',
   REQUEST_TIMEOUT: 'server/http/client-errors.test.ts',
   NOT_READY: 'server/health/health.routes.test.ts',
+  SHUTTING_DOWN: 'server/health/health.routes.test.ts',
+  // Sent by the balancer, not the app: each is in deploy/haproxy.cfg, checked there.
+  BAD_GATEWAY: 'server/scale-out/haproxy-config.test.ts',
+  SERVICE_UNAVAILABLE: 'server/scale-out/haproxy-config.test.ts',
+  GATEWAY_TIMEOUT: 'server/scale-out/haproxy-config.test.ts',
 };
 
 /** A photo store whose reads fail with the error the test sets (a store out of reach, a full disk, a bug). */

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API_ERROR_CODES } from '#core/api-error.ts';
 import { APP_VERSION } from '#core/app-info.ts';
-import { SESSION_COOKIE } from '../auth/session.ts';
 import { jsonSchemaOf, type RouteContract, routeContract } from './route-contract.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -27,7 +26,7 @@ const errorBodySchema = z.object({
  * the routes' own contracts (route-contract.ts), so it cannot drift from them. Public and free of secrets: it
  * describes shapes, never a deployment's settings. Call before any route is registered: it learns them as they are.
  */
-export function installOpenApi(app: FastifyInstance): void {
+export function installOpenApi(app: FastifyInstance, options: { sessionCookie: string }): void {
   const routes: SeenRoute[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -49,13 +48,13 @@ export function installOpenApi(app: FastifyInstance): void {
     }),
     async (_request, reply) => {
       // Built once, on first request, when every route is known.
-      document ??= openApiDocument(routes);
+      document ??= openApiDocument(routes, options.sessionCookie);
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(document));
     },
   );
 }
 
-function openApiDocument(routes: readonly SeenRoute[]): object {
+function openApiDocument(routes: readonly SeenRoute[], sessionCookie: string): object {
   const paths: Record<string, Record<string, object>> = {};
   for (const { method, url, contract } of routes) {
     const path = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -68,7 +67,7 @@ function openApiDocument(routes: readonly SeenRoute[]): object {
     paths,
     components: {
       schemas: { Error: jsonSchemaOf(errorBodySchema, 'output') },
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookie } },
     },
   };
 }

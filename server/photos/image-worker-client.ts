@@ -56,6 +56,8 @@ export class ImageWorker implements PhotoProcessor {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** Calls started and not yet finished (awaiting the worker's answer, or its sending). */
+  private calls = 0;
   private closed = false;
 
   constructor(options: { idleMs?: number; niceness?: number; maxInputPixels?: number } = {}) {
@@ -86,13 +88,14 @@ export class ImageWorker implements PhotoProcessor {
 
   async close(): Promise<void> {
     this.closed = true;
-    clearTimeout(this.idleTimer);
+    this.stopIdleTimer();
     await this.stop();
   }
 
   private async call(op: WorkerRequest['op'], bytes: Uint8Array): Promise<WorkerReply & { ok: true }> {
     if (this.closed) throw new ImageWorkerError('The image worker is closed');
-    clearTimeout(this.idleTimer);
+    this.calls++;
+    this.stopIdleTimer();
     const child = this.start();
     // While an answer is awaited the channel keeps the process alive; in between, nothing of the worker does.
     child.channel?.ref();
@@ -111,12 +114,31 @@ export class ImageWorker implements PhotoProcessor {
       if (reply.rejected) throw new PhotoRejectedError(reply.rejected.code, reply.rejected.message);
       throw new ImageWorkerError(`The image worker failed: ${reply.error ?? 'no reason given'}`);
     } finally {
-      if (this.pending.size === 0 && !this.closed) {
+      this.calls--;
+      if (this.calls === 0 && !this.closed) {
         this.child?.channel?.unref();
-        this.idleTimer = setTimeout(() => void this.stop(), this.idleMs);
-        this.idleTimer.unref();
+        this.startIdleTimer();
       }
     }
+  }
+
+  /**
+   * There is one idle timer at most: several calls finishing in the same turn (answers read from the channel at
+   * once) each get here, and a second timer set over the first left that one running, to stop the worker under a
+   * later photo. The timer also checks, when it fires, that no call has started since.
+   */
+  private startIdleTimer(): void {
+    this.stopIdleTimer();
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = undefined;
+      if (this.calls === 0) void this.stop();
+    }, this.idleMs);
+    this.idleTimer.unref();
+  }
+
+  private stopIdleTimer(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
   }
 
   private start(): ChildProcess {

@@ -3,6 +3,7 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import { createServer, type Server, type Socket } from 'node:net';
 import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { S3Settings } from '../config/settings.ts';
 import { outageOf, PHOTO_STORE_UNAVAILABLE, STORAGE_FULL } from '../http/outage-errors.ts';
 import { freePort } from '../test-support/child-processes.ts';
 import {
@@ -15,7 +16,7 @@ import {
   testS3Client,
 } from '../test-support/test-photo-stores.ts';
 import { PhotoStoreFullError, PhotoStoreUnavailableError } from './photo-store.ts';
-import { DEFAULT_S3_TIMEOUTS, S3PhotoStore, type S3Settings, type S3Timeouts } from './s3-photo-store.ts';
+import { DEFAULT_S3_TIMEOUTS, S3PhotoStore, type S3Timeouts } from './s3-photo-store.ts';
 
 /** The error a promise rejects with, and how long it took. */
 async function failure(promise: Promise<unknown>): Promise<{ error: unknown; ms: number }> {

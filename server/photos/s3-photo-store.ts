@@ -9,6 +9,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { S3Settings } from '../config/settings.ts';
 import {
   type PhotoStore,
   PhotoStoreFullError,
@@ -17,17 +18,6 @@ import {
   photoObjectName,
   photoObjectNames,
 } from './photo-store.ts';
-
-export interface S3Settings {
-  /** The service's URL; unset for AWS S3 itself (the SDK derives it from the region). */
-  endpoint?: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** `endpoint/bucket/key` instead of `bucket.endpoint/key`: what most self-hosted stores need. */
-  forcePathStyle: boolean;
-}
 
 /** How long the store may take before it counts as unreachable. */
 export interface S3Timeouts {

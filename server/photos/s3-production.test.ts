@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { S3Settings } from '../config/settings.ts';
 import { freePort } from '../test-support/child-processes.ts';
 import {
   type ServerProcess,
@@ -18,7 +19,6 @@ import {
   TEST_S3,
   testS3Client,
 } from '../test-support/test-photo-stores.ts';
-import type { S3Settings } from './s3-photo-store.ts';
 
 function s3Env(settings: S3Settings): NodeJS.ProcessEnv {
   return {

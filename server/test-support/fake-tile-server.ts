@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import type { TileSourceSettings } from '../tiles/tile-source.ts';
+import type { TileSourceSettings } from '../config/settings.ts';
 
 /**
  * A local stand-in for a raster tile provider (OpenStreetMap's tile.openstreetmap.org/{z}/{x}/{y}.png): answers

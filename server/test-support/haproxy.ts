@@ -18,25 +18,33 @@ const START_TIMEOUT_MS = 10_000;
 export interface Balancer {
   /** What HAProxy printed so far (warnings, alerts). */
   output(): string;
+  /** Sends one command to HAProxy's runtime API (the config's `stats socket`) and returns its answer. */
+  runtime(command: string): Promise<string>;
   stop(): Promise<void>;
 }
 
 /**
- * deploy/haproxy.cfg with its `bind` address and `server` lines replaced by ours: everything else (health checks,
- * retries, the X-Forwarded-For rule) is what operators get.
+ * deploy/haproxy.cfg with its `bind` address, `server` lines and runtime socket replaced by ours: everything else
+ * (health checks, retries, the X-Forwarded-For and X-Request-Id rules, the JSON errors) is what operators get.
  */
-async function recommendedConfigFor(listenPort: number, instancePorts: number[]): Promise<string> {
+export async function recommendedConfigFor(
+  listenPort: number,
+  instancePorts: number[],
+  runtimeSocket: string,
+): Promise<string> {
   const config = await readFile(RECOMMENDED_CONFIG, 'utf8');
   const bind = /^(\s*)bind \S+\s*$/m;
+  const socket = /^(\s*)stats socket \S+/m;
   // Every backend's list of servers (the API's and the assets').
   const servers = /^(\s*)server app\d+ \S+\n(?:\s*server app\d+ \S+\n)*/gm;
-  if (!bind.test(config) || !config.match(servers)) {
+  if (!bind.test(config) || !config.match(servers) || !socket.test(config)) {
     throw new Error(
-      `${RECOMMENDED_CONFIG} no longer has the "bind" line and "server appN" lines this test replaces`,
+      `${RECOMMENDED_CONFIG} no longer has the "bind", "stats socket" and "server appN" lines this test replaces`,
     );
   }
   return config
     .replace(bind, `$1bind 127.0.0.1:${listenPort}`)
+    .replace(socket, `$1stats socket ${runtimeSocket}`)
     .replace(servers, (_, indent: string) =>
       instancePorts.map((port, i) => `${indent}server app${i + 1} 127.0.0.1:${port}\n`).join(''),
     );
@@ -46,7 +54,8 @@ async function recommendedConfigFor(listenPort: number, instancePorts: number[])
 export async function startBalancer(listenPort: number, instancePorts: number[]): Promise<Balancer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'tightlines-haproxy-'));
   const file = path.join(dir, 'haproxy.cfg');
-  await writeFile(file, await recommendedConfigFor(listenPort, instancePorts));
+  const runtimeSocket = path.join(dir, 'admin.sock');
+  await writeFile(file, await recommendedConfigFor(listenPort, instancePorts, runtimeSocket));
   const child: ChildProcess = spawn(HAPROXY_BIN, ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -70,7 +79,21 @@ export async function startBalancer(listenPort: number, instancePorts: number[])
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { output: () => output, stop };
+  return { output: () => output, runtime: (command) => askRuntime(runtimeSocket, command), stop };
+}
+
+/** One command on HAProxy's runtime API: it answers and closes the connection. */
+function askRuntime(socketPath: string, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(socketPath);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString();
+    });
+    socket.once('error', reject);
+    socket.once('close', () => resolve(answer));
+    socket.end(`${command}\n`);
+  });
 }
 
 function accepts(port: number): Promise<boolean> {

@@ -28,7 +28,8 @@ export interface SpawnOptions {
 
 /**
  * The environment of a test server: this port, this DATA_DIR, quiet logs, no global rate limit, no weather provider,
- * SQLite unless `extra` names a DATABASE_URL; `extra` overrides the rest (an undefined value removes the variable).
+ * no drain at SIGTERM, SQLite unless `extra` names a DATABASE_URL; `extra` overrides the rest (an undefined value
+ * removes the variable).
  */
 export function serverEnv(port: number, dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
@@ -42,6 +43,8 @@ export function serverEnv(port: number, dataDir: string, extra: NodeJS.ProcessEn
     // Nothing listens on port 9: tests that show map tiles pass their fake tile server's address.
     MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
     MAP_TILE_ATTRIBUTION: '© Test Tiles',
+    // No balancer to tell: SIGTERM closes the listener at once (tests of the drain set their own).
+    SHUTDOWN_DRAIN_SECONDS: '0',
     ...extra,
   };
   if (!extra.DATABASE_URL) delete env.DATABASE_URL;

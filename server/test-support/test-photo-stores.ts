@@ -12,9 +12,10 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import type { AppDependencies } from '../app.ts';
+import type { S3Settings } from '../config/settings.ts';
 import type { DatabaseEngine } from '../db/database.ts';
 import { DiskPhotoStore, MemoryPhotoStore, type PhotoStore } from '../photos/photo-store.ts';
-import { createS3Client, S3PhotoStore, type S3Settings } from '../photos/s3-photo-store.ts';
+import { createS3Client, S3PhotoStore } from '../photos/s3-photo-store.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
-import { fetchTile, type Tile, type TileSourceSettings } from './tile-source.ts';
+import type { TileSourceSettings } from '../config/settings.ts';
+import { fetchTile, type Tile } from './tile-source.ts';
 
 /** Kept at least a week (OpenStreetMap's policy), whatever shorter max-age the provider sends. */
 export const MIN_TILE_TTL_MS = 7 * 24 * 60 * 60 * 1000;

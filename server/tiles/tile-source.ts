@@ -1,4 +1,4 @@
-import { APP_VERSION } from '#core/app-info.ts';
+import type { TileSourceSettings } from '../config/settings.ts';
 
 /** One map tile as the provider sent it. */
 export interface Tile {
@@ -7,20 +7,6 @@ export interface Tile {
   /** How long the provider lets it be kept (its Cache-Control max-age), when it says. */
   maxAgeSeconds: number | null;
 }
-
-/** Where the tiles come from (MAP_TILE_URL and friends, docs/decisions/016-map-tiles.md). */
-export interface TileSourceSettings {
-  /** An http(s) URL template with {z}, {x} and {y}. */
-  urlTemplate: string;
-  /** Shown on every map (the provider's licence asks for it). */
-  attribution: string;
-  maxZoom: number;
-  /** Identifies this server to the provider (OpenStreetMap blocks requests without a real one). */
-  userAgent: string;
-  timeoutMs: number;
-}
-
-export const DEFAULT_TILE_USER_AGENT = `Tightlines/${APP_VERSION} (self-hosted fishing log; map tile proxy)`;
 
 /** The provider did not answer in time (504). */
 export class TileTimeoutError extends Error {}

@@ -45,6 +45,8 @@ export class TileFetchBudget {
   private readonly perMinute: number;
   private readonly clock: Clock;
   private readonly windows = new Map<number, { startedAt: number; count: number }>();
+  /** Provider fetches refused since start because an account spent its minute (metrics). */
+  refused = 0;
 
   constructor(perMinute: number, clock: Clock) {
     this.perMinute = perMinute;
@@ -64,6 +66,7 @@ export class TileFetchBudget {
       this.windows.set(userId, window);
     }
     if (window.count >= this.perMinute) {
+      this.refused++;
       throw tooManyRequests('Too many new map tiles at once. Please wait a minute and try again.');
     }
     window.count += 1;

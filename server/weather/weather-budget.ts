@@ -49,6 +49,8 @@ export class WeatherBudget {
   private readonly minute = new FixedWindow(MINUTE_MS);
   private readonly day = new FixedWindow(DAY_MS);
   private readonly users = new Map<number, FixedWindow>();
+  /** Lookups refused since start, by whose budget ran out (metrics). */
+  readonly refused: Record<WeatherBudgetRefusal, number> = { user: 0, server: 0 };
 
   constructor(limits: WeatherBudgetLimits, clock: Clock) {
     this.limits = limits;
@@ -64,14 +66,32 @@ export class WeatherBudget {
       user = new FixedWindow(HOUR_MS);
       this.users.set(userId, user);
     }
-    if (!user.hasRoom(now, this.limits.perUserPerHour)) return 'user';
+    if (!user.hasRoom(now, this.limits.perUserPerHour)) return this.refuse('user');
     if (!this.minute.hasRoom(now, this.limits.perMinute) || !this.day.hasRoom(now, this.limits.perDay)) {
-      return 'server';
+      return this.refuse('server');
     }
     user.take(now);
     this.minute.take(now);
     this.day.take(now);
     return null;
+  }
+
+  /** The server's provider calls in the current minute and day, and what each allows (metrics). */
+  usage(): { window: 'minute' | 'day'; used: number; limit: number }[] {
+    const now = this.clock.now().getTime();
+    return [
+      {
+        window: 'minute',
+        used: this.minute.isOver(now) ? 0 : this.minute.used,
+        limit: this.limits.perMinute,
+      },
+      { window: 'day', used: this.day.isOver(now) ? 0 : this.day.used, limit: this.limits.perDay },
+    ];
+  }
+
+  private refuse(whose: WeatherBudgetRefusal): WeatherBudgetRefusal {
+    this.refused[whose]++;
+    return whose;
   }
 
   /** Keeps the per-user map to the users of the last hour. */

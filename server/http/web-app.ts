@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ApiErrorBody } from '#core/api-error.ts';
+import { routedPath } from './api-paths.ts';
+import { routePreloadLinks } from './route-preloads.ts';
+
+/**
+ * Paths that are never a screen of the app, though they look like one: a monitoring system looking for metrics at
+ * the conventional /metrics must get a 404, not the app's HTML with 200 (the metrics are at /api/metrics).
+ */
+const NEVER_THE_APP = new Set(['/metrics', '/metrics/']);
+
+/**
+ * The built web app (dist/web) and the answer to every path no route took: unknown API paths and missing files are
+ * 404s; any other GET is a client-side route of the single-page app, answered with its shell. Without a build (API
+ * tests, a missing build) only the API is served.
+ */
+export async function serveWebApp(app: FastifyInstance, givenRoot: string | null | undefined): Promise<void> {
+  const webRoot = givenRoot && existsSync(path.join(givenRoot, 'index.html')) ? givenRoot : null;
+  if (givenRoot && !webRoot) app.log.warn(`No web build in ${givenRoot}: run npm run build`);
+  const preloadLinks = webRoot ? routePreloadLinks(webRoot) : new Map<string, string>();
+  if (webRoot) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // The build ships .br and .gz twins of every text file (scripts/precompress.ts).
+      preCompressed: true,
+      // Source maps are not published (vite.config.ts builds none); a stray one in the folder is not served.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      setHeaders(reply, filePath) {
+        // Vite puts a content hash in every asset name; everything else must be revalidated.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = routedPath(request);
+    const namesAFile = /\.[a-z0-9]+$/i.test(pathname);
+    const isScreen = !pathname.startsWith('/api/') && !namesAFile && !NEVER_THE_APP.has(pathname);
+    if (webRoot && request.method === 'GET' && isScreen) {
+      const preload = preloadLinks.get(pathname);
+      if (preload) reply.header('Link', preload);
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webRoot);
+    }
+    const what = pathname.startsWith('/api/') ? 'endpoint' : 'page or file';
+    const body: ApiErrorBody = {
+      message: `No such ${what}: ${request.method} ${pathname}`,
+      code: 'NOT_FOUND',
+    };
+    return reply.status(404).send(body);
+  });
+}
