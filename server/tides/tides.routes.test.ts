@@ -124,7 +124,12 @@ describe.each(TEST_ENGINES)('GET /api/tides on %s', (engine) => {
     ['lat=42.35&lon=-71.05&date=22/10/2025', 'Date must be a day written YYYY-MM-DD, like 2026-07-04'],
     ['lat=42.35&lon=-71.05&date=2026-02-30', 'Date must be a day written YYYY-MM-DD, like 2026-07-04'],
     ['lat=42.35&lon=-71.05&date=today', 'Date must be a day written YYYY-MM-DD, like 2026-07-04'],
+    [
+      'lat=42.35&lon=-71.05&date=2026-07-04&date=2026-07-05',
+      'Date must be a day written YYYY-MM-DD, like 2026-07-04',
+    ],
     ['lat=42.35&lon=-71.05&date=1850-06-01', 'Date must be between 1900-01-01 and 2100-12-31'],
+    ['lat=42.35&lon=-71.05&date=0001-01-01', 'Date must be between 1900-01-01 and 2100-12-31'],
     ['lat=42.35&lon=-71.05&date=2101-01-01', 'Date must be between 1900-01-01 and 2100-12-31'],
   ])('?%s → 400 %s', async (search, message) => {
     const response = await alice.get(`/api/tides?${search}`);

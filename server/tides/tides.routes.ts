@@ -30,7 +30,7 @@ const DATE_RANGE = `Date must be between ${FIRST_DATE} and ${LAST_DATE}`;
 const tideDayQuerySchema = coordinatesQuerySchema.extend({
   /** The station's day; today at the station when absent or empty. */
   date: z
-    .string()
+    .string({ error: DATE_FORMAT })
     .trim()
     .optional()
     .transform((value) => (value ? value : undefined))
