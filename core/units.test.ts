@@ -19,6 +19,8 @@ const QUANTITIES: Quantity[] = [
   'speed',
   'pressure',
   'pressureChange',
+  'tideHeight',
+  'distance',
 ];
 
 describe('units', () => {
@@ -95,6 +97,15 @@ describe('units', () => {
     expect(formatOptionalQuantity('weight', null, 'metric')).toBeNull();
     expect(formatOptionalQuantity('weight', Number.NaN, 'metric')).toBeNull();
     expect(formatOptionalQuantity('weight', 0, 'metric')).toBe('0.0 kg');
+  });
+
+  it("writes a tide's height in feet or metres (below the datum too) and a distance in miles or km", () => {
+    expect(formatQuantity('tideHeight', 9.43, 'imperial')).toBe('9.4 ft');
+    expect(formatQuantity('tideHeight', -1.25, 'imperial')).toBe('-1.3 ft');
+    expect(formatQuantity('tideHeight', 9.43, 'metric')).toBe('2.87 m');
+    expect(formatQuantity('tideHeight', -0.01, 'metric')).toBe('0.00 m');
+    expect(formatQuantity('distance', 12.4 / 1.609344, 'metric')).toBe('12.4 km');
+    expect(formatQuantity('distance', 10, 'imperial')).toBe('10.0 mi');
   });
 
   it('knows its two systems', () => {

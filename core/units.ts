@@ -26,7 +26,9 @@ export type Quantity =
   | 'depth'
   | 'speed'
   | 'pressure'
-  | 'pressureChange';
+  | 'pressureChange'
+  | 'tideHeight'
+  | 'distance';
 
 interface UnitStyle {
   symbol: string;
@@ -51,8 +53,9 @@ interface QuantityUnits {
 
 const KG_PER_LB = 0.45359237;
 const CM_PER_IN = 2.54;
-const M_PER_FT = 0.3048;
-const KMH_PER_MPH = 1.609344;
+/** Exactly, by the international definition of the foot. */
+export const METRES_PER_FOOT = 0.3048;
+const KM_PER_MILE = 1.609344;
 export const HPA_PER_INHG = 33.8638866667;
 
 const scale = (factor: number) => ({
@@ -81,11 +84,19 @@ const QUANTITIES: Record<Quantity, QuantityUnits> = {
     metric: style('°C', 1, false, true),
     ...FAHRENHEIT,
   },
-  depth: { imperial: style('ft', 1, true, true), metric: style('m', 1, true, true), ...scale(M_PER_FT) },
-  speed: { imperial: style('mph', 0), metric: style('km/h', 0), ...scale(KMH_PER_MPH) },
+  depth: {
+    imperial: style('ft', 1, true, true),
+    metric: style('m', 1, true, true),
+    ...scale(METRES_PER_FOOT),
+  },
+  speed: { imperial: style('mph', 0), metric: style('km/h', 0), ...scale(KM_PER_MILE) },
   pressure: { imperial: style('inHg', 2), metric: style('hPa', 0), ...scale(HPA_PER_INHG) },
   /** A pressure difference: no offset, finer than a reading. */
   pressureChange: { imperial: style('inHg', 2), metric: style('hPa', 1), ...scale(HPA_PER_INHG) },
+  /** Feet (the API's unit) above a tide station's datum; can be below it. */
+  tideHeight: { imperial: style('ft', 1), metric: style('m', 2), ...scale(METRES_PER_FOOT) },
+  /** How far away something is, stored in miles like every imperial value (the tide API's km converted first). */
+  distance: { imperial: style('mi', 1), metric: style('km', 1), ...scale(KM_PER_MILE) },
 };
 
 /** The unit as form labels name it: 'Weight (kg)', 'Length (inches)'. */

@@ -6,9 +6,9 @@ import { startAgainWithMemorySettings, turnOnCompileCache } from '../server/laun
 
 /**
  * `npm start`: build the web app only when dist/ is missing or older than its sources (DESIGN §4), and the place
- * index only when it is missing or stale, so a built app is up in a second, then start the server. The process
- * first takes the server's memory settings (server/launch.ts: before anything else is loaded, so the restart costs
- * only Node's own start-up), and what it needs only to build is loaded only when something is built.
+ * and tide station indexes only when missing or stale, so a built app is up in a second, then start the server.
+ * The process first takes the server's memory settings (server/launch.ts: before anything else is loaded, so the
+ * restart costs only Node's own start-up), and what it needs only to build is loaded only when something is built.
  */
 startAgainWithMemorySettings(fileURLToPath(import.meta.url));
 turnOnCompileCache();
@@ -63,6 +63,14 @@ const { placeIndexFileIsCurrent, writePlaceIndexFile } = await import('../server
 if (!placeIndexFileIsCurrent()) {
   console.log('Building the place index (missing or older than its sources)...');
   writePlaceIndexFile();
+}
+
+// Likewise the tide station index, built in a worker thread: the tide database package it reads would otherwise
+// stay in this process, which becomes the server, for good (docs/decisions/035-tides.md).
+const tideIndex = await import('../server/tides/tide-index.ts');
+if (!tideIndex.tideIndexFileIsCurrent()) {
+  console.log('Building the tide station index (missing or older than its sources)...');
+  tideIndex.writeTideIndexFile(await tideIndex.buildTideIndexInWorker());
 }
 
 await import('../server/main.ts');

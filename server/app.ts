@@ -34,6 +34,9 @@ import { placesRoutes } from './places/places.routes.ts';
 import type { ReverseGeocoder } from './places/reverse-geocoder.ts';
 import { DatabaseRateLimiter } from './rate-limit/rate-limit.repository.ts';
 import type { SharedLimitStore } from './rate-limit/shared-limit-store.ts';
+import { TideStations } from './tides/tide-stations.ts';
+import { tidesRoutes } from './tides/tides.routes.ts';
+import { TideService } from './tides/tides.service.ts';
 import { TileCache } from './tiles/tile-cache.ts';
 import { TileFetchBudget, tilesRoutes } from './tiles/tiles.routes.ts';
 import type { WeatherProvider } from './weather/open-meteo.provider.ts';
@@ -47,6 +50,8 @@ export interface AppDependencies {
   photoStore: PhotoStore;
   geocoder: ReverseGeocoder;
   weatherProvider: WeatherProvider;
+  /** The tide stations (read from the built index at the first tide question when not given). */
+  tideStations?: TideStations;
   /** Where map tiles come from (MAP_TILE_*), and how many bytes of them the server keeps in memory; no tiles if not given. */
   mapTiles?: { source: TileSourceSettings; cacheBytes: number; fetchesPerUserPerMinute: number };
   rateLimits: RateLimits;
@@ -181,6 +186,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(weatherRoutes, {
     weather: new WeatherService(deps.weatherProvider, deps.geocoder, clock, weatherBudget),
   });
+  // The conditions of a catch take their tide from the same service (TideService.tideAt).
+  const tides = new TideService(deps.tideStations ?? new TideStations(), clock);
+  await app.register(tidesRoutes, { tides });
+
   if (tiles) await app.register(tilesRoutes, { tiles: tiles.cache, budget: tiles.budget });
   installAppLinks(app, deps.appLinks ?? NO_APP_LINKS);
   await serveWebApp(app, deps.webRoot);

@@ -15,6 +15,7 @@ import {
   openSharedLimitStore,
   waitUntilConnected,
 } from './rate-limit/shared-limit-store.ts';
+import { TIDE_INDEX_FILE, tideIndexFileIsCurrent } from './tides/tide-index.ts';
 import { OpenMeteoProvider } from './weather/open-meteo.provider.ts';
 
 /** How long the server waits for Redis at start before it serves with the global limit off until Redis answers. */
@@ -59,6 +60,12 @@ export async function buildProductionApp(
     app.log.warn(
       `No current place index at ${PLACE_INDEX_FILE} (npm run build writes it): the first place name will take ` +
         'about a second to build it in memory',
+    );
+  }
+  if (!tideIndexFileIsCurrent()) {
+    app.log.warn(
+      `No current tide station index at ${TIDE_INDEX_FILE} (npm run build writes it): the first tide question ` +
+        'will wait a few seconds while a worker builds it',
     );
   }
   if (limitStore) {

@@ -18,8 +18,20 @@ import {
   waitUntilServing,
 } from './test-support/server-process.ts';
 
-/** Packages only some servers or some requests need, and sharp, which only the image worker loads. */
-const ON_DEMAND = ['pg', 'ioredis', '@aws-sdk/client-s3', 'yazl', 'yauzl', 'sharp'];
+/**
+ * Packages only some servers or some requests need; sharp, which only the image worker loads; and the tide
+ * database, which only the build (or a worker, without a built index) reads (docs/decisions/035-tides.md).
+ */
+const ON_DEMAND = [
+  'pg',
+  'ioredis',
+  '@aws-sdk/client-s3',
+  'yazl',
+  'yauzl',
+  'sharp',
+  '@neaps/tide-predictor',
+  '@neaps/tide-database',
+];
 
 describe('the server at start', () => {
   let dataDir: string;
@@ -80,6 +92,16 @@ describe('the server at start', () => {
     const upload = await fetch(`${baseUrl}/api/upload`, { method: 'POST', headers: { cookie }, body: form });
     expect(upload.status).toBe(201);
     expect(loaded()).not.toContain('sharp');
+
+    // The tides need the predictor, loaded then; the station index is read from its own file, never from the
+    // tide database package.
+    const tides = await fetch(`${baseUrl}/api/tides?lat=42.3548&lon=-71.0503&date=2026-07-04`, {
+      headers: { cookie },
+    });
+    expect(tides.status).toBe(200);
+    expect(((await tides.json()) as { extremes: unknown[] }).extremes.length).toBeGreaterThanOrEqual(3);
+    expect(loaded()).toContain('@neaps/tide-predictor');
+    expect(loaded()).not.toContain('@neaps/tide-database');
 
     // A ZIP export needs yazl: loaded then, and it works.
     const zip = await fetch(`${baseUrl}/api/export?format=zip`, { headers: { cookie } });

@@ -18,6 +18,7 @@ import {
 import type { Database } from '../db/schema.ts';
 import { MemoryPhotoStore } from '../photos/photo-store.ts';
 import { loadGeoNamesGeocoder, type ReverseGeocoder } from '../places/reverse-geocoder.ts';
+import { TideStations } from '../tides/tide-stations.ts';
 import { OpenMeteoProvider } from '../weather/open-meteo.provider.ts';
 import { TEST_TILE_SOURCE } from './fake-tile-server.ts';
 
@@ -60,6 +61,13 @@ let sharedGeocoder: ReverseGeocoder | undefined;
 function testGeocoder(): ReverseGeocoder {
   sharedGeocoder ??= loadGeoNamesGeocoder();
   return sharedGeocoder;
+}
+
+let sharedTideStations: TideStations | undefined;
+/** The real tide stations (the built index, else built once in a worker), read once per test file. */
+export function testTideStations(): TideStations {
+  sharedTideStations ??= new TideStations();
+  return sharedTideStations;
 }
 
 export interface TestDatabase {
@@ -209,6 +217,7 @@ export async function createTestApp(
     database,
     photoStore,
     geocoder: testGeocoder(),
+    tideStations: testTideStations(),
     // Nothing listens on port 9 (discard): weather tests pass a provider pointed at their fake Open-Meteo.
     weatherProvider: new OpenMeteoProvider('http://127.0.0.1:9', 500),
     // Likewise for map tiles: the tile tests point them at their fake tile server.

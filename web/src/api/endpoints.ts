@@ -1,6 +1,7 @@
 import type { Catch, CatchChanges } from '#core/catch.ts';
 import { type MapSettings, TILES_PATH } from '#core/map-tiles.ts';
 import type { StoreListings } from '#core/store-listings.ts';
+import type { TideStationsAnswer } from '#core/tides.ts';
 import type { User, UserSettings } from '#core/user.ts';
 import type { Weather } from '#core/weather.ts';
 import { ApiError, http, type Transport } from './http.ts';
@@ -16,6 +17,7 @@ export const API_PATHS = {
   user: '/api/user',
   catches: '/api/catches',
   weather: '/api/weather',
+  tideStations: '/api/tides/stations',
 } as const;
 
 /** A 401 answer, which some reads treat as "nobody signed in" rather than as an error (SPEC §7). */
@@ -148,6 +150,15 @@ export function weatherPath(latitude: number, longitude: number): string {
 /** GET /api/weather: the current weather at a position. */
 export async function getWeather(latitude: number, longitude: number): Promise<Weather> {
   return (await (await http(weatherPath(latitude, longitude))).json()) as Weather;
+}
+
+/**
+ * GET /api/tides/stations?lat=&lon=: the tide stations around a position with their constants, which the phone
+ * keeps to predict the tide with no signal.
+ */
+export async function getTideStations(latitude: number, longitude: number): Promise<TideStationsAnswer> {
+  const params = new URLSearchParams({ lat: String(latitude), lon: String(longitude) });
+  return (await (await http(`${API_PATHS.tideStations}?${params}`)).json()) as TideStationsAnswer;
 }
 
 /** GET /api/reverse-geocode?lat=&lon=: a place name from the server's own place list; the body is checked by the caller. */

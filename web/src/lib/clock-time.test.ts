@@ -33,6 +33,14 @@ describe('formatClockTime: one clock format, following the locale', () => {
     expect(formatClockTime('not a date')).toBeNull();
   });
 
+  it("writes a moment on another place's clocks when given its time zone (a tide station's)", () => {
+    const moment = '2025-10-22T04:18:00Z';
+    expect(formatClockTime(moment, 'en-US', 'America/New_York')).toMatch(/^12:18\sAM$/);
+    expect(formatClockTime(moment, 'de-DE', 'Europe/Paris')).toBe('06:18');
+    // A time of day is already on the right clock.
+    expect(formatClockTime('05:30', 'de-DE', 'Asia/Tokyo')).toBe('05:30');
+  });
+
   it('refuses what is not a time', () => {
     expect(formatClockTime('not a date')).toBeNull();
     expect(formatClockTime('25:99')).toBeNull();

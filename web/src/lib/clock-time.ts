@@ -13,12 +13,12 @@ function browserLocales(): readonly string[] | undefined {
   return typeof navigator !== 'undefined' && navigator.languages?.length ? navigator.languages : undefined;
 }
 
-function clockFormatter(locale?: string): Intl.DateTimeFormat {
+function clockFormatter(locale?: string, timeZone?: string): Intl.DateTimeFormat {
   const locales = locale ?? browserLocales();
-  const key = locales === undefined ? '' : String(locales);
+  const key = `${locales === undefined ? '' : String(locales)}|${timeZone ?? ''}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locales as string[] | undefined, { timeStyle: 'short' });
+    formatter = new Intl.DateTimeFormat(locales as string[] | undefined, { timeStyle: 'short', timeZone });
     formatters.set(key, formatter);
   }
   return formatter;
@@ -28,9 +28,14 @@ const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /**
  * A clock time: a moment (Date, ISO string or epoch milliseconds) or a catch's time of day ('20:51', as the form
- * stores it). Null for anything unreadable.
+ * stores it). Null for anything unreadable. A moment is shown on the phone's clock, or on the clocks of
+ * `timeZone` (a tide station's times are its own).
  */
-export function formatClockTime(value: Date | string | number, locale?: string): string | null {
+export function formatClockTime(
+  value: Date | string | number,
+  locale?: string,
+  timeZone?: string,
+): string | null {
   let date: Date;
   const timeOfDay = typeof value === 'string' ? TIME_OF_DAY.exec(value) : null;
   if (timeOfDay) {
@@ -39,5 +44,5 @@ export function formatClockTime(value: Date | string | number, locale?: string):
     date = value instanceof Date ? value : new Date(value);
   }
   if (Number.isNaN(date.getTime())) return null;
-  return clockFormatter(locale).format(date);
+  return clockFormatter(locale, timeOfDay ? undefined : timeZone).format(date);
 }

@@ -15,13 +15,17 @@ export const queryKeys = {
 
 /**
  * The queries kept on the phone across restarts (DESIGN §5, offline/query-persistence.ts): the signed-in user,
- * the catch list and the weather readings (any key starting with '/api/weather'). Nothing else is persisted.
+ * the catch list, the weather readings (any key starting with '/api/weather') and the tide stations around where
+ * the angler looked at the tides ('/api/tides/stations'). Nothing else is persisted.
  */
 export function isPersistedQueryKey(queryKey: QueryKey): boolean {
   const head = queryKey[0];
   return (
     typeof head === 'string' &&
-    (head === queryKeys.user[0] || head === queryKeys.catches[0] || head.startsWith(API_PATHS.weather))
+    (head === queryKeys.user[0] ||
+      head === queryKeys.catches[0] ||
+      head.startsWith(API_PATHS.weather) ||
+      head === API_PATHS.tideStations)
   );
 }
 

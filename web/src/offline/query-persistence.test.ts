@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CACHE_BUSTER,
   clearPersistedQueries,
+  KEPT_TIDE_STATION_ANSWERS,
   PERSIST_MAX_AGE_MS,
   persistChanges,
   persistQueries,
@@ -51,6 +52,27 @@ describe('query persistence', () => {
     expect(restored.getQueryData(['/api/weather', 38.9, -119.9])).toEqual({ temperature: 61 });
     expect(restored.getQueryData(['/api/weather', 39.1, -120.0])).toBeUndefined();
     expect(restored.getQueryData(['/api/reverse-geocode?lat=1&lon=2'])).toBeUndefined();
+  });
+
+  it('keeps the tide stations of the few newest places, not of every place ever visited', async () => {
+    const client = seededClient();
+    const places = KEPT_TIDE_STATION_ANSWERS + 2;
+    for (let i = 0; i < places; i++) {
+      vi.useFakeTimers({ now: Date.now() + i * 60_000 });
+      client.setQueryData(['/api/tides/stations', 40 + i, -70], { latitude: 40 + i, stations: [] });
+      vi.useRealTimers();
+    }
+    await persistQueries(client);
+
+    const restored = new QueryClient();
+    await restoreQueries(restored);
+    for (let i = 0; i < places; i++) {
+      const kept = restored.getQueryData(['/api/tides/stations', 40 + i, -70]);
+      if (i < places - KEPT_TIDE_STATION_ANSWERS) expect(kept, `place ${i}`).toBeUndefined();
+      else expect(kept, `place ${i}`).toEqual({ latitude: 40 + i, stations: [] });
+    }
+    // The weather's own rule is unchanged: the newest reading only.
+    expect(restored.getQueryData(['/api/weather', 39.1, -120.0])).toEqual({ temperature: 50 });
   });
 
   it('never keeps a signed-out user (null)', async () => {

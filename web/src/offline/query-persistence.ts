@@ -12,8 +12,10 @@ import { openKeyValueStore } from './key-value-store.ts';
 import { QUERY_CACHE_DB } from './storage-names.ts';
 
 /**
- * The query cache kept across restarts (DESIGN §5): the signed-in user, the catch list and the latest weather
- * reading, so the app opens offline with the last known state. IndexedDB database 'tightlines-cache', store
+ * The query cache kept across restarts (DESIGN §5): the signed-in user, the catch list, the latest weather
+ * reading and the tide stations around the last few places the angler looked at the tides (at most
+ * KEPT_TIDE_STATION_ANSWERS answers of GET /api/tides/stations, each at most 50 stations; decision 035), so the
+ * app opens offline with the last known state. IndexedDB database 'tightlines-cache', store
  * 'queries', one record under 'query-cache' (QUERY_CACHE_DB in storage-names.ts): { savedAt, buster, state:
  * dehydrated TanStack Query state }.
  *
@@ -57,13 +59,29 @@ function cacheDb() {
 }
 
 const isWeather = (query: Query) => String(query.queryKey[0]).startsWith(API_PATHS.weather);
+const isTideStations = (query: Query) => query.queryKey[0] === API_PATHS.tideStations;
 
-/** Only the newest weather answer is kept: "the last reading", not one per place ever visited. */
-function shouldPersist(query: Query, newestWeather: Query | undefined): boolean {
+/** How many answers of tide stations (the places most recently looked at) the disk copy keeps. */
+export const KEPT_TIDE_STATION_ANSWERS = 5;
+
+/** The answers of `kind` that got data, newest first. */
+function newestFirst(client: QueryClient, kind: (query: Query) => boolean): Query[] {
+  return client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => kind(query) && query.state.status === 'success')
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+}
+
+/**
+ * Only the newest weather answer is kept ("the last reading", not one per place ever visited), and the tide
+ * stations of the few newest places.
+ */
+function shouldPersist(query: Query, kept: ReadonlySet<Query>): boolean {
   if (query.state.status !== 'success' || query.state.data == null || !isPersistedQueryKey(query.queryKey)) {
     return false;
   }
-  return !isWeather(query) || query === newestWeather;
+  return (!isWeather(query) && !isTideStations(query)) || kept.has(query);
 }
 
 const isUserQuery = (query: Query) => query.queryKey[0] === queryKeys.user[0];
@@ -71,13 +89,12 @@ const isUserQuery = (query: Query) => query.queryKey[0] === queryKeys.user[0];
 /** Writes the persisted queries to disk now; nothing while no user is signed in. */
 export async function persistQueries(client: QueryClient): Promise<void> {
   if (!client.getQueryData(queryKeys.user)) return;
-  const [newestWeather] = client
-    .getQueryCache()
-    .getAll()
-    .filter((query) => isWeather(query) && query.state.status === 'success')
-    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  const kept = new Set([
+    ...newestFirst(client, isWeather).slice(0, 1),
+    ...newestFirst(client, isTideStations).slice(0, KEPT_TIDE_STATION_ANSWERS),
+  ]);
   const state = dehydrate(client, {
-    shouldDehydrateQuery: (query) => shouldPersist(query, newestWeather),
+    shouldDehydrateQuery: (query) => shouldPersist(query, kept),
     shouldDehydrateMutation: () => false,
   });
   const record: PersistedCache = { savedAt: Date.now(), buster: CACHE_BUSTER, state };

@@ -6,6 +6,7 @@ import { HelpSupportCard } from './help-support-card.tsx';
 import { MerchCards } from './merch-cards.tsx';
 import { ProAppCard } from './pro-app-card.tsx';
 import { SunMoonCard } from './sun-moon-card.tsx';
+import { TidesCard } from './tides-card.tsx';
 import { ToolsLocationProvider } from './tools-location.tsx';
 import { WeatherCard } from './weather-card.tsx';
 
@@ -22,6 +23,7 @@ export function ToolsTab() {
         <WeatherCard />
         <BarometerCard />
         <SunMoonCard />
+        <TidesCard />
         <GearCard />
         <CompassCard />
         <ProAppCard />
