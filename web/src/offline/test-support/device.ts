@@ -3,8 +3,12 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { Catch } from '#core/catch.ts';
-import { ApiClient } from '../../../../server/test-support/api-client.ts';
-import { createTestApp, type TestApp } from '../../../../server/test-support/test-app.ts';
+import {
+  type ApiClient,
+  FakeNetwork,
+  type RealServer,
+  startRealServer,
+} from '../../../../test-support/real-server.ts';
 import { buildCatchPayload, emptyCatchForm } from '../../features/catches/catch-payload.ts';
 import { createOutbox, type Outbox } from '../outbox.ts';
 import { newCreateEntry } from '../outbox-actions.ts';
@@ -15,95 +19,21 @@ import { createSyncEngine, type SyncEngine } from '../sync/loop.ts';
 
 /**
  * The sync engine's tests run the outbox and the engine against the REAL server app (app.inject, SQLite), with
- * faults injected between them (sync/create.test.ts, sync/delete.test.ts, sync/loop.test.ts, outbox.test.ts). Every scenario
+ * faults injected between them (sync/create.test.ts, sync/delete.test.ts, sync/loop.test.ts, outbox.test.ts). The
+ * server and the network between the tiers come from the repository's top-level test-support/real-server.ts: web/
+ * never imports server/, in tests neither. Every scenario
  * ends by checking the server's catch list: exactly the expected catches, none twice, and the outbox holds
  * exactly what is still owed. A test file calls withRealServer() once; `device` is then a fresh phone per test.
  */
 
-type Fault =
-  /** The request never reaches the server (no signal, DNS, connection refused). */
-  | { mode: 'drop-before' }
-  /** The server handles (commits) the request, then the answer is lost. */
-  | { mode: 'drop-after' }
-  /** An answer made up without asking the server. */
-  | { mode: 'answer'; status: number; body?: unknown }
-  /** The server handles the request and the answer never arrives: the tab crashed mid-request. */
-  | { mode: 'hang-after' };
+export { FakeNetwork };
 
-interface FaultRule {
-  method: string;
-  path: string | RegExp;
-  fault: Fault;
-  /** How many requests it hits (default: every one until removed). */
-  times?: number;
-}
-
-/** A browser-like fetch that talks to the app through inject(), with one cookie jar and fault injection. */
-export class FakeNetwork {
-  readonly calls: string[] = [];
-  rules: FaultRule[] = [];
-  offline = false;
-  cookie: string;
-  private readonly app: TestApp['app'];
-
-  constructor(app: TestApp['app'], cookie: string) {
-    this.app = app;
-    this.cookie = cookie;
-  }
-
-  count(method: string, path: string): number {
-    return this.calls.filter((call) => call === `${method} ${path}`).length;
-  }
-
-  fetch: typeof fetch = async (input, init) => {
-    const request = new Request(new URL(String(input), 'http://tightlines.test'), init);
-    const url = new URL(request.url);
-    const key = `${request.method} ${url.pathname}`;
-    this.calls.push(key);
-    if (this.offline) throw new TypeError('Failed to fetch');
-    const rule = this.rules.find(
-      (r) =>
-        r.method === request.method &&
-        (typeof r.path === 'string' ? r.path === url.pathname : r.path.test(url.pathname)) &&
-        (r.times === undefined || r.times > 0),
-    );
-    if (rule?.times !== undefined) rule.times--;
-    if (rule?.fault.mode === 'drop-before') throw new TypeError('Failed to fetch');
-    if (rule?.fault.mode === 'answer') {
-      return new Response(JSON.stringify(rule.fault.body ?? { message: `Made-up ${rule.fault.status}` }), {
-        status: rule.fault.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }
-
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    if (this.cookie) headers.cookie = this.cookie;
-    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const answer = await this.app.inject({
-      method: request.method as 'GET',
-      url: url.pathname + url.search,
-      headers,
-      payload: body,
-    });
-    if (rule?.fault.mode === 'drop-after') throw new TypeError('Failed to fetch');
-    if (rule?.fault.mode === 'hang-after') return new Promise<Response>(() => {});
-    const status = answer.statusCode;
-    return new Response(status === 204 || status === 304 ? null : new Uint8Array(answer.rawPayload), {
-      status,
-      headers: { 'Content-Type': String(answer.headers['content-type'] ?? 'application/json') },
-    });
-  };
-}
-
-export let testApp: TestApp;
+export let testApp: RealServer;
 export let jpeg: Buffer;
 
 export function withRealServer(): void {
   beforeAll(async () => {
-    testApp = await createTestApp('sqlite');
+    testApp = await startRealServer();
     jpeg = await sharp({
       create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 120, b: 160 } },
     })
@@ -134,7 +64,7 @@ export let dbCounter = 0;
 
 /** A phone: a fresh outbox database, a signed-in user, the network and an engine (one "tab"). */
 export async function newDevice(): Promise<Device> {
-  const user = await ApiClient.register(testApp.app, `angler_${randomUUID().slice(0, 8)}`);
+  const user = await testApp.register(`angler_${randomUUID().slice(0, 8)}`);
   const network = new FakeNetwork(testApp.app, user.cookie);
   const outbox = createOutbox({ dbName: `outbox-test-${++dbCounter}`, notify: () => {} });
   const clock = { now: testApp.clock.now().getTime() };
