@@ -13,7 +13,7 @@ import { OPENAPI_PATH } from './openapi.ts';
 const API_DOC = path.resolve(import.meta.dirname, '..', '..', 'docs', 'api.md');
 
 /** "METHOD /path" for each route named in the first column of the page's table rows ({name} for parameters). */
-export function routesInApiDoc(markdown: string): string[] {
+function routesInApiDoc(markdown: string): string[] {
   const routes: string[] = [];
   for (const line of markdown.split('\n')) {
     // A pipe inside a cell is written \| (as in `GET /api/export?format=json\|csv`).
