@@ -261,16 +261,19 @@ function crossTierImports(importer: string, text: string): string[] {
 
 describe('the client tier', () => {
   it('finds an import of server code, and of the shared test wiring outside tests', () => {
-    const helper = join(WEB_SRC, 'offline', 'test-support', 'device.ts');
-    const sample = [
-      "import { ApiClient } from '../../../../server/test-support/api-client.ts';",
-      "import { startRealServer } from '../../../../test-support/real-server.ts';",
-      "import type { Catch } from '#core/catch.ts';",
-      "import { createOutbox } from '../outbox.ts';",
-    ].join('\n');
-    expect(crossTierImports(helper, sample)).toEqual(['1: ../../../../server/test-support/api-client.ts']);
+    const sample = (up: string) =>
+      [
+        `import { ApiClient } from '${up}server/test-support/api-client.ts';`,
+        `import { startRealServer } from '${up}test-support/real-server.ts';`,
+        "import type { Catch } from '#core/catch.ts';",
+        "import { createOutbox } from '../offline/outbox.ts';",
+      ].join('\n');
+    const helper = join(WEB_SRC, 'test-support', 'offline-device.ts');
+    expect(crossTierImports(helper, sample('../../../'))).toEqual([
+      '1: ../../../server/test-support/api-client.ts',
+    ]);
     const screen = join(WEB_SRC, 'features', 'log', 'log-catch-form.tsx');
-    expect(crossTierImports(screen, sample)).toEqual([
+    expect(crossTierImports(screen, sample('../../../../'))).toEqual([
       '1: ../../../../server/test-support/api-client.ts',
       '2: ../../../../test-support/real-server.ts',
     ]);

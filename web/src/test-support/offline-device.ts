@@ -8,18 +8,18 @@ import {
   FakeNetwork,
   type RealServer,
   startRealServer,
-} from '../../../../test-support/real-server.ts';
-import { buildCatchPayload, emptyCatchForm } from '../../features/catches/catch-payload.ts';
-import { createOutbox, type Outbox } from '../outbox.ts';
-import { newCreateEntry } from '../outbox-actions.ts';
-import type { CatchPayload } from '../outbox-payload.ts';
-import type { SyncEvent } from '../sync/context.ts';
-import { createMemoryLocks, type LockManagerLike } from '../sync/locks.ts';
-import { createSyncEngine, type SyncEngine } from '../sync/loop.ts';
+} from '../../../test-support/real-server.ts';
+import { buildCatchPayload, emptyCatchForm } from '../features/catches/catch-payload.ts';
+import { createOutbox, type Outbox } from '../offline/outbox.ts';
+import { newCreateEntry } from '../offline/outbox-actions.ts';
+import type { CatchPayload } from '../offline/outbox-payload.ts';
+import type { SyncEvent } from '../offline/sync/context.ts';
+import { createMemoryLocks, type LockManagerLike } from '../offline/sync/locks.ts';
+import { createSyncEngine, type SyncEngine } from '../offline/sync/loop.ts';
 
 /**
  * The sync engine's tests run the outbox and the engine against the REAL server app (app.inject, SQLite), with
- * faults injected between them (sync/create.test.ts, sync/delete.test.ts, sync/loop.test.ts, outbox.test.ts). The
+ * faults injected between them (offline/sync/*.test.ts, offline/outbox.test.ts). The
  * server and the network between the tiers come from the repository's top-level test-support/real-server.ts: web/
  * never imports server/, in tests neither. Every scenario
  * ends by checking the server's catch list: exactly the expected catches, none twice, and the outbox holds
