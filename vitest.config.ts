@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: fast unit + API tests (core/, server/, web/ units) and the browser end-to-end suite (e2e/),
+// Three projects: fast unit + API tests (core/, server/, web/ units), component tests of the React screens
+// (web/**/*.test.tsx in happy-dom, docs/decisions/033-component-tests.md) and the browser end-to-end suite (e2e/),
 // which builds and starts the real server and drives Debian's Chromium.
 export default defineConfig({
   test: {
@@ -17,6 +19,17 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
+        test: {
+          name: 'components',
+          include: ['web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost:5000/' } },
+          setupFiles: ['web/src/test-support/component-setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

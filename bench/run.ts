@@ -1,7 +1,7 @@
 // `npm run bench`: builds the web app, seeds a fresh SQLite database, starts the real server on loopback and
 // measures API load (against a bare node:http ceiling), photo handling, bundle sizes, Lighthouse scores and the
 // History tab with 10,000 catches, and export and import of those 10,000 catches. Writes bench/results.md and bench/results.json and refreshes the table in
-// the README's Benchmarks section. Stops every process it started; gives up after --time-limit minutes.
+// bench/README.md (the summary between its bench:summary markers). Stops every process it started; gives up after --time-limit minutes.
 //
 // Options: --quick (short runs, for trying the script), --skip-build, --only=api,workers,photos,export,frontend,history,lighthouse,
 // --duration=S, --connections=N, --lighthouse-runs=N, --no-readme, --time-limit=MIN, --from-json (re-render the
@@ -66,7 +66,7 @@ const settings = {
 const log = (line: string) => console.log(line);
 const RESULTS_MD = path.join(REPO_ROOT, 'bench', 'results.md');
 const RESULTS_JSON = path.join(REPO_ROOT, 'bench', 'results.json');
-const README = path.join(REPO_ROOT, 'README.md');
+const README = path.join(REPO_ROOT, 'bench', 'README.md');
 const README_START = '<!-- bench:summary:start -->';
 const README_END = '<!-- bench:summary:end -->';
 
@@ -285,18 +285,18 @@ function updateReadme(results: Results): void {
   const start = readme.indexOf(README_START);
   const end = readme.indexOf(README_END);
   if (start < 0 || end < start) {
-    log(`README.md has no ${README_START} … ${README_END} markers: not updated.`);
+    log(`bench/README.md has no ${README_START} … ${README_END} markers: not updated.`);
     return;
   }
   const summary = formatWithBiome(renderReadmeSummary(results), 'summary.md');
   const updated = `${readme.slice(0, start + README_START.length)}\n${summary}${readme.slice(end)}`;
   writeFileSync(README, updated);
-  log('Updated the Benchmarks table in README.md');
+  log('Updated the summary table in bench/README.md');
 }
 
 try {
   if (values['from-json']) {
-    // Re-render results.md (and the README table) from the last run's figures, measuring nothing.
+    // Re-render results.md (and the summary in bench/README.md) from the last run's figures, measuring nothing.
     writeOutputs(JSON.parse(readFileSync(RESULTS_JSON, 'utf8')) as Results);
   } else {
     await main();

@@ -1,15 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPublicPage, unexpectedConsoleErrors } from './pages-support.ts';
 import { TAHOE } from './support/browser.ts';
 import { setupE2E } from './support/harness.ts';
 import { makeCatchPhoto } from './support/photo.ts';
+import { openPublicPage, unexpectedConsoleErrors } from './support/public-pages.ts';
 import { expectImageLoaded, expectToast, expectValue, fetchCatches } from './support/ui.ts';
 import { currentUser, registerViaApi } from './support/users.ts';
 
 const e2e = setupE2E();
 
-/** The test pages' fixed coordinates (web/src/routes/pages/test-catch.tsx). */
+/** The test pages' fixed coordinates (web/src/routes/test-pages/test-catch.tsx). */
 const TEST_POSITION = { latitude: 39.0968, longitude: -120.0324 };
 
 /** Waits for the page to land on /auth after a refused save. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { expectAccessibleStructure, openPublicPage } from './pages-support.ts';
 import { setupE2E } from './support/harness.ts';
+import { expectAccessibleStructure, openPublicPage } from './support/public-pages.ts';
 import { registerViaApi, registerViaUi } from './support/users.ts';
 
 /** This deployment's store listings (APP_STORE_URL, GOOGLE_PLAY_URL): /download links to exactly these. */

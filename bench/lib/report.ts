@@ -1,4 +1,4 @@
-// Turns the figures into bench/results.md (full) and the short table kept in the README.
+// Turns the figures into bench/results.md (full) and the short table kept in bench/README.md.
 import type { BreakdownRow, DuringUploadsFigures, LoadFigures } from './api.ts';
 import type { ExportImportFigures } from './export-import.ts';
 import type { ChunkSize, HistoryFigures, InitialLoad } from './frontend.ts';
@@ -29,7 +29,7 @@ export interface Results {
     warmupSeconds: number;
     lighthouseRuns: number;
     quick: boolean;
-    /** Every part measured, full durations: only such a run updates the README. */
+    /** Every part measured, full durations: only such a run updates bench/README.md. */
     fullRun: boolean;
   };
   api?: LoadFigures[];
@@ -342,7 +342,7 @@ export function renderResults(results: Results, findings = ''): string {
   const lines: string[] = [
     '# Benchmark results',
     '',
-    'Written by `npm run bench` (bench/run.ts); each run replaces this file. The README keeps the summary.',
+    'Written by `npm run bench` (bench/run.ts); each run replaces this file. bench/README.md keeps the summary.',
     '',
     ...machineLines(results.machine),
     '',
@@ -579,11 +579,11 @@ export function renderResults(results: Results, findings = ''): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The short version for the README's Benchmarks section. */
+/** The short version for bench/README.md, beside results.md (hence the relative link). */
 export function renderReadmeSummary(results: Results): string {
   const lines = [
     `Latest \`npm run bench\` (${results.machine.date.slice(0, 10)}, ${results.machine.cores} cores, load average ` +
-      `${results.machine.loadAverageStart[0]?.toFixed(2)} at start; full figures in [bench/results.md](bench/results.md)):`,
+      `${results.machine.loadAverageStart[0]?.toFixed(2)} at start; full figures in [results.md](results.md)):`,
     '',
     ...budgetTable(checkBudgets(results)),
     '',

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryPhotoStore } from '../photos/photo-store.ts';
-import { multipart, smallJpeg } from '../security/hostile-inputs.ts';
 import { ApiClient, sessionCookieFrom } from '../test-support/api-client.ts';
+import { multipart, smallJpeg } from '../test-support/hostile-inputs.ts';
 import { createTestApp, RELAXED_RATE_LIMITS, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
 import {
   createPhotoTestApp,

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Catch } from '#core/catch.ts';
-import { multipart, smallJpeg } from '../security/hostile-inputs.ts';
 import { ApiClient } from '../test-support/api-client.ts';
+import { multipart, smallJpeg } from '../test-support/hostile-inputs.ts';
 import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
 import {
   createPhotoTestApp,

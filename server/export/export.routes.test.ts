@@ -8,8 +8,8 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { Catch } from '#core/catch.ts';
 import { CatchRepository } from '../catches/catch.repository.ts';
-import { gradientJpeg, multipart } from '../security/hostile-inputs.ts';
 import { ApiClient } from '../test-support/api-client.ts';
+import { gradientJpeg, multipart } from '../test-support/hostile-inputs.ts';
 import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
 
 interface Summary {

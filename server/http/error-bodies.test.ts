@@ -11,8 +11,8 @@ import {
   PhotoStoreUnavailableError,
   type PhotoVariant,
 } from '../photos/photo-store.ts';
-import { multipart, smallJpeg } from '../security/hostile-inputs.ts';
 import { ApiClient } from '../test-support/api-client.ts';
+import { multipart, smallJpeg } from '../test-support/hostile-inputs.ts';
 import { rawHttp } from '../test-support/raw-http.ts';
 import { createTestApp, RELAXED_RATE_LIMITS, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
 

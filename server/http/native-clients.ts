@@ -4,7 +4,7 @@ import { isApiRequest } from './api-paths.ts';
 /**
  * The origins of our own native apps' web views, and only those (docs/decisions/017-native-apps.md). The iOS app
  * (Capacitor, ios/) loads the web build from `capacitor://localhost` (capacitor.config.ts: iosScheme + hostname;
- * ios/native-config.test.ts keeps the two in step). The Android app is a Trusted Web Activity on our own origin,
+ * scripts/native/ios.test.ts keeps the two in step). The Android app is a Trusted Web Activity on our own origin,
  * so it is a browser like any other and needs nothing here.
  */
 export const NATIVE_APP_ORIGINS: readonly string[] = ['capacitor://localhost'];

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { multipart } from '../security/hostile-inputs.ts';
 import { ApiClient } from '../test-support/api-client.ts';
+import { multipart } from '../test-support/hostile-inputs.ts';
 import { TEST_ENGINES } from '../test-support/test-app.ts';
 import { createPhotoTestApp, type PhotoTestApp, photoTestMatrix } from '../test-support/test-photo-stores.ts';
 import { PhotoRepository } from './photo.repository.ts';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, smallJpeg } from '../security/hostile-inputs.ts';
 import { ApiClient } from '../test-support/api-client.ts';
+import { multipart, smallJpeg } from '../test-support/hostile-inputs.ts';
 import {
   createTestApp,
   createTestDatabase,

@@ -14,10 +14,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catch } from '#core/catch.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
-import { multipart, smallJpeg } from '../security/hostile-inputs.ts';
 import { freePort } from '../test-support/child-processes.ts';
 import { type CuttableProxy, startCuttableProxy } from '../test-support/cuttable-proxy.ts';
 import { type Balancer, HAPROXY_BIN, HAVE_HAPROXY, startBalancer } from '../test-support/haproxy.ts';
+import { multipart, smallJpeg } from '../test-support/hostile-inputs.ts';
 import {
   type ServerProcess,
   serverEnv,

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catch } from '#core/catch.ts';
 import { ApiClient } from '../test-support/api-client.ts';
+import { multipart, smallJpeg } from '../test-support/hostile-inputs.ts';
 import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
-import { multipart, smallJpeg } from './hostile-inputs.ts';
 
 describe.each(TEST_ENGINES)('object level authorisation on %s', (engine) => {
   let t: TestApp;

@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Catch } from '#core/catch.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { ApiClient, sessionCookieFrom } from '../test-support/api-client.ts';
+import { multipart, smallJpeg } from '../test-support/hostile-inputs.ts';
 import { createTestApp, RELAXED_RATE_LIMITS, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
-import { multipart, smallJpeg } from './hostile-inputs.ts';
 
 /** app.inject() talks to host localhost:80, so this is our own origin. */
 const OWN_ORIGIN = 'http://localhost:80';

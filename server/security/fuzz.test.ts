@@ -12,9 +12,9 @@ import type { PasswordHasher } from '../auth/password-hasher.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { type FakeOpenMeteo, startFakeOpenMeteo } from '../test-support/fake-open-meteo.ts';
+import { smallJpeg } from '../test-support/hostile-inputs.ts';
 import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
 import { OpenMeteoProvider } from '../weather/open-meteo.provider.ts';
-import { smallJpeg } from './hostile-inputs.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_601);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);

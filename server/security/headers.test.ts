@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/api-client.ts';
+import { multipart, smallJpeg } from '../test-support/hostile-inputs.ts';
 import { createTestApp, RELAXED_RATE_LIMITS, type TestApp } from '../test-support/test-app.ts';
-import { multipart, smallJpeg } from './hostile-inputs.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 

@@ -6,8 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorCode } from '#core/api-error.ts';
 import { MAX_UPLOAD_BYTES } from '../photos/photos.routes.ts';
 import { ApiClient } from '../test-support/api-client.ts';
+import {
+  gradientJpeg,
+  interlacedPngBomb,
+  jpegClaiming,
+  pngBomb,
+  smallJpeg,
+} from '../test-support/hostile-inputs.ts';
 import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
-import { gradientJpeg, interlacedPngBomb, jpegClaiming, pngBomb, smallJpeg } from './hostile-inputs.ts';
 
 const NOT_AN_IMAGE = 'Only image files can be uploaded (JPEG, PNG, WebP, GIF, AVIF or TIFF)';
 const DAMAGED = 'The image is damaged or incomplete';

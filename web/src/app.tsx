@@ -38,19 +38,19 @@ const DomainSetupPage = lazy(() =>
   import('@/routes/pages/domain-setup-page').then((m) => ({ default: m.DomainSetupPage })),
 );
 const BasicPhotoUploadPage = lazy(() =>
-  import('@/routes/pages/basic-photo-upload-page').then((m) => ({ default: m.BasicPhotoUploadPage })),
+  import('@/routes/test-pages/basic-photo-upload-page').then((m) => ({ default: m.BasicPhotoUploadPage })),
 );
 const PhotoUploadPage = lazy(() =>
-  import('@/routes/pages/photo-upload-page').then((m) => ({ default: m.PhotoUploadPage })),
+  import('@/routes/test-pages/photo-upload-page').then((m) => ({ default: m.PhotoUploadPage })),
 );
 const SimpleCatchPage = lazy(() =>
-  import('@/routes/pages/simple-catch-page').then((m) => ({ default: m.SimpleCatchPage })),
+  import('@/routes/test-pages/simple-catch-page').then((m) => ({ default: m.SimpleCatchPage })),
 );
 const EmergencyCatchPage = lazy(() =>
-  import('@/routes/pages/emergency-catch-page').then((m) => ({ default: m.EmergencyCatchPage })),
+  import('@/routes/test-pages/emergency-catch-page').then((m) => ({ default: m.EmergencyCatchPage })),
 );
 const FinalFixPage = lazy(() =>
-  import('@/routes/pages/final-fix-page').then((m) => ({ default: m.FinalFixPage })),
+  import('@/routes/test-pages/final-fix-page').then((m) => ({ default: m.FinalFixPage })),
 );
 
 function UserCheckFailed({ message }: { message: string }) {

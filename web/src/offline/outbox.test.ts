@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type CreateEntry, createOutbox, StorageFullError } from './outbox.ts';
-import { newCreateEntry } from './outbox-actions.ts';
 import {
   dbCounter,
   device,
@@ -10,9 +8,11 @@ import {
   payload,
   saveOffline,
   withRealServer,
-} from './test-support/device.ts';
+} from '../test-support/offline-device.ts';
+import { type CreateEntry, createOutbox, StorageFullError } from './outbox.ts';
+import { newCreateEntry } from './outbox-actions.ts';
 
-/** The outbox's own storage (outbox.ts), with the sync engine's test phone (test-support/device.ts). */
+/** The outbox's own storage (outbox.ts), with the sync engine's test phone (test-support/offline-device.ts). */
 
 withRealServer();
 

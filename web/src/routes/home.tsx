@@ -1,11 +1,11 @@
 import { type ComponentType, useState } from 'react';
 import { getCatches } from '@/api/endpoints';
-import { AppHeader } from '@/components/app-header';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ScreenReady } from '@/components/screen-ready';
 import { History, PlusCircle, Wrench } from '@/components/shell-icons';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AppHeader } from '@/features/shell/app-header';
 import { isShellTab, readActiveTab, type ShellTab, writeActiveTab } from '@/lib/active-tab';
 import { OnDemand, onDemand } from '@/lib/on-demand';
 import { CATCHES_STALE_TIME_MS, queryClient, queryKeys } from '@/lib/query-client';

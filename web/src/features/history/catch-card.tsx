@@ -12,7 +12,7 @@ import {
 import { lazy, memo, Suspense, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { Button } from '@/components/ui/button';
-import { useUnits } from '@/hooks/use-units';
+import { useUnits } from '@/features/auth/use-units';
 import { loadWhenOnline } from '@/lib/load-when-online';
 import { formatCatchDate, formatLength, formatWeight } from '../catches/catch-format.ts';
 import { CatchThumbnail } from './catch-photo.tsx';

@@ -4,7 +4,7 @@ import type { Catch } from '#core/catch.ts';
 import { formatQuantity } from '#core/units.ts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { useUnits } from '@/hooks/use-units';
+import { useUnits } from '@/features/auth/use-units';
 import { formatClockTime } from '@/lib/clock-time';
 import {
   formatCatchDate,

@@ -1,9 +1,6 @@
 import { Copy, ExternalLink, MapPin } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/hooks/use-toast';
-import { formatCoordinates, mapsSearchUrl } from '../catches/catch-format.ts';
-import { type MapPin as CatchMapPin, LazyCatchMap } from '../map/lazy-catch-map.tsx';
 import {
   Drawer,
   DrawerClose,
@@ -12,7 +9,10 @@ import {
   DrawerFooter,
   DrawerHeader,
   DrawerTitle,
-} from './ui/drawer.tsx';
+} from '@/components/ui/drawer';
+import { toast } from '@/hooks/use-toast';
+import { formatCoordinates, mapsSearchUrl } from '../catches/catch-format.ts';
+import { type MapPin as CatchMapPin, LazyCatchMap } from '../map/lazy-catch-map.tsx';
 
 /**
  * The 'View Map' drawer of the catch detail (SPEC §2): an interactive map with the catch's pin (issue 12; the map

@@ -4,7 +4,7 @@ import type { Catch } from '#core/catch.ts';
 import type { CatchStats, MonthCount } from '#core/catch-stats.ts';
 import type { NamedCount } from '#core/names.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useUnits } from '@/hooks/use-units';
+import { useUnits } from '@/features/auth/use-units';
 import { cn } from '@/lib/cn';
 import { formatLength, formatWeight } from '../catches/catch-format.ts';
 

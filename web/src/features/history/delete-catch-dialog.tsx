@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Catch } from '#core/catch.ts';
-import { toast } from '@/hooks/use-toast';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -9,7 +8,8 @@ import {
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogTitle,
-} from './ui/alert-dialog.tsx';
+} from '@/components/ui/alert-dialog';
+import { toast } from '@/hooks/use-toast';
 
 /**
  * The delete confirmation (SPEC §4 'Delete dialog'): open → deleting (buttons disabled, 'Deleting...')

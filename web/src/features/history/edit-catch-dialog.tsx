@@ -6,8 +6,8 @@ import { errorMessage } from '@/api/http';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { useUnits } from '@/features/auth/use-units';
 import { toast } from '@/hooks/use-toast';
-import { useUnits } from '@/hooks/use-units';
 import type { CatchEdit } from '@/offline/outbox-actions';
 import { assertValidCatch, type FieldErrors, InvalidCatchError } from '../catches/catch-check.ts';
 import {

@@ -5,8 +5,8 @@ import { type GearPriority, type GearRecommendation, recommendGear } from '#core
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { useUnits } from '@/features/auth/use-units';
 import { toast } from '@/hooks/use-toast';
-import { useUnits } from '@/hooks/use-units';
 import { cn } from '@/lib/cn';
 import { type GearResult, gearFailureToast, gearSuccessToast, recommendationsForHere } from './gear-flow.ts';
 import { GEAR_ICONS } from './gear-icons.ts';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type CreateEntry, createOutbox } from '../outbox.ts';
 import {
   dbCounter,
   device,
@@ -12,7 +11,8 @@ import {
   serverCatches,
   testApp,
   withRealServer,
-} from '../test-support/device.ts';
+} from '../../test-support/offline-device.ts';
+import { type CreateEntry, createOutbox } from '../outbox.ts';
 import { createMemoryLocks } from './locks.ts';
 import { createSyncEngine } from './loop.ts';
 

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import {
+  device,
+  jpegBlob,
+  saveOffline,
+  serverCatches,
+  withRealServer,
+} from '../../test-support/offline-device.ts';
 import { deleteCatchOffline, newDeleteEntry } from '../outbox-actions.ts';
-import { device, jpegBlob, saveOffline, serverCatches, withRealServer } from '../test-support/device.ts';
 
 /** A delete made offline is carried out on the server once back, and only once (delete.ts, ../outbox-actions.ts). */
 

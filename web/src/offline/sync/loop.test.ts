@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createOutbox } from '../outbox.ts';
-import { newCreateEntry } from '../outbox-actions.ts';
 import {
   dbCounter,
   device,
@@ -13,7 +11,9 @@ import {
   serverCatches,
   testApp,
   withRealServer,
-} from '../test-support/device.ts';
+} from '../../test-support/offline-device.ts';
+import { createOutbox } from '../outbox.ts';
+import { newCreateEntry } from '../outbox-actions.ts';
 import { createMemoryLocks } from './locks.ts';
 
 /** Whose entries a flush sends, in which order, and what one flush at a time means across tabs (loop.ts). */

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Catch } from '#core/catch.ts';
-import type { CreateEntry, UpdateEntry } from '../outbox.ts';
-import { type CatchEdit, deleteCatchOffline, editCatchOffline } from '../outbox-actions.ts';
 import {
   device,
   expectPhotoLoads,
@@ -11,7 +9,9 @@ import {
   saveOffline,
   serverCatches,
   withRealServer,
-} from '../test-support/device.ts';
+} from '../../test-support/offline-device.ts';
+import type { CreateEntry, UpdateEntry } from '../outbox.ts';
+import { type CatchEdit, deleteCatchOffline, editCatchOffline } from '../outbox-actions.ts';
 
 /**
  * Edits reach the server exactly once, whatever the network does (issue 11; update.ts, and create.ts for an edit

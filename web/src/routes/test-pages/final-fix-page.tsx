@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/use-auth';
 import { toast } from '@/hooks/use-toast';
-import { StaticPageLayout } from './static-page-layout.tsx';
+import { StaticPageLayout } from '@/routes/pages/static-page-layout';
 import {
   CatchRecord,
   TEST_CATCH_DEFAULTS,

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
-import { StaticPageLayout } from './static-page-layout.tsx';
+import { StaticPageLayout } from '@/routes/pages/static-page-layout';
 import { SignInHint } from './upload-common.tsx';
 
 const NO_FILE_MESSAGE = 'Please select a file to upload';

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuth } from '@/features/auth/use-auth';
 import { toast } from '@/hooks/use-toast';
-import { StaticPageLayout } from './static-page-layout.tsx';
+import { StaticPageLayout } from '@/routes/pages/static-page-layout';
 import {
   TEST_CATCH_POSITION,
   TestCatchForm,

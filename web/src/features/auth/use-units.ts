@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type UnitSystem, unitSystemOr } from '#core/units.ts';
-import { fetchCurrentUser } from '@/features/auth/use-auth';
 import { queryKeys } from '@/lib/query-client';
+import { fetchCurrentUser } from './use-auth.ts';
 
 /**
  * The signed-in angler's units (issue 12 item 4), read from the shared user query, so a change in Profile

@@ -2,10 +2,10 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Fish, UserCircle, Wrench } from '@/components/shell-icons';
 import { Button } from '@/components/ui/button';
+import { UserMenuButton } from '@/components/user-menu-button';
 import { useAuth } from '@/features/auth/use-auth';
 import { type ShellTab, writeActiveTab } from '@/lib/active-tab';
 import { loadWhenOnline } from '@/lib/load-when-online';
-import { UserMenuButton } from './user-menu-button.tsx';
 
 // The menu (Radix DropdownMenu with its positioning and focus code, ~20 KB gzip) loads on first use,
 // keeping it out of the shell's initial JavaScript (DESIGN §7). A look-alike button stands in until then

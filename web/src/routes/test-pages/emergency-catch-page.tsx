@@ -6,7 +6,7 @@ import { createEmergencyCatch } from '@/api/endpoints';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/hooks/use-toast';
-import { StaticPageLayout } from './static-page-layout.tsx';
+import { StaticPageLayout } from '@/routes/pages/static-page-layout';
 import {
   CatchRecord,
   TestCatchForm,

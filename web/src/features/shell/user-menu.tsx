@@ -9,9 +9,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { UserMenuButton } from '@/components/user-menu-button';
 import { useGuardedLogout } from '@/features/account/use-guarded-logout';
 import { useAuth } from '@/features/auth/use-auth';
-import { UserMenuButton } from './user-menu-button.tsx';
 
 /** The header's user menu (SPEC §2): the username, Profile and Logout ('Logging out...' while pending). */
 export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {

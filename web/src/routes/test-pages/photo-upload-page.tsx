@@ -11,7 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useObjectUrl } from '@/hooks/use-object-url';
 import { toast } from '@/hooks/use-toast';
-import { StaticPageLayout } from './static-page-layout.tsx';
+import { StaticPageLayout } from '@/routes/pages/static-page-layout';
 import { SignInHint } from './upload-common.tsx';
 
 /** SPEC §9: a suggestion only; the server accepts up to 20 MB and re-encodes every photo anyway. */
