@@ -82,6 +82,7 @@ const FEATURES = [
   'maintenance',
   'photos',
   'places',
+  'tides',
   'tiles',
   'weather',
 ];
