@@ -3,6 +3,7 @@ import { afterAll, beforeEach, describe, expect, it, type TestContext } from 'vi
 import { startFakeOpenMeteo } from '../server/test-support/fake-open-meteo.ts';
 import { type PageOptions, TAHOE, type TestPage } from './support/browser.ts';
 import { setupE2E } from './support/harness.ts';
+import { scanQrCode } from './support/qr.ts';
 import {
   closeToast,
   escapeRegExp,
@@ -224,7 +225,8 @@ describe('the Tools tab', () => {
 
     // Get Pro App, the shops (new tab, no opener, no referrer), Help & Support and the footer.
     const proApp = page.getByRole('region', { name: 'Get Pro App' });
-    await proApp.getByTestId('pro-app-qr').waitFor();
+    // Its QR code scans to this deployment's download page.
+    expect(await scanQrCode(proApp.getByTestId('pro-app-qr'))).toBe(`${e2e.baseUrl}/download`);
     expect(await proApp.getByRole('link', { name: 'Download Instructions' }).getAttribute('href')).toBe(
       '/download',
     );
