@@ -160,16 +160,20 @@ describe('the Tools tab', () => {
     expect(await weather.locator('svg[data-weather-icon="rain"]').count()).toBe(1);
     expect(await weather.locator('img').count()).toBe(0);
 
-    // Barometer: the same reading with its category, trend, insight and the provider's 3-hour tendency.
+    // Barometer: the same reading with its category, one trend (the provider's 3-hour tendency: 1.2 hPa down is
+    // falling, never a 'Stable' badge above it) and the insight that follows from that trend.
     await expectText(barometer.getByTestId('barometer-pressure'), '29.88');
     await expectText(barometer.getByTestId('barometer-category'), 'Normal pressure');
-    await expectText(barometer.getByTestId('barometer-trend'), 'Stable');
-    await expectText(barometer.getByTestId('barometer-insight'), 'Average fishing conditions');
+    await expectText(barometer.getByTestId('barometer-trend'), 'Falling');
+    await expectText(barometer.getByTestId('barometer-insight'), 'Fish may be less active');
     await expectText(
       barometer.getByTestId('barometer-tendency'),
       '3-hour tendency (weather provider): falling 0.04 inHg in 3 h',
     );
     await barometer.getByText(/\(1 of 10 kept\)/).waitFor();
+    expect(await barometer.getByTestId('barometer-trend-source').textContent()).toMatch(
+      /^Trend from the weather provider's last 3 hours \(1 hPa or more is a change\)\./,
+    );
 
     // One call served both cards; the provider saw only the ~1 km cell, never the exact spot.
     expect(tools.weatherCalls).toHaveLength(1);
@@ -480,6 +484,10 @@ describe('a thunderstorm (issue 9)', () => {
       'SAFETY ALERT: Thunderstorms expected: postpone your trip. Rods and open water attract lightning.',
     );
     expect(await alert.isVisible()).toBe(true);
+
+    // The barometer's insight gives way to the danger: no 'Average fishing conditions' under the alert.
+    await expectText(tools.barometer.getByTestId('barometer-insight'), 'Thunderstorm: stay off the water');
+    expect(await tools.barometer.getByText(/fishing conditions|Fish may be/).count()).toBe(0);
 
     await gear.getByRole('button', { name: 'Get Recommendations' }).click();
     await expectToast(page, 'Recommendations Generated');
