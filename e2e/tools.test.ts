@@ -216,8 +216,12 @@ describe('the Tools tab', () => {
     expect(tools.weatherCalls).toHaveLength(1);
     await closeToast(page);
 
-    // Compass: this desktop browser has no sensor, so it simulates, 1° every 100 ms.
-    await expectText(compass.getByTestId('compass-source'), 'Simulated heading: no compass on this device.');
+    // Compass: this desktop browser has no sensor, so it simulates, 1° every 100 ms, as an unmistakable demo:
+    // said in words above the dial, a hollow needle instead of the real one, and 'Demo' beside the heading.
+    await expectText(compass.getByTestId('compass-demo'), 'No compass on this device — demo');
+    expect(await compass.getByTestId('compass-demo-needle').count()).toBe(1);
+    expect(await compass.getByTestId('compass-needle').count()).toBe(0);
+    expect(await compass.getByTestId('compass-heading').textContent()).toMatch(/^\d{1,3}° [NESW]{1,2}Demo$/);
     const first = await compassDegrees(compass);
     await page.waitForTimeout(1000);
     const second = await compassDegrees(compass);
@@ -518,10 +522,11 @@ describe('the compass on phones', () => {
       ),
     });
     const { page, compass } = tools;
-    await expectText(compass.getByTestId('compass-source'), 'Simulated heading until you allow the compass.');
-    await compass.getByRole('button', { name: 'Use Device Compass' }).click();
+    await expectText(compass.getByTestId('compass-demo'), 'Compass needs motion access — demo');
+    await compass.getByRole('button', { name: 'Allow Motion Access' }).click();
     await expectToast(page, 'Permission to access device orientation was denied');
-    expect(await compass.getByRole('button', { name: 'Use Device Compass' }).count()).toBe(0);
+    expect(await compass.getByRole('button', { name: 'Allow Motion Access' }).count()).toBe(0);
+    await expectText(compass.getByTestId('compass-demo'), 'Motion access denied — demo');
     tools.expectNoConsoleErrors();
   });
 
@@ -535,11 +540,15 @@ describe('the compass on phones', () => {
       ),
     });
     const { page, compass } = tools;
-    await compass.getByRole('button', { name: 'Use Device Compass' }).click();
+    await expectText(compass.getByTestId('compass-demo'), 'Compass needs motion access — demo');
+    await compass.getByRole('button', { name: 'Allow Motion Access' }).click();
     await page.evaluate(`window.dispatchEvent(Object.assign(new Event('deviceorientation'), {
       alpha: 12, absolute: false, webkitCompassHeading: 92.4 }))`);
     await expectText(compass.getByTestId('compass-source'), "Following your device's compass.");
     await expectText(compass.getByTestId('compass-heading'), '92° E');
+    // A real heading: the real needle, no demo left.
+    expect(await compass.getByTestId('compass-demo').count()).toBe(0);
+    expect(await compass.getByTestId('compass-needle').count()).toBe(1);
     await page.waitForTimeout(500);
     await expectText(compass.getByTestId('compass-heading'), '92° E');
     tools.expectNoConsoleErrors();
@@ -561,21 +570,22 @@ describe('the compass on phones', () => {
     tools.expectNoConsoleErrors();
   });
 
-  // Issue 9: these were red toasts on every visit; the spec's texts now answer only a tap on 'Use Device Compass'.
-  it('on a phone without a compass says so quietly in the card and simulates, without a toast', async (test) => {
+  // Issue 9: these were red toasts on every visit; the spec's texts now answer only a tap on 'Allow Motion Access'.
+  it('on a phone without a compass says so in the card and simulates as a demo, without a toast', async (test) => {
     const tools = await openTools(test, {
       position: TAHOE,
       permissions: MOTION_SENSORS,
       initScript: phoneScript(ANDROID_UA, 'Linux armv81') + TOAST_RECORDER_SCRIPT,
     });
     const { page, compass } = tools;
-    await expectText(compass.getByTestId('compass-source'), 'Simulated heading: no compass on this device.');
+    await expectText(compass.getByTestId('compass-demo'), 'No compass on this device — demo');
+    expect(await compass.getByTestId('compass-demo-needle').count()).toBe(1);
     await expectSimulatedHeadingAdvances(compass);
     expect(await toastsSeen(page)).toEqual([]);
     tools.expectNoConsoleErrors();
   });
 
-  it('on a phone whose browser refused the orientation permission says so quietly, without a toast', async (test) => {
+  it('on a phone whose browser refused the orientation permission says so in the demo, without a toast', async (test) => {
     const tools = await openTools(test, {
       position: TAHOE,
       initScript:
@@ -586,10 +596,7 @@ describe('the compass on phones', () => {
         ) + TOAST_RECORDER_SCRIPT,
     });
     const { page, compass } = tools;
-    await expectText(
-      compass.getByTestId('compass-source'),
-      'Simulated heading: permission to access device orientation was denied.',
-    );
+    await expectText(compass.getByTestId('compass-demo'), 'Motion access denied — demo');
     await expectSimulatedHeadingAdvances(compass);
     expect(await toastsSeen(page)).toEqual([]);
     tools.expectNoConsoleErrors();
