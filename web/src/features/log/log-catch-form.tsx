@@ -11,9 +11,16 @@ import { useUnits } from '@/hooks/use-units';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import { type CatchFormValues, emptyCatchForm, hasFishType } from '../catches/catch-form-values.ts';
 import { InvalidCatchError } from '../catches/invalid-catch.ts';
-import { CatchFormFields, focusFirstError, useFieldErrors, useLocateInto } from './catch-form-fields.tsx';
+import {
+  CatchFormFields,
+  focusFirstError,
+  useFieldErrors,
+  useFishTypeRequired,
+  useLocateInto,
+} from './catch-form-fields.tsx';
 import { useCatchForm } from './catch-form-state.ts';
 import { PhotoField } from './photo-field.tsx';
+import { RecordQuestionPanel, useRecordQuestion } from './record-question.tsx';
 
 /** SPEC §9: how long 'Catch Logged!' replaces the form. */
 export const SUCCESS_CARD_MS = 3000;
@@ -29,6 +36,8 @@ export function LogCatchForm() {
   const [errors, setErrors] = useFieldErrors(form);
   const formRef = useRef<HTMLFormElement>(null);
   const { locate, device } = useLocateInto(form);
+  const refuseBlankFishType = useFishTypeRequired(form, setErrors, formRef);
+  const records = useRecordQuestion(form);
 
   // SPEC §4: the position is fetched as soon as the form opens.
   useEffect(() => {
@@ -114,16 +123,16 @@ export function LogCatchForm() {
   const release = () => {
     submission.current = null;
   };
-  const submitValid = (values: CatchFormValues) => {
+  const submitValid = async (values: CatchFormValues) => {
     setErrors({});
     if (!hasFishType(values)) {
       release();
-      setErrors({ fishType: 'Fish type required' });
-      toast({
-        title: 'Fish type required',
-        description: 'Please enter the type of fish you caught.',
-        variant: 'destructive',
-      });
+      refuseBlankFishType();
+      return;
+    }
+    // A 10 lb bluegill: "Are you sure?" first (never a refusal: 'Save anyway' submits again).
+    if (await records.mustAsk(values, units)) {
+      release();
       return;
     }
     save.mutate(
@@ -174,6 +183,8 @@ export function LogCatchForm() {
               locationError={device.errorMessage}
               photo={<PhotoField id={photoId} photo={photo} onChange={setPhoto} />}
             />
+
+            <RecordQuestionPanel record={records} formRef={formRef} />
 
             <Button type="submit" className="h-12 w-full text-base" disabled={save.isPending}>
               {save.isPending ? (
