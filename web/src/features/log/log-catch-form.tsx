@@ -33,6 +33,8 @@ export function LogCatchForm() {
   const { handleSubmit, getValues, reset } = form;
   const [photo, setPhoto] = useState<File | null>(null);
   const [showSuccess, setShowSuccess] = useState(false);
+  /** The last catch was saved with no connection: the card says where it waits. */
+  const [savedOffline, setSavedOffline] = useState(false);
   const [errors, setErrors] = useFieldErrors(form);
   const formRef = useRef<HTMLFormElement>(null);
   const { locate, device } = useLocateInto(form);
@@ -93,6 +95,7 @@ export function LogCatchForm() {
         }),
       );
       setPhoto(null);
+      setSavedOffline(!navigator.onLine);
       setShowSuccess(true);
     },
     onError: (error) => {
@@ -156,7 +159,12 @@ export function LogCatchForm() {
           <CardHeader className="items-center py-10 text-center">
             <CheckCircle2 aria-hidden="true" className="size-12 text-success" />
             <CardTitle>Catch Logged!</CardTitle>
-            <CardDescription>Your catch has been saved to your log.</CardDescription>
+            <CardDescription>
+              Your catch has been saved to your log.
+              {savedOffline
+                ? " You're offline: it is kept on this phone and syncs by itself when you're back online."
+                : null}
+            </CardDescription>
           </CardHeader>
         </Card>
       ) : null}
