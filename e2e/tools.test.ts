@@ -22,6 +22,7 @@ import { registerViaApi } from './support/users.ts';
 const fake = await startFakeOpenMeteo();
 afterAll(() => fake.close());
 const e2e = setupE2E({ env: { WEATHER_API_URL: fake.url } });
+const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/tightlines-e2e-screenshots';
 
 beforeEach(() => {
   fake.setScenario({});
@@ -45,6 +46,7 @@ const LAKE_TAUPO = { latitude: -38.8, longitude: 175.9 };
 const OKEECHOBEE = { latitude: 26.9506, longitude: -80.8001 };
 const CHAMPLAIN = { latitude: 44.4759, longitude: -73.2121 };
 const MILLE_LACS = { latitude: 46.2408, longitude: -93.6486 };
+const LEECH_LAKE = { latitude: 47.13, longitude: -94.38 };
 
 /** Chrome answers DeviceOrientationEvent.requestPermission() from these (Playwright denies what it is not given). */
 const MOTION_SENSORS = ['accelerometer', 'gyroscope', 'magnetometer'];
@@ -308,6 +310,46 @@ describe('the Tools tab', () => {
     await expectText(weather.getByTestId('weather-location'), await placeNameAt(page, MILLE_LACS), 15_000);
     await expectText(barometer.getByTestId('barometer-category'), 'Normal pressure');
 
+    expect(tools.blockedRequests).toEqual([]);
+    tools.expectNoConsoleErrors();
+  });
+
+  it('with location denied lets the angler choose a town or type coordinates for the weather', async (test) => {
+    const tools = await openTools(test, { position: MILLE_LACS, geolocation: false });
+    const { page, weather, barometer } = tools;
+    await weather.getByText('Location Access Needed', { exact: true }).waitFor();
+    const choose = weather.getByRole('form', { name: 'Choose a place' });
+
+    // A town from the server's own place list.
+    await choose.getByLabel('Or choose a place for the weather').fill('truckee');
+    await choose.getByRole('button', { name: 'Find' }).click();
+    const found = weather.getByRole('list', { name: 'Places found' });
+    const truckee = weather.getByRole('button', { name: 'Truckee, California, US' });
+    await truckee.or(weather.getByTestId('chosen-place')).first().waitFor();
+    if (await found.count()) await truckee.click();
+    await expectText(
+      weather.getByTestId('chosen-place'),
+      'Chosen place: Truckee, California, USUse my location',
+    );
+    await weather.getByTestId('weather-temperature').waitFor();
+    // Every card uses it: the barometer reads there too.
+    await barometer.getByTestId('barometer-pressure').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/tools-chosen-place.png` });
+    expect(tools.weatherCalls.at(-1)).toContain('/api/weather?lat=39.3');
+
+    // Back to the device (still denied), then typed coordinates.
+    await weather.getByRole('button', { name: 'Use my location' }).click();
+    await weather.getByText('Location Access Needed', { exact: true }).waitFor();
+    await choose.getByLabel('Or choose a place for the weather').fill('47.13, -94.38');
+    await choose.getByRole('button', { name: 'Find' }).click();
+    await expectText(weather.getByTestId('chosen-place'), 'Chosen place: 47.13°N, 94.38°WUse my location');
+    await expectText(weather.getByTestId('weather-location'), await placeNameAt(page, LEECH_LAKE));
+
+    // A name the list does not know says so.
+    await weather.getByRole('button', { name: 'Use my location' }).click();
+    await choose.getByLabel('Or choose a place for the weather').fill('Xqzzyville');
+    await choose.getByRole('button', { name: 'Find' }).click();
+    await weather.getByText(/^No town called “Xqzzyville” in our list\./).waitFor();
     expect(tools.blockedRequests).toEqual([]);
     tools.expectNoConsoleErrors();
   });
