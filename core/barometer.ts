@@ -1,3 +1,4 @@
+import { hasLightningRisk } from './gear.ts';
 import { HPA_PER_INHG } from './units.ts';
 
 /** Barometer rules of SPEC §4 and §9. Pressures are in inHg. */
@@ -36,6 +37,55 @@ export function pressureTrend(readings: readonly PressureReading[]): PressureTre
   if (change > TREND_THRESHOLD_INHG) return 'rising';
   if (change < -TREND_THRESHOLD_INHG) return 'falling';
   return 'stable';
+}
+
+/**
+ * A 3-hour change of at least this many hPa counts as rising or falling: the weather provider's tendency, which is
+ * what a barometer on the wall shows (docs/decisions/025-one-pressure-trend.md). About 0.03 inHg.
+ */
+export const TENDENCY_THRESHOLD_HPA = 1;
+
+/** The weather provider's real 3-hour change (inHg) as a trend: ±1 hPa or more rises or falls. */
+export function tendencyTrend(change3h: number): PressureTrend {
+  // Rounded to the provider's 0.1 hPa first, so a change of exactly 1 hPa is not lost to the unit conversion.
+  const hpa = Math.round(change3h * HPA_PER_INHG * 10) / 10;
+  if (hpa >= TENDENCY_THRESHOLD_HPA) return 'rising';
+  if (hpa <= -TENDENCY_THRESHOLD_HPA) return 'falling';
+  return 'stable';
+}
+
+/** Where the one trend the barometer shows comes from. */
+export type TrendSource = 'provider' | 'readings';
+
+/**
+ * The one trend the barometer shows: the weather provider's 3-hour tendency where it is known, else the rule
+ * over the phone's own last readings (pressureTrend), which needs hours of readings to say anything
+ * (docs/decisions/025-one-pressure-trend.md).
+ */
+export function barometerTrend(
+  readings: readonly PressureReading[],
+  pressureChange3h: number | null,
+): { trend: PressureTrend; source: TrendSource } {
+  if (pressureChange3h !== null && Number.isFinite(pressureChange3h)) {
+    return { trend: tendencyTrend(pressureChange3h), source: 'provider' };
+  }
+  return { trend: pressureTrend(readings), source: 'readings' };
+}
+
+/** What the barometer says instead of a fishing insight while a thunderstorm is about. */
+export const THUNDERSTORM_INSIGHT = 'Thunderstorm: stay off the water';
+
+/**
+ * The barometer's insight: a thunderstorm's safety warning first (a good pressure never makes lightning safe),
+ * else the fishing insight.
+ */
+export function barometerInsight(
+  category: PressureCategory,
+  trend: PressureTrend,
+  conditions: { condition: string; description: string },
+): { text: string; safety: boolean } {
+  if (hasLightningRisk(conditions)) return { text: THUNDERSTORM_INSIGHT, safety: true };
+  return { text: fishingInsight(category, trend), safety: false };
 }
 
 /** The fishing insight of SPEC §4, checked in the spec's order. */

@@ -47,9 +47,24 @@ describe('the Log tab', () => {
     await waitForAutoLocation(form);
 
     await form.getByLabel('Weight (lbs)').fill('2.5');
+    // Tapped at the bottom of the form, as on a phone: the page goes to the field, not only a toast below.
+    await form.getByRole('button', { name: 'Log Catch' }).scrollIntoViewIfNeeded();
     await form.getByRole('button', { name: 'Log Catch' }).click();
     await expectToast(page, 'Fish type required', 'Please enter the type of fish you caught.');
-    await closeToast(page);
+    const fishType = form.getByLabel('Fish Type');
+    await expect
+      .poll(() => fishType.evaluate((input) => input === input.ownerDocument.activeElement))
+      .toBe(true);
+    expect(await fishType.getAttribute('aria-invalid')).toBe('true');
+    await form.getByText('Fish type required', { exact: true }).waitFor();
+    const box = await fishType.boundingBox();
+    const header = await page.getByRole('banner').boundingBox();
+    expect(box?.y ?? -1).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+    // Once a fish type is typed the toast is stale: it goes by itself.
+    await fishType.pressSequentially('Bl');
+    await openToast(page).waitFor({ state: 'detached' });
+    await fishType.fill('');
 
     // Only spaces count as empty too.
     await form.getByLabel('Fish Type').fill('   ');

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { setupE2E } from './support/harness.ts';
 import { expectAccessibleStructure, openPublicPage } from './support/public-pages.ts';
+import { scanQrCode } from './support/qr.ts';
 import { registerViaApi, registerViaUi } from './support/users.ts';
 
 /** This deployment's store listings (APP_STORE_URL, GOOGLE_PLAY_URL): /download links to exactly these. */
@@ -238,21 +239,21 @@ describe('/support', () => {
 });
 
 describe('/download', () => {
-  it('shows the decorative graphic, the site, the install steps, store links in a new tab and the links', async (test) => {
+  it('shows a QR code of its own address, the site, the install steps, store links in a new tab and the links', async (test) => {
     const { page, context, blockedRequests, expectNoConsoleErrors } = await e2e.openPage(test);
     await openPublicPage(page, '/download', 'Get Tightlines Pro');
     const main = page.getByRole('main');
 
-    // Decorative, hidden from assistive technology, drawn by the page (no image request).
-    const qr = main.getByTestId('decorative-qr');
-    expect(await qr.getAttribute('aria-hidden')).toBe('true');
+    // A real code: a phone's camera reads this deployment's download address from it (drawn by the page, no
+    // image request), and screen readers hear what it holds.
+    const address = `${e2e.baseUrl}/download`;
+    const qr = main.getByRole('img', { name: `QR code of ${address}` });
     expect(await qr.evaluate((el) => el.tagName.toLowerCase())).toBe('svg');
-    expect(await qr.isVisible()).toBe(true);
+    expect(await scanQrCode(qr)).toBe(address);
 
-    await main.getByText('Official download site:', { exact: false }).waitFor();
-    expect(await main.getByText('Official download site:', { exact: false }).textContent()).toContain(
-      'tightlines.app/download',
-    );
+    const site = main.getByText('Official download site:', { exact: false });
+    await site.waitFor();
+    expect(await site.textContent()).toContain(address.replace('http://', ''));
     const iphone = main.getByRole('list', { name: 'iPhone (Safari)' });
     expect(await iphone.getByRole('listitem').count()).toBe(4);
     expect(await iphone.textContent()).toContain('Add to Home Screen');

@@ -3,6 +3,7 @@ import { afterAll, beforeEach, describe, expect, it, type TestContext } from 'vi
 import { startFakeOpenMeteo } from '../server/test-support/fake-open-meteo.ts';
 import { type PageOptions, TAHOE, type TestPage } from './support/browser.ts';
 import { setupE2E } from './support/harness.ts';
+import { scanQrCode } from './support/qr.ts';
 import {
   closeToast,
   escapeRegExp,
@@ -21,6 +22,7 @@ import { registerViaApi } from './support/users.ts';
 const fake = await startFakeOpenMeteo();
 afterAll(() => fake.close());
 const e2e = setupE2E({ env: { WEATHER_API_URL: fake.url } });
+const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/tightlines-e2e-screenshots';
 
 beforeEach(() => {
   fake.setScenario({});
@@ -44,6 +46,7 @@ const LAKE_TAUPO = { latitude: -38.8, longitude: 175.9 };
 const OKEECHOBEE = { latitude: 26.9506, longitude: -80.8001 };
 const CHAMPLAIN = { latitude: 44.4759, longitude: -73.2121 };
 const MILLE_LACS = { latitude: 46.2408, longitude: -93.6486 };
+const LEECH_LAKE = { latitude: 47.13, longitude: -94.38 };
 
 /** Chrome answers DeviceOrientationEvent.requestPermission() from these (Playwright denies what it is not given). */
 const MOTION_SENSORS = ['accelerometer', 'gyroscope', 'magnetometer'];
@@ -159,16 +162,20 @@ describe('the Tools tab', () => {
     expect(await weather.locator('svg[data-weather-icon="rain"]').count()).toBe(1);
     expect(await weather.locator('img').count()).toBe(0);
 
-    // Barometer: the same reading with its category, trend, insight and the provider's 3-hour tendency.
+    // Barometer: the same reading with its category, one trend (the provider's 3-hour tendency: 1.2 hPa down is
+    // falling, never a 'Stable' badge above it) and the insight that follows from that trend.
     await expectText(barometer.getByTestId('barometer-pressure'), '29.88');
     await expectText(barometer.getByTestId('barometer-category'), 'Normal pressure');
-    await expectText(barometer.getByTestId('barometer-trend'), 'Stable');
-    await expectText(barometer.getByTestId('barometer-insight'), 'Average fishing conditions');
+    await expectText(barometer.getByTestId('barometer-trend'), 'Falling');
+    await expectText(barometer.getByTestId('barometer-insight'), 'Fish may be less active');
     await expectText(
       barometer.getByTestId('barometer-tendency'),
       '3-hour tendency (weather provider): falling 0.04 inHg in 3 h',
     );
     await barometer.getByText(/\(1 of 10 kept\)/).waitFor();
+    expect(await barometer.getByTestId('barometer-trend-source').textContent()).toMatch(
+      /^Trend from the weather provider's last 3 hours \(1 hPa or more is a change\)\./,
+    );
 
     // One call served both cards; the provider saw only the ~1 km cell, never the exact spot.
     expect(tools.weatherCalls).toHaveLength(1);
@@ -211,8 +218,12 @@ describe('the Tools tab', () => {
     expect(tools.weatherCalls).toHaveLength(1);
     await closeToast(page);
 
-    // Compass: this desktop browser has no sensor, so it simulates, 1° every 100 ms.
-    await expectText(compass.getByTestId('compass-source'), 'Simulated heading: no compass on this device.');
+    // Compass: this desktop browser has no sensor, so it simulates, 1° every 100 ms, as an unmistakable demo:
+    // said in words above the dial, a hollow needle instead of the real one, and 'Demo' beside the heading.
+    await expectText(compass.getByTestId('compass-demo'), 'No compass on this device — demo');
+    expect(await compass.getByTestId('compass-demo-needle').count()).toBe(1);
+    expect(await compass.getByTestId('compass-needle').count()).toBe(0);
+    expect(await compass.getByTestId('compass-heading').textContent()).toMatch(/^\d{1,3}° [NESW]{1,2}Demo$/);
     const first = await compassDegrees(compass);
     await page.waitForTimeout(1000);
     const second = await compassDegrees(compass);
@@ -224,7 +235,8 @@ describe('the Tools tab', () => {
 
     // Get Pro App, the shops (new tab, no opener, no referrer), Help & Support and the footer.
     const proApp = page.getByRole('region', { name: 'Get Pro App' });
-    await proApp.getByTestId('pro-app-qr').waitFor();
+    // Its QR code scans to this deployment's download page.
+    expect(await scanQrCode(proApp.getByTestId('pro-app-qr'))).toBe(`${e2e.baseUrl}/download`);
     expect(await proApp.getByRole('link', { name: 'Download Instructions' }).getAttribute('href')).toBe(
       '/download',
     );
@@ -298,6 +310,46 @@ describe('the Tools tab', () => {
     await expectText(weather.getByTestId('weather-location'), await placeNameAt(page, MILLE_LACS), 15_000);
     await expectText(barometer.getByTestId('barometer-category'), 'Normal pressure');
 
+    expect(tools.blockedRequests).toEqual([]);
+    tools.expectNoConsoleErrors();
+  });
+
+  it('with location denied lets the angler choose a town or type coordinates for the weather', async (test) => {
+    const tools = await openTools(test, { position: MILLE_LACS, geolocation: false });
+    const { page, weather, barometer } = tools;
+    await weather.getByText('Location Access Needed', { exact: true }).waitFor();
+    const choose = weather.getByRole('form', { name: 'Choose a place' });
+
+    // A town from the server's own place list.
+    await choose.getByLabel('Or choose a place for the weather').fill('truckee');
+    await choose.getByRole('button', { name: 'Find' }).click();
+    const found = weather.getByRole('list', { name: 'Places found' });
+    const truckee = weather.getByRole('button', { name: 'Truckee, California, US' });
+    await truckee.or(weather.getByTestId('chosen-place')).first().waitFor();
+    if (await found.count()) await truckee.click();
+    await expectText(
+      weather.getByTestId('chosen-place'),
+      'Chosen place: Truckee, California, USUse my location',
+    );
+    await weather.getByTestId('weather-temperature').waitFor();
+    // Every card uses it: the barometer reads there too.
+    await barometer.getByTestId('barometer-pressure').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/tools-chosen-place.png` });
+    expect(tools.weatherCalls.at(-1)).toContain('/api/weather?lat=39.3');
+
+    // Back to the device (still denied), then typed coordinates.
+    await weather.getByRole('button', { name: 'Use my location' }).click();
+    await weather.getByText('Location Access Needed', { exact: true }).waitFor();
+    await choose.getByLabel('Or choose a place for the weather').fill('47.13, -94.38');
+    await choose.getByRole('button', { name: 'Find' }).click();
+    await expectText(weather.getByTestId('chosen-place'), 'Chosen place: 47.13°N, 94.38°WUse my location');
+    await expectText(weather.getByTestId('weather-location'), await placeNameAt(page, LEECH_LAKE));
+
+    // A name the list does not know says so.
+    await weather.getByRole('button', { name: 'Use my location' }).click();
+    await choose.getByLabel('Or choose a place for the weather').fill('Xqzzyville');
+    await choose.getByRole('button', { name: 'Find' }).click();
+    await weather.getByText(/^No town called “Xqzzyville” in our list\./).waitFor();
     expect(tools.blockedRequests).toEqual([]);
     tools.expectNoConsoleErrors();
   });
@@ -479,6 +531,10 @@ describe('a thunderstorm (issue 9)', () => {
     );
     expect(await alert.isVisible()).toBe(true);
 
+    // The barometer's insight gives way to the danger: no 'Average fishing conditions' under the alert.
+    await expectText(tools.barometer.getByTestId('barometer-insight'), 'Thunderstorm: stay off the water');
+    expect(await tools.barometer.getByText(/fishing conditions|Fish may be/).count()).toBe(0);
+
     await gear.getByRole('button', { name: 'Get Recommendations' }).click();
     await expectToast(page, 'Recommendations Generated');
     const essential = gear.getByRole('list', { name: 'Essential gear' }).getByRole('listitem');
@@ -508,10 +564,11 @@ describe('the compass on phones', () => {
       ),
     });
     const { page, compass } = tools;
-    await expectText(compass.getByTestId('compass-source'), 'Simulated heading until you allow the compass.');
-    await compass.getByRole('button', { name: 'Use Device Compass' }).click();
+    await expectText(compass.getByTestId('compass-demo'), 'Compass needs motion access — demo');
+    await compass.getByRole('button', { name: 'Allow Motion Access' }).click();
     await expectToast(page, 'Permission to access device orientation was denied');
-    expect(await compass.getByRole('button', { name: 'Use Device Compass' }).count()).toBe(0);
+    expect(await compass.getByRole('button', { name: 'Allow Motion Access' }).count()).toBe(0);
+    await expectText(compass.getByTestId('compass-demo'), 'Motion access denied — demo');
     tools.expectNoConsoleErrors();
   });
 
@@ -525,11 +582,15 @@ describe('the compass on phones', () => {
       ),
     });
     const { page, compass } = tools;
-    await compass.getByRole('button', { name: 'Use Device Compass' }).click();
+    await expectText(compass.getByTestId('compass-demo'), 'Compass needs motion access — demo');
+    await compass.getByRole('button', { name: 'Allow Motion Access' }).click();
     await page.evaluate(`window.dispatchEvent(Object.assign(new Event('deviceorientation'), {
       alpha: 12, absolute: false, webkitCompassHeading: 92.4 }))`);
     await expectText(compass.getByTestId('compass-source'), "Following your device's compass.");
     await expectText(compass.getByTestId('compass-heading'), '92° E');
+    // A real heading: the real needle, no demo left.
+    expect(await compass.getByTestId('compass-demo').count()).toBe(0);
+    expect(await compass.getByTestId('compass-needle').count()).toBe(1);
     await page.waitForTimeout(500);
     await expectText(compass.getByTestId('compass-heading'), '92° E');
     tools.expectNoConsoleErrors();
@@ -551,21 +612,22 @@ describe('the compass on phones', () => {
     tools.expectNoConsoleErrors();
   });
 
-  // Issue 9: these were red toasts on every visit; the spec's texts now answer only a tap on 'Use Device Compass'.
-  it('on a phone without a compass says so quietly in the card and simulates, without a toast', async (test) => {
+  // Issue 9: these were red toasts on every visit; the spec's texts now answer only a tap on 'Allow Motion Access'.
+  it('on a phone without a compass says so in the card and simulates as a demo, without a toast', async (test) => {
     const tools = await openTools(test, {
       position: TAHOE,
       permissions: MOTION_SENSORS,
       initScript: phoneScript(ANDROID_UA, 'Linux armv81') + TOAST_RECORDER_SCRIPT,
     });
     const { page, compass } = tools;
-    await expectText(compass.getByTestId('compass-source'), 'Simulated heading: no compass on this device.');
+    await expectText(compass.getByTestId('compass-demo'), 'No compass on this device — demo');
+    expect(await compass.getByTestId('compass-demo-needle').count()).toBe(1);
     await expectSimulatedHeadingAdvances(compass);
     expect(await toastsSeen(page)).toEqual([]);
     tools.expectNoConsoleErrors();
   });
 
-  it('on a phone whose browser refused the orientation permission says so quietly, without a toast', async (test) => {
+  it('on a phone whose browser refused the orientation permission says so in the demo, without a toast', async (test) => {
     const tools = await openTools(test, {
       position: TAHOE,
       initScript:
@@ -576,10 +638,7 @@ describe('the compass on phones', () => {
         ) + TOAST_RECORDER_SCRIPT,
     });
     const { page, compass } = tools;
-    await expectText(
-      compass.getByTestId('compass-source'),
-      'Simulated heading: permission to access device orientation was denied.',
-    );
+    await expectText(compass.getByTestId('compass-demo'), 'Motion access denied — demo');
     await expectSimulatedHeadingAdvances(compass);
     expect(await toastsSeen(page)).toEqual([]);
     tools.expectNoConsoleErrors();

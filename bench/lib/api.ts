@@ -332,7 +332,7 @@ export async function benchBreakdown(dataDir: string, cookie: string): Promise<B
   const app = await buildApp({
     database,
     photoStore: new MemoryPhotoStore(),
-    geocoder: { nameAt: () => 'Nowhere' },
+    geocoder: { nameAt: () => 'Nowhere', findPlaces: () => [] },
     weatherProvider: { current: () => Promise.reject(new Error('not used')) },
     rateLimits: {
       loginFailuresPerUsername: 10,

@@ -347,7 +347,7 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
       const second = await buildApp({
         database: t.database,
         photoStore: t.photoStore,
-        geocoder: { nameAt: () => 'Anywhere' },
+        geocoder: { nameAt: () => 'Anywhere', findPlaces: () => [] },
         weatherProvider: { current: () => Promise.reject(new Error('not used')) },
         rateLimits: RELAXED_RATE_LIMITS,
         clock: t.clock,

@@ -6,11 +6,62 @@
 // Decision record: docs/decisions/006-place-names.md.
 import { around, distance } from 'geokdbush';
 import type KDBush from 'kdbush';
+import { PLACE_MATCHES_MAX, type PlaceMatch } from '#core/places.ts';
 import { loadPlaceIndex, type PlaceIndex, type PlaceTier, placeName } from './place-index.ts';
 
 export interface ReverseGeocoder {
   /** A human-readable name for a spot; never throws for valid coordinates (RangeError for invalid ones). */
   nameAt(lat: number, lon: number): string;
+  /**
+   * The places whose name matches `search` ('tahoe', 'Tahoe City, California'), best first: the whole name, then
+   * its start, then the start of one of its words; among equals the larger place. Text after a comma narrows by
+   * region or country. Used where the device's position is not to be had (docs/decisions/026-choosing-a-place.md).
+   */
+  findPlaces(search: string, limit?: number): PlaceMatch[];
+}
+
+/** Lower case, without accents, single spaces: how names are compared ('Vänersborg' → 'vanersborg'). */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+const SPACE = 32;
+const HYPHEN = 45;
+const PARENTHESIS = 40;
+
+/** Every name of a tier folded (fold()), as one UTF-8 blob with offsets, like the index's own names. */
+interface FoldedNames {
+  names: Buffer;
+  offsets: Uint32Array;
+}
+
+function foldNames(tier: PlaceTier): FoldedNames {
+  const count = tier.populations.length;
+  const offsets = new Uint32Array(count + 1);
+  const parts: Buffer[] = [];
+  let offset = 0;
+  for (let id = 0; id < count; id++) {
+    const folded = Buffer.from(fold(placeName(tier, id)), 'utf8');
+    offsets[id] = offset;
+    offset += folded.length;
+    parts.push(folded);
+  }
+  offsets[count] = offset;
+  return { names: Buffer.concat(parts), offsets };
+}
+
+/** How well a folded name matches the folded needle: 0 the whole name, 1 its start, 2 a word's start, 3 not. */
+function nameMatch(names: Buffer, start: number, end: number, needle: Buffer): number {
+  const length = needle.length;
+  const matchesAt = (at: number) =>
+    at + length <= end && names.compare(needle, 0, length, at, at + length) === 0;
+  if (matchesAt(start)) return end - start === length ? 0 : 1;
+  for (let at = names.indexOf(needle, start + 1); at !== -1 && at + length <= end; ) {
+    const before = names[at - 1];
+    if (before === SPACE || before === HYPHEN || before === PARENTHESIS) return 2;
+    at = names.indexOf(needle, at + 1);
+  }
+  return 3;
 }
 
 // Naming rule: the nearest place, weighted by its size.
@@ -117,9 +168,22 @@ interface Found {
   id: number;
 }
 
+/** The first index i with offsets[i] > value (offsets ascending). */
+function upperBound(offsets: Uint32Array, value: number): number {
+  let low = 0;
+  let high = offsets.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((offsets[middle] as number) <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 class GeoNamesGeocoder implements ReverseGeocoder {
   private readonly load: () => PlaceIndex;
   private loaded: PlaceTable | undefined;
+  private foldedNames: FoldedNames[] | undefined;
 
   constructor(load: () => PlaceIndex) {
     this.load = load;
@@ -137,6 +201,57 @@ class GeoNamesGeocoder implements ReverseGeocoder {
     const region = this.places.regions[tier.regions[id] ?? 0];
     if (!region) return name;
     return `${name}${region.name.toLowerCase() === name.toLowerCase() ? region.countrySuffix : region.suffix}`;
+  }
+
+  findPlaces(search: string, limit = PLACE_MATCHES_MAX): PlaceMatch[] {
+    const [namePart = '', ...regionParts] = search.split(',');
+    const needle = fold(namePart);
+    const within = fold(regionParts.join(' '));
+    if (needle.length < 2) return [];
+    const needleBytes = Buffer.from(needle, 'utf8');
+    // The names folded once, at the first search (~2 MB), so a search compares bytes and decodes nothing.
+    this.foldedNames ??= this.places.tiers.map(foldNames);
+    const found: { place: Found; rank: number; population: number }[] = [];
+    for (const [t, tier] of this.places.tiers.entries()) {
+      const { names, offsets } = this.foldedNames[t] as FoldedNames;
+      const places = tier.populations.length;
+      for (let id = 0; id < places; id++) {
+        const start = offsets[id] as number;
+        const end = offsets[id + 1] as number;
+        // Quick refusal: the needle is nowhere in this name.
+        const first = names.indexOf(needleBytes, start);
+        if (first === -1) break;
+        if (first >= end) {
+          // Not in this name: skip to the place whose name holds the next occurrence (the loop adds the 1).
+          id = upperBound(offsets, first) - 2;
+          continue;
+        }
+        const rank = nameMatch(names, start, end, needleBytes);
+        if (rank === 3) continue;
+        found.push({ place: { tier, id }, rank, population: tier.populations[id] ?? 0 });
+      }
+    }
+    found.sort((a, b) => a.rank - b.rank || b.population - a.population);
+    const matches: PlaceMatch[] = [];
+    for (const { place } of found) {
+      const name = this.label(place);
+      // 'Tahoe City, Calif' or ', US': the region or country must start with what follows the comma.
+      if (
+        within &&
+        !fold(name.slice(name.indexOf(',') + 1))
+          .split(', ')
+          .some((part) => part.startsWith(within))
+      ) {
+        continue;
+      }
+      matches.push({
+        name,
+        latitude: place.tier.coordinates[2 * place.id + 1] ?? 0,
+        longitude: place.tier.coordinates[2 * place.id] ?? 0,
+      });
+      if (matches.length === limit) break;
+    }
+    return matches;
   }
 
   nameAt(lat: number, lon: number): string {

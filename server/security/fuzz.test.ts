@@ -438,6 +438,7 @@ describe.each(TEST_ENGINES)('fuzzing the API on %s: never a 5xx', (engine) => {
     ['/api/catches', ['search']],
     ['/api/weather', ['lat', 'lon']],
     ['/api/reverse-geocode', ['lat', 'lon']],
+    ['/api/places', ['search']],
     ['/api/user', ['id']],
     ['/api/export', ['format']],
   ])('GET %s with any query string', async (url, keys) => {

@@ -10,7 +10,12 @@ import { PHOTO_URL_PATTERN } from '#core/photo-url.ts';
 import { createOutbox } from './offline/outbox.ts';
 import { sendPendingLogout } from './offline/pending-logout.ts';
 import { deletePhotoCaches } from './offline/photo-caches.ts';
-import { BACKGROUND_SYNC_TAG, FORGET_PHOTOS_MESSAGE, PHOTO_CACHES } from './offline/storage-names.ts';
+import {
+  BACKGROUND_SYNC_TAG,
+  FORGET_PHOTOS_MESSAGE,
+  KEEP_PHOTOS_MESSAGE,
+  PHOTO_CACHES,
+} from './offline/storage-names.ts';
 import { createSyncEngine } from './offline/sync/loop.ts';
 
 /**
@@ -23,7 +28,8 @@ import { createSyncEngine } from './offline/sync/loop.ts';
  * 2. Navigations (any page of the single-page app, e.g. /, /profile, /auth) are answered with the precached
  *    index.html, as the server's SPA fallback would. Not /api/*, and not paths naming a file (/guide.md).
  * 3. Photos (GET /api/photos/<uuid>.webp, thumbnails and full size): cache first, in 'photo-thumbs'
- *    (?size=thumb, 500 newest, 30 days) and 'photo-full' (60 newest, 30 days). Photo ids are random and never
+ *    (?size=thumb, 500 newest, 30 days) and 'photo-full' (60 newest, 30 days). Thumbnails the page showed before
+ *    this worker controlled it (a first visit) are handed over ({type: 'KEEP_PHOTOS'}) and fetched in here too. Photo ids are random and never
  *    reused, so a cached copy is never out of date; only 200 answers are kept (never a 401/404 from a
  *    signed-out moment). The Cache API keeps them whatever the server's Cache-Control says (the server sends
  *    `no-store` so that the browser's HTTP cache never holds them), and the worker fetches them with
@@ -84,14 +90,12 @@ const photoStrategy = (cacheName: string, maxEntries: number) =>
       new ExpirationPlugin({ maxEntries, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true }),
     ],
   });
-registerRoute(
-  ({ url, request, sameOrigin }) =>
-    sameOrigin &&
-    request.method === 'GET' &&
-    PHOTO_URL_PATTERN.test(url.pathname) &&
-    url.searchParams.get('size') === 'thumb',
-  photoStrategy(PHOTO_CACHES.thumbs, 500),
-);
+const isThumbnail = (url: URL) =>
+  url.origin === self.location.origin &&
+  PHOTO_URL_PATTERN.test(url.pathname) &&
+  url.searchParams.get('size') === 'thumb';
+const thumbnailStrategy = photoStrategy(PHOTO_CACHES.thumbs, 500);
+registerRoute(({ url, request }) => request.method === 'GET' && isThumbnail(url), thumbnailStrategy);
 registerRoute(
   ({ url, request, sameOrigin }) =>
     sameOrigin &&
@@ -125,7 +129,33 @@ self.addEventListener('message', (event) => {
     photosForgottenAt = Date.now();
     event.waitUntil(deletePhotoCaches());
   }
+  if (type === KEEP_PHOTOS_MESSAGE)
+    event.waitUntil(keepThumbnails(event, (event.data as { urls?: unknown }).urls));
 });
+
+/**
+ * Thumbnails the page showed before this worker controlled it (offline/photos-seen-early.ts): fetched into the
+ * thumbnail cache through rule 3's own strategy (same checks, same expiry). Anything but our thumbnails is ignored.
+ */
+async function keepThumbnails(event: ExtendableEvent, urls: unknown): Promise<void> {
+  if (!Array.isArray(urls)) return;
+  const thumbnails = urls
+    .filter((url): url is string => typeof url === 'string')
+    .map((url) => {
+      try {
+        return new URL(url, self.location.origin);
+      } catch {
+        return null;
+      }
+    })
+    .filter((url): url is URL => url !== null && isThumbnail(url))
+    .slice(0, 500);
+  await Promise.all(
+    thumbnails.map((url) =>
+      thumbnailStrategy.handle({ event, request: new Request(url) }).catch(() => undefined),
+    ),
+  );
+}
 
 // Background Sync (Chromium): the outbox still held entries when the page last tried.
 interface SyncEvent extends ExtendableEvent {

@@ -1,5 +1,6 @@
 import type { Catch, CatchChanges } from '#core/catch.ts';
 import { type MapSettings, TILES_PATH } from '#core/map-tiles.ts';
+import type { PlaceMatch } from '#core/places.ts';
 import type { StoreListings } from '#core/store-listings.ts';
 import type { TideStationsAnswer } from '#core/tides.ts';
 import type { User, UserSettings } from '#core/user.ts';
@@ -165,6 +166,12 @@ export async function getTideStations(latitude: number, longitude: number): Prom
 export async function getPlaceName(latitude: number, longitude: number): Promise<{ locationName?: unknown }> {
   const params = new URLSearchParams({ lat: String(latitude), lon: String(longitude) });
   return (await (await http(`/api/reverse-geocode?${params}`)).json()) as { locationName?: unknown };
+}
+
+/** GET /api/places?search=: up to 8 places whose name matches, best first (the server's embedded list). */
+export async function searchPlaces(search: string): Promise<PlaceMatch[]> {
+  const params = new URLSearchParams({ search });
+  return ((await (await http(`/api/places?${params}`)).json()) as { places: PlaceMatch[] }).places;
 }
 
 /** GET /api/store-listings: this deployment's App Store and Google Play pages, null where the app is not yet. */

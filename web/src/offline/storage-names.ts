@@ -57,3 +57,6 @@ export const FLUSH_LOCK = 'tightlines-outbox-flush';
 
 /** The page asks the controlling worker to forget the photo caches too (sw.ts: writes still in flight are dropped). */
 export const FORGET_PHOTOS_MESSAGE = 'FORGET_PHOTOS';
+
+/** The page hands the worker the photos it showed before the worker controlled it, to keep (sw.ts rule 3). */
+export const KEEP_PHOTOS_MESSAGE = 'KEEP_PHOTOS';

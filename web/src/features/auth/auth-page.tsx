@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useSignIn } from '@/features/auth/use-sign-in';
+import { noConnectionMessage, useSignIn } from '@/features/auth/use-sign-in';
 
 /** Puts the server's per-field messages (400 `errors`, 409 'Username already taken') under the fields. */
 function showServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): void {
@@ -21,6 +21,21 @@ function showServerFieldErrors<T extends FieldValues>(error: unknown, setError: 
   }
   if (error.code === 'USERNAME_TAKEN')
     setError('username' as Path<T>, { type: 'server', message: error.serverMessage });
+}
+
+/** Why the last attempt could not reach the server, under the button (see noConnectionMessage). */
+function NoConnection({ error }: { error: unknown }) {
+  const message = noConnectionMessage(error);
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+    >
+      <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {message}
+    </p>
+  );
 }
 
 function LoginTab() {
@@ -62,6 +77,7 @@ function LoginTab() {
           'Login'
         )}
       </Button>
+      <NoConnection error={loginMutation.error} />
     </form>
   );
 }
@@ -116,6 +132,7 @@ function RegisterTab() {
           'Register'
         )}
       </Button>
+      <NoConnection error={registerMutation.error} />
     </form>
   );
 }

@@ -7,14 +7,43 @@ import { queryClient, queryKeys } from '@/lib/query-client';
 import { forgetDeviceCopy } from '@/offline/device-copy';
 import { clearPendingLogout, sendPendingLogout } from '@/offline/pending-logout';
 
+/**
+ * Why a sign-in could not even reach the server. On a first visit nothing of the account is on the phone yet, so
+ * there is nothing to do offline but say so (instead of 'Logging in...' waiting for the network for ever).
+ */
+const NO_CONNECTION_TO_SIGN_IN =
+  "No connection: logging in and registering need the internet. Try again when you're back online.";
+
+class NoConnectionError extends Error {
+  constructor() {
+    super(NO_CONNECTION_TO_SIGN_IN);
+    this.name = 'NoConnectionError';
+  }
+}
+
+/**
+ * The sign-in failed for want of a connection: the form says so itself, not in a toast. On a first visit the toast's
+ * code may not be on the phone yet, and would only show once the network is back, saying 'Login failed' when it no
+ * longer would.
+ */
+export function noConnectionMessage(error: unknown): string | null {
+  return error instanceof NoConnectionError ? error.message : null;
+}
+
 /** Sign-in and registration: a logout still queued from offline goes first. */
 async function startSession(
   send: (credentials: Credentials) => Promise<User>,
   credentials: Credentials,
 ): Promise<User> {
+  if (navigator.onLine === false) throw new NoConnectionError();
   // The logout's answer clears the session cookie, which must never happen to the session this one starts.
   await sendPendingLogout();
-  return send(credentials);
+  try {
+    return await send(credentials);
+  } catch (error) {
+    // fetch's own TypeError: the server was not reached (the browser may still believe it is online).
+    throw error instanceof TypeError ? new NoConnectionError() : error;
+  }
 }
 
 async function signedIn(user: User): Promise<void> {
@@ -28,23 +57,28 @@ async function signedIn(user: User): Promise<void> {
 /** The login and register mutations of /auth (SPEC §4), with the toasts of SPEC §8 (use-auth.ts has the rest). */
 export function useSignIn() {
   const loginMutation = useMutation({
+    // Offline too: TanStack's default would pause it until the network is back, with 'Logging in...' spinning.
+    networkMode: 'always',
     mutationFn: (credentials: Credentials) => startSession(logIn, credentials),
     onSuccess: async (user) => {
       await signedIn(user);
       toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
     },
     onError: (error) => {
+      if (noConnectionMessage(error)) return;
       toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
     },
   });
 
   const registerMutation = useMutation({
+    networkMode: 'always',
     mutationFn: (credentials: Credentials) => startSession(register, credentials),
     onSuccess: async (user) => {
       await signedIn(user);
       toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });
     },
     onError: (error) => {
+      if (noConnectionMessage(error)) return;
       toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' });
     },
   });

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { useApiImageSource } from '@/api/api-image';
 import { cn } from '@/lib/cn';
+import { photoShown } from '@/offline/photos-seen-early';
+import { usePhotoRetries } from './photo-retries.ts';
 import { speciesPlaceholder } from './species-placeholder.ts';
 
 type PhotoItem = Pick<Catch, 'photo' | 'fishType'>;
@@ -12,7 +14,9 @@ type PhotoItem = Pick<Catch, 'photo' | 'fishType'>;
  * carries its photo as a blob: URL (the picture on the phone), used as is.
  */
 export function usePhotoSource(item: PhotoItem, size: 'thumb' | 'full') {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  // A photo that could not be loaded (offline and not kept) is tried again with the next retry round.
+  const retryRound = usePhotoRetries();
+  const [failed, setFailed] = useState<{ src: string; round: number } | null>(null);
   const isLocal = item.photo?.startsWith('blob:') ?? false;
   const photoSrc = item.photo
     ? size === 'thumb' && !isLocal
@@ -21,8 +25,9 @@ export function usePhotoSource(item: PhotoItem, size: 'thumb' | 'full') {
     : null;
   // The native app fetches API photos with its token (api-image.ts); on the web this is photoSrc itself.
   const shownSrc = useApiImageSource(photoSrc);
-  const src = shownSrc !== null && failedSrc !== shownSrc ? shownSrc : null;
-  return { src, onError: () => setFailedSrc(src) };
+  const src =
+    shownSrc !== null && !(failed?.src === shownSrc && failed.round === retryRound) ? shownSrc : null;
+  return { src, onError: () => setFailed(src === null ? null : { src, round: retryRound }) };
 }
 
 /** The photo's text alternative (e2e tests and screen readers rely on it). */
@@ -69,6 +74,9 @@ export function CatchThumbnail({ item, className }: { item: PhotoItem; className
       loading="lazy"
       decoding="async"
       onError={onError}
+      onLoad={() => {
+        if (src.startsWith('/api/')) photoShown(src);
+      }}
       className={cn('bg-muted object-cover', className)}
     />
   );

@@ -20,10 +20,12 @@ import {
   CatchFormFields,
   focusFirstError,
   useFieldErrors,
+  useFishTypeRequired,
   useLocateInto,
 } from '../log/catch-form-fields.tsx';
 import { useCatchForm } from '../log/catch-form-state.ts';
 import { PhotoField } from '../log/photo-field.tsx';
+import { RecordQuestionPanel, useRecordQuestion } from '../log/record-question.tsx';
 import { CatchThumbnail } from './catch-photo.tsx';
 import type { PendingSync } from './history-merge.ts';
 
@@ -94,6 +96,8 @@ function EditCatchContent({
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoRemoved, setPhotoRemoved] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const refuseBlankFishType = useFishTypeRequired(form, setErrors, formRef);
+  const records = useRecordQuestion(form);
   const photoId = useId();
   const refused = sync?.state === 'failed';
   // A refusal the form cannot point at (a full account, say) is said above the fields.
@@ -141,17 +145,17 @@ function EditCatchContent({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (save.isPending) return;
-    void form.handleSubmit((values) => {
+    void form.handleSubmit(async (values) => {
       setErrors({});
       if (!hasFishType(values)) {
-        setErrors({ fishType: 'Fish type required' });
-        toast({
-          title: 'Fish type required',
-          description: 'Please enter the type of fish you caught.',
-          variant: 'destructive',
-        });
+        refuseBlankFishType();
         return;
       }
+      // "Are you sure?" for a measurement beyond the record, when the species or a measurement was changed.
+      const measured = (['fishType', 'weight', 'length'] as const).some(
+        (field) => values[field] !== initial[field],
+      );
+      if (measured && (await records.mustAsk(values, units))) return;
       save.mutate(values);
     })(event);
   };
@@ -212,6 +216,7 @@ function EditCatchContent({
             />
           }
         />
+        <RecordQuestionPanel record={records} formRef={formRef} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" className="h-12 sm:h-11" onClick={onDone}>
             Cancel

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { unitLabel } from '#core/units.ts';
 import { Crosshair } from '@/components/shell-icons';
 import { SpeciesInput } from '@/components/species-input';
@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useUnits } from '@/features/auth/use-units';
 import { toast } from '@/hooks/use-toast';
+import { hasFishType } from '../catches/catch-form-values.ts';
 import type { FieldErrors } from '../catches/invalid-catch.ts';
 import { reverseGeocode } from '../catches/reverse-geocode.ts';
 import { useDeviceLocation } from '../catches/use-device-location.ts';
@@ -84,9 +85,56 @@ export function useFieldErrors(form: CatchForm, initial: FieldErrors = {}) {
   return [errors, setErrors] as const;
 }
 
-/** Puts focus on the first field a check refused, so a phone scrolls it into view. */
+/**
+ * Puts focus on the first field a check refused, scrolled to the middle of the screen (a field focused at the
+ * screen's edge would sit under the header or the keyboard).
+ */
 export function focusFirstError(form: HTMLFormElement | null): void {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  focusField(form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? null);
+}
+
+/** Scrolls `field` to the middle of the screen and focuses it. */
+export function focusField(field: HTMLElement | null): void {
+  field?.scrollIntoView({ block: 'center' });
+  field?.focus({ preventScroll: true });
+}
+
+/**
+ * The catch form's only required field, a fish type (docs/product.md#log), told where the angler looks: the message under
+ * the field, which is scrolled to and focused once the message is on screen, and the 'Fish type required' toast, which goes away
+ * by itself as soon as a fish type is typed (a toast left saying 'Fish type required' over a filled field is stale).
+ */
+export function useFishTypeRequired(
+  form: CatchForm,
+  setErrors: (errors: FieldErrors) => void,
+  formRef: RefObject<HTMLFormElement | null>,
+): () => void {
+  const shownToast = useRef<{ dismiss: () => void } | null>(null);
+  const [focusRequests, setFocusRequests] = useState(0);
+
+  // After React has rendered the message (aria-invalid is set then), not at a guessed moment.
+  useEffect(() => {
+    if (focusRequests > 0) focusFirstError(formRef.current);
+  }, [focusRequests, formRef]);
+
+  useEffect(() => {
+    const subscription = form.watch((values, { name }) => {
+      if (name !== undefined && (name !== 'fishType' || !hasFishType(values))) return;
+      shownToast.current?.dismiss();
+      shownToast.current = null;
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  return useCallback(() => {
+    setErrors({ fishType: 'Fish type required' });
+    shownToast.current = toast({
+      title: 'Fish type required',
+      description: 'Please enter the type of fish you caught.',
+      variant: 'destructive',
+    });
+    setFocusRequests((count) => count + 1);
+  }, [setErrors]);
 }
 
 export function CatchFormFields({

@@ -11,9 +11,16 @@ import { toast } from '@/hooks/use-toast';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import { type CatchFormValues, emptyCatchForm, hasFishType } from '../catches/catch-form-values.ts';
 import { InvalidCatchError } from '../catches/invalid-catch.ts';
-import { CatchFormFields, focusFirstError, useFieldErrors, useLocateInto } from './catch-form-fields.tsx';
+import {
+  CatchFormFields,
+  focusFirstError,
+  useFieldErrors,
+  useFishTypeRequired,
+  useLocateInto,
+} from './catch-form-fields.tsx';
 import { useCatchForm } from './catch-form-state.ts';
 import { PhotoField } from './photo-field.tsx';
+import { RecordQuestionPanel, useRecordQuestion } from './record-question.tsx';
 
 /** SPEC §9: how long 'Catch Logged!' replaces the form. */
 export const SUCCESS_CARD_MS = 3000;
@@ -26,9 +33,13 @@ export function LogCatchForm() {
   const { handleSubmit, getValues, reset } = form;
   const [photo, setPhoto] = useState<File | null>(null);
   const [showSuccess, setShowSuccess] = useState(false);
+  /** The last catch was saved with no connection: the card says where it waits. */
+  const [savedOffline, setSavedOffline] = useState(false);
   const [errors, setErrors] = useFieldErrors(form);
   const formRef = useRef<HTMLFormElement>(null);
   const { locate, device } = useLocateInto(form);
+  const refuseBlankFishType = useFishTypeRequired(form, setErrors, formRef);
+  const records = useRecordQuestion(form);
 
   // SPEC §4: the position is fetched as soon as the form opens.
   useEffect(() => {
@@ -84,6 +95,7 @@ export function LogCatchForm() {
         }),
       );
       setPhoto(null);
+      setSavedOffline(!navigator.onLine);
       setShowSuccess(true);
     },
     onError: (error) => {
@@ -114,16 +126,16 @@ export function LogCatchForm() {
   const release = () => {
     submission.current = null;
   };
-  const submitValid = (values: CatchFormValues) => {
+  const submitValid = async (values: CatchFormValues) => {
     setErrors({});
     if (!hasFishType(values)) {
       release();
-      setErrors({ fishType: 'Fish type required' });
-      toast({
-        title: 'Fish type required',
-        description: 'Please enter the type of fish you caught.',
-        variant: 'destructive',
-      });
+      refuseBlankFishType();
+      return;
+    }
+    // A 10 lb bluegill: "Are you sure?" first (never a refusal: 'Save anyway' submits again).
+    if (await records.mustAsk(values, units)) {
+      release();
       return;
     }
     save.mutate(
@@ -147,7 +159,12 @@ export function LogCatchForm() {
           <CardHeader className="items-center py-10 text-center">
             <CheckCircle2 aria-hidden="true" className="size-12 text-success" />
             <CardTitle>Catch Logged!</CardTitle>
-            <CardDescription>Your catch has been saved to your log.</CardDescription>
+            <CardDescription>
+              Your catch has been saved to your log.
+              {savedOffline
+                ? " You're offline: it is kept on this phone and syncs by itself when you're back online."
+                : null}
+            </CardDescription>
           </CardHeader>
         </Card>
       ) : null}
@@ -174,6 +191,8 @@ export function LogCatchForm() {
               locationError={device.errorMessage}
               photo={<PhotoField id={photoId} photo={photo} onChange={setPhoto} />}
             />
+
+            <RecordQuestionPanel record={records} formRef={formRef} />
 
             <Button type="submit" className="h-12 w-full text-base" disabled={save.isPending}>
               {save.isPending ? (

@@ -1,12 +1,13 @@
-import { Fish, Gauge, Minus, RefreshCw, TrendingDown, TrendingUp } from 'lucide-react';
+import { Fish, Gauge, Minus, RefreshCw, TrendingDown, TrendingUp, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
-  fishingInsight,
+  barometerInsight,
+  barometerTrend,
   type PressureCategory,
   type PressureTrend,
   pressureCategory,
-  pressureTrend,
   READINGS_KEPT,
+  TENDENCY_THRESHOLD_HPA,
   TREND_WINDOW,
 } from '#core/barometer.ts';
 import { formatNumber, unitLabel } from '#core/units.ts';
@@ -17,6 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useUnits } from '@/features/auth/use-units';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 import { formatClockTime } from '@/lib/clock-time';
+import { cn } from '@/lib/cn';
 import { OfflineReading, useNewestWeatherReading } from './offline-reading.tsx';
 import { Pill, StatusMessage } from './tool-card-parts.tsx';
 import { describePressureChange3h, TREND_LABELS } from './tools-format.ts';
@@ -78,8 +80,9 @@ function PressureSummary({ pressure }: { pressure: number }) {
 }
 
 /**
- * The barometer (SPEC §4): pressure in inHg (or hPa) with its category (29.8 / 30.2 inHg), the trend of the last up to 3
- * readings, the fishing insight, and, beyond the spec, the provider's real 3-hour tendency, labelled as such.
+ * The barometer (SPEC §4): pressure in inHg (or hPa) with its category (29.8 / 30.2 inHg), one trend (the weather
+ * provider's real 3-hour tendency where it is known, the spec's rule over the last up to 3 readings until then:
+ * docs/decisions/025-one-pressure-trend.md) and the fishing insight, which gives way to a thunderstorm's warning.
  */
 export function BarometerCard() {
   const { readings, latest, failed, offline, isReading, read } = useBarometer();
@@ -116,11 +119,14 @@ export function BarometerCard() {
     );
   } else if (newest && latest) {
     const category = pressureCategory(newest.pressure);
-    const trend = pressureTrend(readings);
+    const { trend, source } = barometerTrend(readings, latest.pressureChange3h);
+    const insight = barometerInsight(category, trend, latest);
     const TrendIcon = TREND_ICONS[trend];
+    const InsightIcon = insight.safety ? TriangleAlert : Fish;
     const tendency = describePressureChange3h(latest.pressureChange3h, units);
     const updated = formatClockTime(newest.timestamp);
     const trendCount = Math.min(readings.length, TREND_WINDOW);
+    const kept = `(${readings.length} of ${READINGS_KEPT} kept)`;
     body = (
       <div className="flex flex-col gap-3">
         <PressureValue pressure={newest.pressure} testId="barometer-pressure" />
@@ -134,11 +140,16 @@ export function BarometerCard() {
           </Pill>
         </div>
         <p
-          className="flex items-center gap-2 rounded-lg bg-accent px-3 py-2.5 font-semibold text-accent-foreground"
+          className={cn(
+            'flex items-center gap-2 rounded-lg px-3 py-2.5 font-semibold',
+            insight.safety
+              ? 'border border-destructive bg-red-50 text-destructive'
+              : 'bg-accent text-accent-foreground',
+          )}
           data-testid="barometer-insight"
         >
-          <Fish aria-hidden="true" className="size-5 shrink-0" />
-          {fishingInsight(category, trend)}
+          <InsightIcon aria-hidden="true" className="size-5 shrink-0" />
+          {insight.text}
         </p>
         {tendency ? (
           <p className="text-sm" data-testid="barometer-tendency">
@@ -150,9 +161,12 @@ export function BarometerCard() {
     );
     // Outside the live region: it changes with every reading.
     footnote = (
-      <p className="mt-3 text-xs text-muted-foreground">
-        Trend from your last {trendCount} {trendCount === 1 ? 'reading' : 'readings'} ({readings.length} of{' '}
-        {READINGS_KEPT} kept), read every 2 minutes{updated ? `; last at ${updated}` : ''}.
+      <p className="mt-3 text-xs text-muted-foreground" data-testid="barometer-trend-source">
+        {source === 'provider'
+          ? `Trend from the weather provider's last 3 hours (${TENDENCY_THRESHOLD_HPA} hPa or more is a change). `
+          : `Trend from your last ${trendCount} ${trendCount === 1 ? 'reading' : 'readings'} (the weather provider gave no 3-hour tendency). `}
+        Read every 2 minutes {kept}
+        {updated ? `; last at ${updated}` : ''}.
         {offline ? " You're offline: the next reading waits for the connection." : ''}
       </p>
     );

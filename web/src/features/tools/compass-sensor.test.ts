@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compassStartMode, headingFromOrientation, isAppleMobile, isPhoneLike } from './compass-sensor.ts';
+import {
+  compassStartMode,
+  compassStatus,
+  headingFromOrientation,
+  isAppleMobile,
+  isPhoneLike,
+} from './compass-sensor.ts';
 
 const DESKTOP_CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -74,5 +80,37 @@ describe('heading from an orientation event', () => {
     expect(headingFromOrientation({ alpha: 90, absolute: false })).toBeNull();
     expect(headingFromOrientation({ alpha: null, absolute: true })).toBeNull();
     expect(headingFromOrientation({ alpha: null, absolute: false, webkitCompassHeading: -1 })).toBeNull();
+  });
+});
+
+describe('what the compass card says', () => {
+  it('calls every simulated heading a demo, with why', () => {
+    expect(compassStatus('simulated', 'no-compass', false)).toMatchObject({
+      demo: true,
+      title: 'No compass on this device — demo',
+    });
+    expect(compassStatus('simulated', 'denied', false)).toMatchObject({
+      demo: true,
+      title: 'Motion access denied — demo',
+    });
+    // iOS before the tap: the sensor may be there, behind the permission.
+    expect(compassStatus('simulated', 'no-compass', true)).toMatchObject({
+      demo: true,
+      title: 'Compass needs motion access — demo',
+    });
+    for (const reason of ['no-compass', 'denied'] as const) {
+      for (const ask of [true, false]) {
+        expect(compassStatus('simulated', reason, ask).detail).toContain('it does not point anywhere');
+      }
+    }
+  });
+
+  it('is no demo while the heading is real or starting', () => {
+    expect(compassStatus('device', 'no-compass', false)).toEqual({
+      demo: false,
+      title: null,
+      detail: "Following your device's compass.",
+    });
+    expect(compassStatus('starting', 'no-compass', false)).toMatchObject({ demo: false, title: null });
   });
 });

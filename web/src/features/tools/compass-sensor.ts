@@ -74,3 +74,48 @@ export function headingFromOrientation(reading: OrientationReading): number | nu
   if (!reading.absolute || reading.alpha === null || !Number.isFinite(reading.alpha)) return null;
   return normalizeHeading(360 - reading.alpha);
 }
+
+/** Why the heading is simulated: no sensor answered (or none exists), or the browser refused the permission. */
+export type SimulationReason = 'no-compass' | 'denied';
+
+export type CompassSource = 'device' | 'simulated' | 'starting';
+
+/** What the compass card says about where its heading comes from. */
+export interface CompassStatus {
+  /** The simulation is showing: the card draws the demo needle and says so in `title`. */
+  demo: boolean;
+  /** A demo's headline, e.g. 'No compass on this device — demo'; null while the heading is real or starting. */
+  title: string | null;
+  detail: string;
+}
+
+/** The line every demo states: the simulated needle points nowhere. */
+const DEMO_DETAIL = 'The needle turns by itself to show how the compass works: it does not point anywhere.';
+
+/**
+ * The card's words for each state: a real heading, the start, or the simulation (1° every 100 ms), which
+ * is always called a demo so that nobody steers by it.
+ */
+export function compassStatus(
+  source: CompassSource,
+  reason: SimulationReason,
+  canRequestPermission: boolean,
+): CompassStatus {
+  if (source === 'device') return { demo: false, title: null, detail: "Following your device's compass." };
+  if (source === 'starting') return { demo: false, title: null, detail: 'Starting the compass…' };
+  if (canRequestPermission) {
+    return {
+      demo: true,
+      title: 'Compass needs motion access — demo',
+      detail: `Allow motion access to follow your phone's compass. ${DEMO_DETAIL}`,
+    };
+  }
+  if (reason === 'denied') {
+    return {
+      demo: true,
+      title: 'Motion access denied — demo',
+      detail: `Allow motion and orientation access for this site in your browser's settings to use the compass. ${DEMO_DETAIL}`,
+    };
+  }
+  return { demo: true, title: 'No compass on this device — demo', detail: DEMO_DETAIL };
+}

@@ -1,10 +1,10 @@
 import { Download, Smartphone } from 'lucide-react';
 import { Link } from 'wouter';
-import { DecorativeQr } from '@/components/decorative-qr';
+import { DownloadQr } from '@/components/download-qr';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** 'Get Pro App' (SPEC §2 Tools tab): the QR-style graphic and a link to the install instructions. */
+/** 'Get Pro App' (SPEC §2 Tools tab): a QR code of this site's download page and a link to the install instructions. */
 export function ProAppCard() {
   return (
     <Card role="region" aria-labelledby="tools-pro-app-title" className="overflow-hidden">
@@ -19,9 +19,10 @@ export function ProAppCard() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex items-center gap-4">
-          <DecorativeQr testId="pro-app-qr" className="size-28 shrink-0 rounded-md border border-border" />
+          <DownloadQr testId="pro-app-qr" className="size-32 shrink-0 rounded-md border border-border" />
           <p className="text-sm text-muted-foreground">
-            Install it from your browser on iPhone or Android in a few taps, or get it from the app stores.
+            Scan the code with your phone's camera to open the download page, or install it from your browser
+            in a few taps.
           </p>
         </div>
         <Link href="/download" className={buttonVariants({ className: 'w-full' })}>

@@ -41,6 +41,9 @@ describe('tool value formats', () => {
     expect(describePressureChange3h(0.1, 'imperial')).toBe('rising 0.10 inHg in 3 h');
     expect(describePressureChange3h(0.004, 'imperial')).toBe('steady over 3 h');
     expect(describePressureChange3h(-0.004, 'imperial')).toBe('steady over 3 h');
+    // Under the 1 hPa that counts as a change: steady, with what it did.
+    expect(describePressureChange3h(-0.01, 'imperial')).toBe('steady (falling 0.01 inHg in 3 h)');
+    expect(describePressureChange3h(0.02, 'metric')).toBe('steady (rising 0.7 hPa in 3 h)');
     expect(describePressureChange3h(null, 'imperial')).toBeNull();
     expect(describePressureChange3h(Number.NaN, 'imperial')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import type { PressureTrend } from '#core/barometer.ts';
+import { type PressureTrend, tendencyTrend } from '#core/barometer.ts';
 import { formatNumber, formatQuantity, type UnitSystem } from '#core/units.ts';
 
 /** How the Tools tab writes its values: the spec's °F, mph, inHg or the metric °C, km/h, hPa (core/units.ts). */
@@ -33,14 +33,16 @@ export const TREND_LABELS: Record<PressureTrend, string> = {
 
 /**
  * The provider's real 3-hour pressure tendency in words, e.g. 'falling 0.04 inHg in 3 h' or 'rising 1.4 hPa in
- * 3 h'; 'steady over 3 h' when the change rounds to zero in the angler's unit; null when the provider gave no
- * history.
+ * 3 h'; a change under the 1 hPa that counts as one (core/barometer.ts) is 'steady (rising 0.3 hPa in 3 h)', and
+ * 'steady over 3 h' when it rounds to zero in the angler's unit, so the words never contradict the trend shown
+ * beside them; null when the provider gave no history.
  */
 export function describePressureChange3h(change: number | null, units: UnitSystem): string | null {
   if (change === null || !Number.isFinite(change)) return null;
   if (Number(formatNumber('pressureChange', change, units)) === 0) return 'steady over 3 h';
   const amount = formatQuantity('pressureChange', Math.abs(change), units);
-  return `${change > 0 ? 'rising' : 'falling'} ${amount} in 3 h`;
+  const moved = `${change > 0 ? 'rising' : 'falling'} ${amount} in 3 h`;
+  return tendencyTrend(change) === 'stable' ? `steady (${moved})` : moved;
 }
 
 const AGE_UNITS = [

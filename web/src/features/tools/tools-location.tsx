@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { PlaceMatch } from '#core/places.ts';
 import {
   browserGeolocation,
   type DeviceLocation,
@@ -39,6 +40,12 @@ export interface ToolsLocation {
   isLocating: boolean;
   /** Asks for the position, sharing a request already running. Rejects with DeviceLocationError. */
   locate: () => Promise<DeviceLocation>;
+  /**
+   * A place the angler chose instead of the device's position (docs/decisions/026-choosing-a-place.md): while set,
+   * every card uses it and the device is not asked. Kept for this visit only.
+   */
+  chosenPlace: PlaceMatch | null;
+  choosePlace: (place: PlaceMatch | null) => void;
 }
 
 const ToolsLocationContext = createContext<ToolsLocation | null>(null);
@@ -66,6 +73,7 @@ export function ToolsLocationProvider({ children }: { children: ReactNode }) {
   const [location, setLocation] = useState<DeviceLocation | null>(null);
   const [error, setError] = useState<DeviceLocationError | null>(null);
   const [isLocating, setIsLocating] = useState(false);
+  const [chosenPlace, setChosenPlace] = useState<PlaceMatch | null>(null);
   const inFlight = useRef<Promise<DeviceLocation> | null>(null);
   const mounted = useRef(true);
   const hasLocation = useRef(false);
@@ -87,7 +95,19 @@ export function ToolsLocationProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const locate = useCallback((): Promise<DeviceLocation> => {
+  const chosenLocation = useMemo<DeviceLocation | null>(
+    () =>
+      chosenPlace && {
+        latitude: chosenPlace.latitude,
+        longitude: chosenPlace.longitude,
+        accuracy: 0,
+        elevation: null,
+        timestamp: Date.now(),
+      },
+    [chosenPlace],
+  );
+
+  const locateDevice = useCallback((): Promise<DeviceLocation> => {
     setAsked(true);
     if (inFlight.current) return inFlight.current;
     setIsLocating(true);
@@ -115,26 +135,38 @@ export function ToolsLocationProvider({ children }: { children: ReactNode }) {
     return request;
   }, []);
 
+  const locate = useCallback(
+    (): Promise<DeviceLocation> => (chosenLocation ? Promise.resolve(chosenLocation) : locateDevice()),
+    [chosenLocation, locateDevice],
+  );
+
   // The browser already answered: fetch at once (granted) or show the message at once (denied). Also runs
   // when the angler allows location in the browser's settings while the tab is open.
   useEffect(() => {
     if ((permission === 'granted' || permission === 'denied') && !hasLocation.current) {
-      locate().catch(() => {
+      locateDevice().catch(() => {
         // Shown by the cards through `error`.
       });
     }
-  }, [permission, locate]);
+  }, [permission, locateDevice]);
 
   const value = useMemo<ToolsLocation>(
     () => ({
       permission,
-      enabled: asked || permission === 'granted' || permission === 'denied' || location !== null,
-      location,
-      error,
-      isLocating,
+      enabled:
+        asked ||
+        permission === 'granted' ||
+        permission === 'denied' ||
+        location !== null ||
+        chosenLocation !== null,
+      location: chosenLocation ?? location,
+      error: chosenLocation ? null : error,
+      isLocating: chosenLocation ? false : isLocating,
       locate,
+      chosenPlace,
+      choosePlace: setChosenPlace,
     }),
-    [permission, asked, location, error, isLocating, locate],
+    [permission, asked, location, chosenLocation, chosenPlace, error, isLocating, locate],
   );
   return <ToolsLocationContext.Provider value={value}>{children}</ToolsLocationContext.Provider>;
 }

@@ -4,25 +4,22 @@ import { toast } from '@/hooks/use-toast';
 import {
   COMPASS_NOT_AVAILABLE,
   COMPASS_PERMISSION_DENIED,
+  type CompassSource,
   compassStartMode,
   type DeviceHints,
   headingFromOrientation,
   isAppleMobile,
   isPhoneLike,
   ORIENTATION_WAIT_MS,
+  type SimulationReason,
 } from './compass-sensor.ts';
-
-type CompassSource = 'device' | 'simulated' | 'starting';
-
-/** Why the heading is simulated, for the card's quiet line (SPEC §8's texts are toasts only after a tap). */
-type SimulationReason = 'no-compass' | 'denied';
 
 export interface CompassState {
   heading: number;
   source: CompassSource;
   /** Set while simulated: no sensor answered (or none exists), or the browser refused the permission. */
   simulationReason: SimulationReason;
-  /** iOS: the 'Use Device Compass' button is needed (the permission request must follow a tap). */
+  /** iOS: the 'Allow Motion Access' button is needed (the permission request must follow a tap). */
   canRequestPermission: boolean;
   requestPermission: () => void;
 }
@@ -54,9 +51,9 @@ function deviceHints(): DeviceHints {
 
 /**
  * The compass heading (SPEC §4): a phone's orientation sensor, or a simulation advancing 1° every 100 ms.
- * Timers and listeners stop on unmount. The spec's compass toasts answer only the angler's own tap on 'Use Device
- * Compass' (issue 9: red toasts on every visit to the Tools tab); found on its own, the same news is a quiet line in
- * the card (simulationReason).
+ * Timers and listeners stop on unmount. The spec's compass toasts answer only the angler's own tap on 'Allow Motion
+ * Access' (issue 9: red toasts on every visit to the Tools tab); found on its own, the same news is the card's
+ * demo state (simulationReason).
  */
 export function useCompass(): CompassState {
   const [heading, setHeading] = useState(0);
@@ -64,7 +61,7 @@ export function useCompass(): CompassState {
   const [simulationReason, setSimulationReason] = useState<SimulationReason>('no-compass');
   const [listening, setListening] = useState(false);
   const [canRequestPermission, setCanRequestPermission] = useState(false);
-  /** The sensor is being tried because the angler tapped 'Use Device Compass': its failure is told in a toast. */
+  /** The sensor is being tried because the angler tapped 'Allow Motion Access': its failure is told in a toast. */
   const tapped = useRef(false);
   /**
    * Set synchronously by the first sensor reading. The simulation's interval is cleared only when React runs the
@@ -155,7 +152,7 @@ export function useCompass(): CompassState {
     };
   }, [listening]);
 
-  // The angler's tap on 'Use Device Compass': the only place the spec's compass toasts are shown.
+  // The angler's tap on 'Allow Motion Access': the only place the spec's compass toasts are shown.
   const requestPermission = useCallback(() => {
     const events = orientationEventClass();
     tapped.current = true;

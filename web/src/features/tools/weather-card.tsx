@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useUnits } from '@/features/auth/use-units';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 import { formatClockTime } from '@/lib/clock-time';
+import { ChoosePlace, ChosenPlaceNote } from './choose-place.tsx';
 import { OfflineReading, useNewestWeatherReading } from './offline-reading.tsx';
 import { LocationNeeded, StatusMessage } from './tool-card-parts.tsx';
 import {
@@ -135,7 +136,12 @@ export function WeatherCard() {
     if (permission === 'checking' || isLocating) {
       body = <WeatherSkeleton label="Finding your location…" />;
     } else if (error) {
-      body = <LocationNeeded reason={error.message} onRetry={askForLocation} />;
+      body = (
+        <>
+          <LocationNeeded reason={error.message} onRetry={askForLocation} />
+          <ChoosePlace />
+        </>
+      );
     } else if (!enabled) {
       body = (
         <StatusMessage
@@ -211,7 +217,10 @@ export function WeatherCard() {
           </Button>
         ) : null}
       </CardHeader>
-      <CardContent aria-live="polite">{body}</CardContent>
+      <CardContent>
+        <ChosenPlaceNote />
+        <div aria-live="polite">{body}</div>
+      </CardContent>
     </Card>
   );
 }

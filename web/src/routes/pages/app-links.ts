@@ -2,9 +2,6 @@
 export const SUPPORT_EMAIL = 'support@tightlines.app';
 export const SUPPORT_RESPONSE_TIME = '24-48 hours (business days)';
 
-/** The official download site, as the download page names it. */
-export const DOWNLOAD_SITE = 'tightlines.app/download';
-
 // The store listings are not built in: each deployment sets its own (APP_STORE_URL, GOOGLE_PLAY_URL on the server,
 // read by the download page through GET /api/store-listings).
 

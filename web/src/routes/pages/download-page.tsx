@@ -15,10 +15,9 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { getStoreListings } from '@/api/endpoints';
-import { DecorativeQr } from '@/components/decorative-qr';
+import { DownloadQr, downloadAddress } from '@/components/download-qr';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DOWNLOAD_SITE } from './app-links.ts';
 import { StaticPageLayout } from './static-page-layout.tsx';
 
 /** Chromium's install prompt event (not in the DOM typings). */
@@ -153,6 +152,8 @@ function StoreButton({
 /** /download (SPEC §2): install landing page with the PWA steps, the store buttons and the related links. */
 export function DownloadPage() {
   const { canInstall, install } = useInstallPrompt();
+  // This deployment's own address, as its QR code encodes it ('fish.example.com/download').
+  const siteName = downloadAddress().replace(/^[a-z]+:\/\//, '');
   const { data: listings } = useQuery({
     queryKey: ['store-listings'],
     queryFn: getStoreListings,
@@ -168,14 +169,14 @@ export function DownloadPage() {
       <div className="grid gap-6">
         <Card className="overflow-hidden">
           <CardContent className="flex flex-col items-center gap-4 bg-gradient-to-br from-primary to-[#083f52] pt-6 pb-6 text-center text-primary-foreground sm:flex-row sm:text-left">
-            <DecorativeQr testId="decorative-qr" className="size-36 shrink-0 rounded-lg p-1.5 shadow-md" />
+            <DownloadQr testId="download-qr" className="size-40 shrink-0 rounded-lg shadow-md" />
             <div className="grid gap-2">
               <h2 className="text-lg font-semibold">Download Tightlines</h2>
               <p className="flex items-center justify-center gap-2 text-sm text-cyan-50 sm:justify-start">
                 <Globe aria-hidden="true" className="size-4 shrink-0" />
                 <span>
                   Official download site:{' '}
-                  <strong className="font-semibold text-white">{DOWNLOAD_SITE}</strong>
+                  <strong className="font-semibold break-words text-white">{siteName}</strong>
                 </span>
               </p>
               <p className="text-sm text-cyan-50">
@@ -205,7 +206,7 @@ export function DownloadPage() {
             icon={Smartphone}
             steps={[
               <>
-                Open <strong>{DOWNLOAD_SITE}</strong> in Safari.
+                Open <strong className="break-words">{siteName}</strong> in Safari.
               </>,
               <>
                 Tap the <strong>Share</strong> button <Share aria-hidden="true" className="inline size-4" />{' '}
@@ -226,7 +227,7 @@ export function DownloadPage() {
             icon={Smartphone}
             steps={[
               <>
-                Open <strong>{DOWNLOAD_SITE}</strong> in Chrome.
+                Open <strong className="break-words">{siteName}</strong> in Chrome.
               </>,
               <>
                 Tap the menu button <EllipsisVertical aria-hidden="true" className="inline size-4" /> at the
