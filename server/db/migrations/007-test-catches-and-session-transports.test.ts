@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionRepository } from '../../auth/session.repository.ts';
+import { CatchRepository } from '../../catches/catch.repository.ts';
 import { blankDatabase } from '../../test-support/blank-database.ts';
 import { insertTestUsers, TEST_ENGINES } from '../../test-support/test-app.ts';
 import { migrateToLatest } from '../migrations.ts';
@@ -40,7 +41,7 @@ describe.each(TEST_ENGINES)('migration 007 on an existing %s database', (engine)
       })
       .execute();
     await migrateToLatest(db as Kysely<unknown>, engine);
-    return { db };
+    return { db, anna };
   }
 
   it('binds each session that was live to the transport it is next used with', async () => {
@@ -50,5 +51,11 @@ describe.each(TEST_ENGINES)('migration 007 on an existing %s database', (engine)
     expect((await sessions.findUser(SESSION_TOKEN, 'bearer', now))?.username).toBe('anna');
     expect(await sessions.findUser(SESSION_TOKEN, 'cookie', now)).toBeNull();
     expect((await sessions.findUser(SESSION_TOKEN, 'bearer', now))?.username).toBe('anna');
+  });
+
+  it('keeps every catch logged before it a real one', async () => {
+    const { db, anna } = await migratedFrom006();
+    const [pike] = await new CatchRepository(db).list(anna);
+    expect(pike?.isTestCatch).toBe(false);
   });
 });
