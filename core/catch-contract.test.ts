@@ -1,7 +1,10 @@
-// The catch contract (core/catch-schema.ts) checked against what depends on it and cannot be checked by tsc.
+// The catch contract (core/catch-schema.ts) checked against what depends on it and cannot be checked by tsc. The
+// server's views (API answers, export, import) are walked in server/export/catch-contract.test.ts, the detail dialog
+// in e2e/catch-contract.test.ts; docs/decisions/018-one-catch-contract.md lists the steps of adding a field.
 import { describe, expect, it } from 'vitest';
 import { CATCH_FIELDS_ADDED_LATER } from './catch.ts';
 import { catchSchema } from './catch-schema.ts';
+import { EVERY_FIELD_SET } from './test-catch.ts';
 
 /**
  * The fields of a catch in the app's first release. Phones keep catches from then (the kept catch list, the
@@ -37,5 +40,10 @@ describe('the catch contract', () => {
       const schema = catchSchema.shape[field as keyof typeof catchSchema.shape];
       expect(schema.safeParse(value).success, `${field}: ${JSON.stringify(value)}`).toBe(true);
     }
+  });
+
+  it('has a value for every field in the sample that the contract walks use', () => {
+    expect([...Object.keys(EVERY_FIELD_SET), 'id', 'photo'].sort()).toEqual([...contractFields].sort());
+    expect(catchSchema.safeParse({ ...EVERY_FIELD_SET, id: 1, photo: null }).success).toBe(true);
   });
 });
