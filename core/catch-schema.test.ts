@@ -21,6 +21,7 @@ describe('catch payload (SPEC §3)', () => {
       clientId: undefined,
       createdAt: undefined,
       userId: undefined,
+      isTestCatch: false,
     });
   });
 
@@ -90,7 +91,13 @@ describe('catch update (issue 11 PATCH)', () => {
 describe('catch (response)', () => {
   it('fills every field a stored catch has no value for with null', () => {
     expect(
-      catchSchema.parse({ id: 4, fishType: 'Bass', createdAt: '2025-01-15T12:00:00.000Z', clientId: null }),
+      catchSchema.parse({
+        id: 4,
+        fishType: 'Bass',
+        createdAt: '2025-01-15T12:00:00.000Z',
+        clientId: null,
+        isTestCatch: false,
+      }),
     ).toMatchObject({ id: 4, weight: null, notes: null, photo: null, catchDate: null });
   });
 });

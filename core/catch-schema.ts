@@ -89,6 +89,24 @@ const catchFields = {
 /** The fields an angler writes, as one schema (core/catch.ts `CatchFields`). */
 export const catchFieldsSchema = z.object(catchFields);
 
+const TEST_CATCH_MESSAGE = 'isTestCatch must be true or false';
+
+/**
+ * Whether a catch is a sample saved from a test page (docs/decisions/028-test-catches.md): set when the catch is
+ * created and never changed after. Loose input as for the other fields: a CSV cell's 'true'/'false' (any case), and
+ * an empty cell, null or a missing key meaning false (a file from before the mark existed).
+ */
+const testCatchMark = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null) return false;
+    if (typeof value !== 'string') return value;
+    const text = value.trim().toLowerCase();
+    if (text === '' || text === 'false') return false;
+    return text === 'true' ? true : value;
+  },
+  z.boolean({ error: TEST_CATCH_MESSAGE }),
+);
+
 /**
  * A catch as every API response carries it (DESIGN §4), core/catch.ts `Catch`: the written fields plus what the
  * server adds. Its JSON Schema (server/http/route-contract.ts) is the response schema Fastify serialises with.
@@ -98,6 +116,8 @@ export const catchSchema = z.object({
   ...catchFields,
   createdAt: z.string(),
   clientId: z.string().nullable(),
+  /** A sample saved from a test page: History labels it; stats, personal bests and insights leave it out. */
+  isTestCatch: z.boolean({ error: TEST_CATCH_MESSAGE }),
 });
 
 /**
@@ -114,12 +134,15 @@ export const catchCreateSchema = z.object({
   /** When the catch was saved on the device; the server keeps it unless unparsable or in the future. */
   createdAt: z.unknown().optional(),
   userId: z.unknown().optional(),
+  /** Sent as true by the test pages only; a catch cannot become, or stop being, a test catch later. */
+  isTestCatch: testCatchMark,
 });
 export type CatchCreateInput = z.output<typeof catchCreateSchema>;
 
 /**
  * A change to a saved catch (issue 11's PATCH): any subset of the written fields. A field left out stays as it is,
- * `null` (or an empty string) clears an optional field, and the fish type, when present, must not be blank.
+ * `null` (or an empty string) clears an optional field, and the fish type, when present, must not be blank. What
+ * the server keeps (id, createdAt, clientId, isTestCatch) is not a written field: a PATCH naming it changes nothing.
  */
 export const catchUpdateSchema = z.object(catchFields).partial();
 export type CatchUpdateInput = z.output<typeof catchUpdateSchema>;

@@ -46,6 +46,47 @@ describe('totals', () => {
   });
 });
 
+describe('test catches', () => {
+  it('count nowhere: not in the totals, the species, the months, the top lists or the personal bests', () => {
+    const thisMonth = '2025-02-10';
+    const real = aCatch({
+      fishType: 'Bass',
+      weight: 1.2,
+      length: 11,
+      baitUsed: 'Worm',
+      catchDate: thisMonth,
+    });
+    // The test pages' one-tap sample: heavier and longer than the real bass, at another place, with another bait.
+    const sample = aCatch({
+      fishType: 'Bass',
+      weight: 2.5,
+      length: 14,
+      locationName: 'Lake Tahoe',
+      baitUsed: 'Test bait',
+      catchDate: thisMonth,
+      isTestCatch: true,
+    });
+    const onlySample = aCatch({ fishType: 'Kokanee', weight: 1, isTestCatch: true });
+    const stats = computeCatchStats([sample, real, onlySample], NOW);
+    expect(stats).toMatchObject({ totalCatches: 1, testCatches: 2, speciesCount: 1, totalWeight: 1.2 });
+    expect(stats.heaviest?.id).toBe(real.id);
+    expect(stats.longest?.id).toBe(real.id);
+    expect(stats.species.map((species) => [species.name, species.count, species.heaviest?.id])).toEqual([
+      ['Bass', 1, real.id],
+    ]);
+    expect([...stats.personalBests]).toEqual([real.id]);
+    expect(stats.months.at(-1)?.count).toBe(1);
+    expect(stats.topBaits.map((bait) => bait.name)).toEqual(['Worm']);
+    expect(stats.topPlaces).toEqual([]);
+  });
+
+  it('leave a log of nothing else empty', () => {
+    const stats = computeCatchStats([aCatch({ weight: 2.5, isTestCatch: true })], NOW);
+    expect(stats).toMatchObject({ totalCatches: 0, testCatches: 1, speciesCount: 0, heaviest: null });
+    expect(stats.personalBests.size).toBe(0);
+  });
+});
+
 describe('species', () => {
   it('groups spellings case- and space-insensitively and shows the most common one', () => {
     const catches = ['bass', 'Bass ', 'BASS', ' Bass', 'Largemouth  Bass', 'largemouth bass'].map(

@@ -11,7 +11,8 @@ import { type NamedCount, NameTally, nameKey } from './names.ts';
  * - a weight or length counts only when it is a positive number (a missing one is no measurement, never 0);
  * - a catch is a personal best when it is the heaviest or the longest of its species; on a tie the one caught
  *   first (catch date and time, else when it was saved; then the lower id) keeps the record;
- * - months are the phone's calendar months, from the catch date, else from when the catch was saved.
+ * - months are the phone's calendar months, from the catch date, else from when the catch was saved;
+ * - a sample saved from a test page counts nowhere (docs/decisions/028-test-catches.md): `countsAsFishing`.
  */
 
 /** How many baits and places the stats list. */
@@ -37,7 +38,10 @@ export interface MonthCount {
 }
 
 export interface CatchStats {
+  /** Every catch but the test catches. */
   totalCatches: number;
+  /** Samples saved from a test page, left out of everything else here. */
+  testCatches: number;
   speciesCount: number;
   /** Sum of the known weights (lbs). */
   totalWeight: number;
@@ -61,6 +65,14 @@ const UNKNOWN_PLACE = nameKey(DEFAULT_LOCATION_NAME);
 /** A positive, finite measurement, else null. */
 function measurement(value: number | null): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/**
+ * Whether a catch tells about the angler's fishing: every catch but a sample saved from a test page. Stats and
+ * personal bests count only these, and so must anything else that sums up the log (insights).
+ */
+function countsAsFishing(item: Catch): boolean {
+  return item.isTestCatch !== true;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -143,8 +155,13 @@ export function computeCatchStats(catches: readonly Catch[], now: Date): CatchSt
   const firstMonth = lastMonth - (MONTHS_SHOWN - 1);
   const monthCounts = new Array<number>(MONTHS_SHOWN).fill(0);
   let totalWeight = 0;
+  let testCatches = 0;
 
   for (const item of catches) {
+    if (!countsAsFishing(item)) {
+      testCatches += 1;
+      continue;
+    }
     const weight = measurement(item.weight);
     const length = measurement(item.length);
     if (weight !== null) totalWeight += weight;
@@ -182,7 +199,8 @@ export function computeCatchStats(catches: readonly Catch[], now: Date): CatchSt
   });
 
   return {
-    totalCatches: catches.length,
+    totalCatches: catches.length - testCatches,
+    testCatches,
     speciesCount: speciesNames.size,
     totalWeight,
     heaviest: heaviest.holder,

@@ -1,34 +1,6 @@
 import type { NewCatch } from '../server/catches/catch.repository.ts';
+import { DEMO_WATERS, type DemoSpecies, standardWeightLb } from './demo-species.ts';
 
-/** Real lakes and rivers with the fish people catch there, for believable demo data. */
-const WATERS = [
-  {
-    name: 'Lake Tahoe, US',
-    lat: 39.0968,
-    lon: -120.0324,
-    fish: ['Rainbow Trout', 'Mackinaw', 'Kokanee Salmon'],
-  },
-  {
-    name: 'Lake Mille Lacs, US',
-    lat: 46.2425,
-    lon: -93.6427,
-    fish: ['Walleye', 'Smallmouth Bass', 'Northern Pike'],
-  },
-  {
-    name: 'Lake Okeechobee, US',
-    lat: 26.9451,
-    lon: -80.8345,
-    fish: ['Largemouth Bass', 'Black Crappie', 'Bluegill'],
-  },
-  {
-    name: 'Columbia River, US',
-    lat: 45.6066,
-    lon: -121.1787,
-    fish: ['Chinook Salmon', 'Steelhead', 'Sturgeon'],
-  },
-  { name: 'Lake Vänern, SE', lat: 58.9, lon: 13.2, fish: ['Pike', 'Zander', 'Perch'] },
-  { name: 'River Test, GB', lat: 51.0586, lon: -1.4977, fish: ['Brown Trout', 'Grayling'] },
-] as const;
 const BAITS = [
   'Nightcrawler',
   'Green pumpkin worm',
@@ -56,21 +28,41 @@ function random(seed: number): () => number {
   };
 }
 
+/** How a demo fish's weight may stray from its species' standard weight: thin to well fed, rarely beyond. */
+const RELATIVE_WEIGHT = { mean: 0.92, spread: 0.06, min: 0.78, max: 1.08 };
+
+/** A length and a weight for one catch of `species`, drawn from `next` (uniform in [0, 1)). */
+function measuredFish(species: DemoSpecies, next: () => number): { length: number; weight: number } {
+  const { from, to } = species.catchLength;
+  // Small fish are caught far more often than big ones.
+  const length = Math.round((from + (to - from) * next() ** 2) * 10) / 10;
+  // A normal draw (Box-Muller), kept within what wild fish of the species weigh.
+  const normal = Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+  const relative = Math.min(
+    RELATIVE_WEIGHT.max,
+    Math.max(RELATIVE_WEIGHT.min, RELATIVE_WEIGHT.mean + RELATIVE_WEIGHT.spread * normal),
+  );
+  const pounds = standardWeightLb(species, length) * relative;
+  // A scale reads small fish to the hundredth of a pound.
+  const weight = pounds < 1 ? Math.max(0.01, Math.round(pounds * 100) / 100) : Math.round(pounds * 10) / 10;
+  return { length, weight };
+}
+
 export function generateDemoCatches(count: number, now: Date, seed = 42): NewCatch[] {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const round1 = (value: number) => Math.round(value * 10) / 10;
   const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
   return Array.from({ length: count }, (_, index) => {
-    const water = pick(WATERS);
+    const water = pick(DEMO_WATERS);
+    const species = pick(water.fish);
     const caughtAt = new Date(now.getTime() - (index + 1) * 26 * 60 * 60 * 1000 - next() * 3_600_000);
     const date = caughtAt.toISOString().slice(0, 10);
     const time = caughtAt.toISOString().slice(11, 16);
     return {
       clientId: undefined,
-      fishType: pick(water.fish),
-      weight: round1(0.5 + next() * 12),
-      length: round1(8 + next() * 30),
+      fishType: species.name,
+      ...measuredFish(species, next),
       locationName: water.name,
       latitude: round6(water.lat + (next() - 0.5) * 0.05),
       longitude: round6(water.lon + (next() - 0.5) * 0.05),

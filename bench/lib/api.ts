@@ -351,7 +351,7 @@ export async function benchBreakdown(dataDir: string, cookie: string): Promise<B
     const token = cookie.slice(cookie.indexOf('=') + 1);
     const sessions = new SessionRepository(database.db);
     const catches = new CatchRepository(database.db);
-    const user = await sessions.findUser(token, new Date());
+    const user = await sessions.findUser(token, 'cookie', new Date());
     if (!user) throw new Error('the breakdown needs a live session');
     const userId = user.id;
     const list = await catches.list(userId);
@@ -363,7 +363,9 @@ export async function benchBreakdown(dataDir: string, cookie: string): Promise<B
       return { step, microseconds: ((performance.now() - started) / runs) * 1000 };
     };
     return [
-      await time('session lookup (SHA-256 + indexed join)', () => sessions.findUser(token, new Date())),
+      await time('session lookup (SHA-256 + indexed join)', () =>
+        sessions.findUser(token, 'cookie', new Date()),
+      ),
       await time('list query: 100 rows through Kysely + node:sqlite + row mapping', () =>
         catches.list(userId),
       ),

@@ -5,7 +5,7 @@ import { refuseCommonPassword } from '../auth/common-passwords.ts';
 import { countPasswordAttempt, passwordGuessKey } from '../auth/password-attempts.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { SessionRepository } from '../auth/session.repository.ts';
-import { forgetSessionToken, requireUser, sendSessionToken } from '../auth/session.ts';
+import { forgetSessionToken, requireUser, startSession } from '../auth/session.ts';
 import type { UserRepository } from '../auth/user.repository.ts';
 import type { Clock } from '../clock.ts';
 import type { RateLimits } from '../config/config.ts';
@@ -75,7 +75,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDependenc
     if (!(await users.setPasswordHash(user.id, await hasher.hash(newPassword)))) throw notSignedIn();
     // Every session ends, this one too; this device goes on in a new one (rotation: the old token is dead).
     await sessions.deleteAllOf(user.id);
-    sendSessionToken(request, reply, await sessions.create(user.id, clock.now()));
+    await startSession(request, reply, sessions, user.id, clock.now());
     return reply.status(204).send();
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   credentialsSchema,
@@ -20,7 +20,7 @@ import { refuseCommonPassword } from './common-passwords.ts';
 import { countPasswordAttempt } from './password-attempts.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { SessionRepository } from './session.repository.ts';
-import { forgetSessionToken, requireUser, sendSessionToken, sessionTokenOf } from './session.ts';
+import { endSession, forgetSessionToken, requireUser, startSession } from './session.ts';
 import type { UserRepository } from './user.repository.ts';
 
 const REGISTER_WINDOW_MS = 10 * 60 * 1000;
@@ -52,12 +52,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
   // Verifying against this when the username is unknown makes both failures take the same time.
   const dummyHash = hasher.hash('no-such-user-placeholder');
 
-  /** Ends the session the request came with, so a sign-in always starts a fresh one (rotation). */
-  async function endCurrentSession(request: FastifyRequest): Promise<void> {
-    const token = sessionTokenOf(request);
-    if (token) await sessions.delete(token);
-  }
-
   const registerContract = routeContract({
     summary: 'Create an account and sign in (sets the session cookie)',
     signedIn: false,
@@ -80,8 +74,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
       });
     }
     logAsUser(request, user.id);
-    await endCurrentSession(request);
-    sendSessionToken(request, reply, await sessions.create(user.id, clock.now()));
+    // A sign-in always starts a fresh session (rotation).
+    await endSession(request, sessions);
+    await startSession(request, reply, sessions, user.id, clock.now());
     return reply.status(201).send(user);
   });
 
@@ -109,8 +104,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
     }
     logAsUser(request, found.id);
     await rateLimiter.reset(usernameCounterKey);
-    await endCurrentSession(request);
-    sendSessionToken(request, reply, await sessions.create(found.id, clock.now()));
+    await endSession(request, sessions);
+    await startSession(request, reply, sessions, found.id, clock.now());
     const { passwordHash: _hash, ...user } = found;
     return user;
   });
@@ -121,7 +116,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
     response: { 204: null },
   });
   app.post('/api/logout', logoutContract, async (request, reply) => {
-    await endCurrentSession(request);
+    await endSession(request, sessions);
     forgetSessionToken(request, reply);
     return reply.status(204).send();
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '#core/user.ts';
 import type { Clock } from '../clock.ts';
+import type { SessionTransport } from '../db/schema.ts';
 import { isApiRequest } from '../http/api-paths.ts';
 import { notSignedIn } from '../http/app-error.ts';
 import { bearerToken, isNativeAppRequest, SESSION_TOKEN_HEADER } from '../http/native-clients.ts';
@@ -17,13 +18,19 @@ declare module 'fastify' {
 }
 
 /**
- * The session token a request came with. A browser sends it in the HttpOnly cookie; our native iOS app (whose web
- * view cannot keep a cookie for our origin, docs/decisions/017-native-apps.md) sends `Authorization: Bearer`, and
- * only there: a native request's cookie is never read, and a browser's bearer header never is either, so the
- * cookie session keeps exactly the CSRF rules it has.
+ * How this request carries a session token. A browser sends it in the HttpOnly cookie; our native iOS app (whose
+ * web view cannot keep a cookie for our origin, docs/decisions/017-native-apps.md) sends `Authorization: Bearer`,
+ * and only there: a native request's cookie is never read, and a browser's bearer header never is either, so the
+ * cookie session keeps exactly the CSRF rules it has. Each session is handed out for one of the two and is refused
+ * the other way (session.repository.ts).
  */
-export function sessionTokenOf(request: FastifyRequest): string | undefined {
-  return isNativeAppRequest(request) ? bearerToken(request) : request.cookies[SESSION_COOKIE];
+function sessionTransportOf(request: FastifyRequest): SessionTransport {
+  return isNativeAppRequest(request) ? 'bearer' : 'cookie';
+}
+
+/** The session token a request came with, the way its transport carries it. */
+function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return sessionTransportOf(request) === 'bearer' ? bearerToken(request) : request.cookies[SESSION_COOKIE];
 }
 
 /** Resolves `request.user` from the session token before every API handler. */
@@ -36,7 +43,7 @@ export function installSessionResolver(
   app.addHook('preHandler', async (request) => {
     const token = sessionTokenOf(request);
     if (!token || !isApiRequest(request)) return;
-    request.user = await sessions.findUser(token, clock.now());
+    request.user = await sessions.findUser(token, sessionTransportOf(request), clock.now());
     if (request.user) logAsUser(request, request.user.id);
   });
 }
@@ -47,10 +54,27 @@ export function requireUser(request: FastifyRequest): User {
   return request.user;
 }
 
-/** Hands a new session's token over: the cookie in a browser, the X-Session-Token header to the native app. */
-export function sendSessionToken(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  if (isNativeAppRequest(request)) reply.header(SESSION_TOKEN_HEADER, token);
+/**
+ * Starts a session for the user, for this request's transport, and hands its token over: the cookie in a browser,
+ * the X-Session-Token header to the native app.
+ */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessions: SessionRepository,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  const transport = sessionTransportOf(request);
+  const token = await sessions.create(userId, transport, now);
+  if (transport === 'bearer') reply.header(SESSION_TOKEN_HEADER, token);
   else setSessionCookie(request, reply, token);
+}
+
+/** Ends the session the request came with, if it came with one (a token sent the wrong way ends nothing). */
+export async function endSession(request: FastifyRequest, sessions: SessionRepository): Promise<void> {
+  const token = sessionTokenOf(request);
+  if (token) await sessions.delete(token, sessionTransportOf(request));
 }
 
 /** Tells the client its session is over (the native app forgets its token when logout answers). */

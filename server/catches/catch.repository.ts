@@ -34,6 +34,7 @@ const CATCH_COLUMNS = [
   'line_size',
   'bait_used',
   'photo_id',
+  'is_test_catch',
 ] as const;
 
 function toCatch(row: Pick<Selectable<CatchesTable>, (typeof CATCH_COLUMNS)[number]>): Catch {
@@ -57,6 +58,8 @@ function toCatch(row: Pick<Selectable<CatchesTable>, (typeof CATCH_COLUMNS)[numb
     lineSize: row.line_size,
     baitUsed: row.bait_used,
     clientId: row.client_id,
+    // SQLite answers 0/1 for a boolean column: JSON must carry true/false from both engines.
+    isTestCatch: row.is_test_catch === true || row.is_test_catch === 1,
   };
 }
 
@@ -81,6 +84,7 @@ function toRow(userId: number, input: NewCatch): Insertable<CatchesTable> {
     line_size: input.lineSize,
     bait_used: input.baitUsed,
     photo_id: input.photoId,
+    is_test_catch: input.isTestCatch ?? false,
   };
 }
 

@@ -43,6 +43,7 @@ describe.each(TEST_ENGINES)('catches on %s', (engine) => {
       id: expect.any(Number),
       createdAt: t.clock.now().toISOString(),
       clientId: null,
+      isTestCatch: false,
     });
     for (const key of ['weight', 'length', 'latitude', 'longitude', 'waterTemperature', 'depth'] as const) {
       expect(typeof saved[key]).toBe('number');

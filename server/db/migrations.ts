@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { catchSearchText, catchTextBytes } from '../catches/catch-text.ts';
 import type { DatabaseEngine } from './database.ts';
+import { testCatchesAndSessionTransports } from './migrations/007-test-catches-and-session-transports.ts';
 
 /** Rows read at a time by the backfills below, so a big database is not read into memory at once. */
 const BACKFILL_BATCH = 1000;
@@ -217,6 +218,7 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
           .execute();
       },
     },
+    '007-test-catches-and-session-transports': testCatchesAndSessionTransports,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { UnitSystem } from '#core/units.ts';
 
 /**
@@ -22,13 +22,21 @@ export interface UsersTable {
   units: Generated<UnitSystem>;
 }
 
+/**
+ * How a session's token travels: in the HttpOnly cookie of a browser, or as `Authorization: Bearer` from the native
+ * app (docs/decisions/017-native-apps.md). A token is accepted only the way it was handed out.
+ */
+export type SessionTransport = 'cookie' | 'bearer';
+
 interface SessionsTable {
-  /** SHA-256 of the cookie token: a stolen database does not yield live sessions. */
+  /** SHA-256 of the session token: a stolen database does not yield live sessions. */
   token_hash: string;
   user_id: number;
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** Null for a session started before migration 007: bound to the transport it is next used with. */
+  transport: ColumnType<SessionTransport | null, SessionTransport, SessionTransport>;
 }
 
 export interface CatchesTable {
@@ -50,6 +58,11 @@ export interface CatchesTable {
   line_size: string | null;
   bait_used: string | null;
   photo_id: string | null;
+  /**
+   * A sample saved from a test page (docs/decisions/028-test-catches.md): written once, never updated. SQLite reads
+   * a boolean back as 0/1, PostgreSQL as true/false.
+   */
+  is_test_catch: ColumnType<boolean | 0 | 1, boolean | undefined, never>;
   /** Fish type, place, bait and notes, lower-cased in JavaScript at write time (catch-text.ts): what search reads. */
   search_text: string;
 }

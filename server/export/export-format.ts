@@ -24,6 +24,7 @@ const CSV_COLUMNS = [
   'baitUsed',
   'notes',
   'photo',
+  'isTestCatch',
 ] as const satisfies readonly (keyof Catch)[];
 
 // A field added to the catch contract (core/catch-schema.ts) and missing above is a type error here, never a column
@@ -46,13 +47,16 @@ export function csvHeader(): string {
   return csvRecord(CSV_COLUMNS);
 }
 
-/** One catch as a CSV record: empty cells for null, numbers as JSON writes them, text escaped against formulas. */
+/**
+ * One catch as a CSV record: empty cells for null, numbers as JSON writes them, true/false as words, text escaped
+ * against formulas.
+ */
 export function csvRow(item: Catch): string {
   return csvRecord(
     CSV_COLUMNS.map((column) => {
       const value = item[column];
       if (value === null) return '';
-      if (typeof value === 'number') return String(value);
+      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
       return TEXT_COLUMNS.has(column) ? escapeFormula(value) : value;
     }),
   );

@@ -138,7 +138,7 @@ describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
     const [header, ...rest] = response.body.split('\r\n');
     expect(header).toBe(
       'id,clientId,createdAt,catchDate,timeOfDay,fishType,weight,length,locationName,latitude,longitude,' +
-        'waterTemperature,depth,lineSize,baitUsed,notes,photo',
+        'waterTemperature,depth,lineSize,baitUsed,notes,photo,isTestCatch',
     );
     const row = rest.join('\r\n');
     expect(row).toContain('"\'=HYPERLINK(""http://evil"")"');

@@ -2,6 +2,8 @@
 // only, its bearer-token session, and the browser's cookie session keeping every CSRF rule it had.
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '#core/user.ts';
+import { SESSION_COOKIE } from '../auth/session.ts';
 import { ApiClient, sessionCookieFrom } from '../test-support/api-client.ts';
 import { createTestApp, RELAXED_RATE_LIMITS, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
 import { NATIVE_APP_ORIGINS, SESSION_TOKEN_HEADER } from './native-clients.ts';
@@ -177,6 +179,45 @@ describe.each(TEST_ENGINES)('the native app’s origin (%s)', (engine) => {
       });
       expect(response.statusCode).toBe(401);
     }
+  });
+
+  it('refuses a token handed to the native app as a browser cookie, and a browser’s cookie as a bearer token', async () => {
+    // The app's token, copied into a cookie of our own origin (a script on the phone, a leaked token)...
+    const token = await nativeRegister('token_as_cookie');
+    const asCookie = new ApiClient(t.app, `${SESSION_COOKIE}=${token}`);
+    expect((await asCookie.get('/api/user')).statusCode).toBe(401);
+    expect((await asCookie.post('/api/catches', { fishType: 'Smuggled' })).statusCode).toBe(401);
+    // ...and the browser's cookie token, sent as a bearer token from the app's origin.
+    const browser = await ApiClient.register(t.app, 'cookie_as_token');
+    const cookieToken = browser.cookie.slice(browser.cookie.indexOf('=') + 1);
+    expect((await nativeRequest({ method: 'GET', url: '/api/user' }, cookieToken)).statusCode).toBe(401);
+
+    // Neither refusal ends the session for its rightful holder, nor does a logout sent the wrong way.
+    expect((await asCookie.post('/api/logout')).statusCode).toBe(204);
+    expect((await nativeRequest({ method: 'POST', url: '/api/logout' }, cookieToken)).statusCode).toBe(204);
+    expect((await nativeRequest({ method: 'GET', url: '/api/user' }, token)).json()).toMatchObject({
+      username: 'token_as_cookie',
+    });
+    expect((await browser.get('/api/user')).json()).toMatchObject({ username: 'cookie_as_token' });
+  });
+
+  it('binds a session started before transports were kept to the first way it is used', async () => {
+    const token = await nativeRegister('older_session');
+    const browser = await ApiClient.register(t.app, 'older_cookie');
+    const cookieToken = browser.cookie.slice(browser.cookie.indexOf('=') + 1);
+    const nativeUser = (await nativeRequest({ method: 'GET', url: '/api/user' }, token)).json() as User;
+    // As migration 007 leaves every session that was live when it ran.
+    await t.database.db
+      .updateTable('sessions')
+      .set({ transport: null as never })
+      .where('user_id', 'in', [nativeUser.id, browser.user?.id ?? 0])
+      .execute();
+
+    expect((await nativeRequest({ method: 'GET', url: '/api/user' }, token)).statusCode).toBe(200);
+    expect((await new ApiClient(t.app, `${SESSION_COOKIE}=${token}`).get('/api/user')).statusCode).toBe(401);
+    expect((await browser.get('/api/user')).statusCode).toBe(200);
+    expect((await nativeRequest({ method: 'GET', url: '/api/user' }, cookieToken)).statusCode).toBe(401);
+    expect((await nativeRequest({ method: 'GET', url: '/api/user' }, token)).statusCode).toBe(200);
   });
 
   it('keeps the content-type rule for the native origin', async () => {

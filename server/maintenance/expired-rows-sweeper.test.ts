@@ -50,15 +50,15 @@ describe.each(TEST_ENGINES)('ExpiredRowsSweeper on %s', (engine) => {
     );
 
   it('deletes sessions past their absolute expiry or idle too long, and rate-limit rows older than a day', async () => {
-    const idle = await sessions.create(userId, clock.now());
+    const idle = await sessions.create(userId, 'cookie', clock.now());
     await rateLimiter.consume('old-counter', 10, 60_000);
     clock.advance(SESSION_IDLE_MS - 1000);
-    const busy = await sessions.create(userId, clock.now());
+    const busy = await sessions.create(userId, 'cookie', clock.now());
     await rateLimiter.consume('fresh-counter', 10, 60_000);
     clock.advance(1000);
 
     expect(await sweeper.sweepOnce()).toEqual({ sessions: 1, rateLimitRows: 1 });
-    expect(await sessions.findUser(idle, clock.now())).toBeNull();
+    expect(await sessions.findUser(idle, 'cookie', clock.now())).toBeNull();
     expect(await counterKeys()).toEqual(['fresh-counter']);
     expect(await liveSessions()).toBe(1);
 
@@ -66,7 +66,7 @@ describe.each(TEST_ENGINES)('ExpiredRowsSweeper on %s', (engine) => {
     const day = 24 * 60 * 60 * 1000;
     for (let elapsed = 2 * day; elapsed < SESSION_ABSOLUTE_MS; elapsed += day) {
       clock.advance(day);
-      expect(await sessions.findUser(busy, clock.now())).not.toBeNull();
+      expect(await sessions.findUser(busy, 'cookie', clock.now())).not.toBeNull();
     }
     expect(await sweeper.sweepOnce()).toEqual({ sessions: 0, rateLimitRows: 1 });
     clock.advance(2 * day);
@@ -76,7 +76,7 @@ describe.each(TEST_ENGINES)('ExpiredRowsSweeper on %s', (engine) => {
 
   it('start() sweeps every interval; stop() ends the sweeps', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    await sessions.create(userId, clock.now());
+    await sessions.create(userId, 'cookie', clock.now());
     clock.advance(SESSION_ABSOLUTE_MS);
     sweeper.start(60_000);
     expect(await liveSessions()).toBe(1);
@@ -84,7 +84,7 @@ describe.each(TEST_ENGINES)('ExpiredRowsSweeper on %s', (engine) => {
     await vi.waitFor(async () => expect(await liveSessions()).toBe(0), { timeout: 10_000 });
 
     await sweeper.stop();
-    await sessions.create(userId, new Date(clock.now().getTime() - SESSION_ABSOLUTE_MS));
+    await sessions.create(userId, 'cookie', new Date(clock.now().getTime() - SESSION_ABSOLUTE_MS));
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(vi.getTimerCount()).toBe(0);
     expect(await liveSessions()).toBe(1);

@@ -60,6 +60,25 @@ export class ApiClient {
     return client;
   }
 
+  /** POST /api/import of a file's bytes, as the Import button sends it. */
+  importFile(data: Buffer | string, fileName: string): Promise<LightMyRequestResponse> {
+    const boundary = '----tightlines-import-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      Buffer.from(data),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return this.request({
+      method: 'POST',
+      url: '/api/import',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+  }
+
   async createCatch(fields: Record<string, unknown> = {}): Promise<Catch> {
     const response = await this.post('/api/mobile-catch', { fishType: 'Largemouth Bass', ...fields });
     if (response.statusCode !== 201)

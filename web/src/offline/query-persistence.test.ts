@@ -12,7 +12,7 @@ import {
 } from './query-persistence.ts';
 
 const user = { id: 4, username: 'angler', createdAt: '2026-01-01T00:00:00.000Z' };
-const catches = [{ id: 1, fishType: 'Bass' }];
+const catches = [{ id: 1, fishType: 'Bass', isTestCatch: false }];
 
 function seededClient(): QueryClient {
   const client = new QueryClient();
@@ -73,6 +73,27 @@ describe('query persistence', () => {
     }
     // The weather's own rule is unchanged: the newest reading only.
     expect(restored.getQueryData(['/api/weather', 39.1, -120.0])).toEqual({ temperature: 50 });
+  });
+
+  it('gives a kept catch list from before a field existed that field at its "not set" value', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['/api/user'], user);
+    // As an older version of the app kept it: no isTestCatch.
+    client.setQueryData(
+      ['/api/catches'],
+      [
+        { id: 1, fishType: 'Bass' },
+        { id: 2, fishType: 'Pike', isTestCatch: true },
+      ],
+    );
+    await persistQueries(client);
+
+    const restored = new QueryClient();
+    await restoreQueries(restored);
+    expect(restored.getQueryData(['/api/catches'])).toEqual([
+      { id: 1, fishType: 'Bass', isTestCatch: false },
+      { id: 2, fishType: 'Pike', isTestCatch: true },
+    ]);
   });
 
   it('never keeps a signed-out user (null)', async () => {

@@ -6,6 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { APP_VERSION } from '#core/app-info.ts';
+import { type Catch, withFieldsAddedLater } from '#core/catch.ts';
 import { API_PATHS } from '../api/endpoints.ts';
 import { isPersistedQueryKey, queryKeys } from '../lib/query-client.ts';
 import { openKeyValueStore } from './key-value-store.ts';
@@ -124,6 +125,22 @@ function markRestoredStale(client: QueryClient, restored: DehydratedState): void
   });
 }
 
+/**
+ * The kept catch list as this version of the app reads it: a copy written before a catch field existed lacks it,
+ * and gets its "not set" value (core/catch.ts), instead of being thrown away with the angler's offline history.
+ */
+function withCurrentCatchShape(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => {
+      const data = query.state.data;
+      if (query.queryKey[0] !== queryKeys.catches[0] || !Array.isArray(data)) return query;
+      const catches = (data as Catch[]).map((item) => withFieldsAddedLater(item));
+      return { ...query, state: { ...query.state, data: catches } };
+    }),
+  };
+}
+
 /** Puts the disk copy back into the cache; a stale or foreign copy is deleted instead. Never throws. */
 export async function restoreQueries(client: QueryClient, now = Date.now()): Promise<void> {
   try {
@@ -133,8 +150,9 @@ export async function restoreQueries(client: QueryClient, now = Date.now()): Pro
       await clearPersistedQueries();
       return;
     }
-    hydrate(client, saved.state);
-    markRestoredStale(client, saved.state);
+    const state = withCurrentCatchShape(saved.state);
+    hydrate(client, state);
+    markRestoredStale(client, state);
   } catch {
     // Private browsing without IndexedDB, or a damaged record: start with an empty cache.
   }

@@ -1,6 +1,7 @@
 import {
   Calendar,
   CloudOff,
+  FlaskConical,
   MapPin,
   MoreVertical,
   Pencil,
@@ -25,7 +26,7 @@ import type { PendingSync } from './history-merge.ts';
  * A catch (or an edit of one) still in the phone's outbox is marked 'Waiting to sync'; one the server refused for
  * good says why, with Fix (the edit form, the refused fields marked), Retry and Discard (a refused catch is
  * discarded like a delete, which asks; a refused edit is dropped, the catch shown as the server has it). The heaviest or longest of its species wears a 'Personal
- * best' badge (issue 12; core/catch-stats.ts decides).
+ * best' badge (issue 12; core/catch-stats.ts decides); a sample saved from a test page, a 'Test catch' one.
  */
 export const CatchCard = memo(function CatchCard({
   item,
@@ -77,7 +78,7 @@ export const CatchCard = memo(function CatchCard({
             {item.fishType}
           </button>
         </h3>
-        {weight || personalBest ? (
+        {weight || personalBest || item.isTestCatch ? (
           <div className="flex flex-wrap gap-1.5">
             {weight ? (
               <span className="w-fit rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
@@ -93,6 +94,7 @@ export const CatchCard = memo(function CatchCard({
                 Personal best
               </span>
             ) : null}
+            {item.isTestCatch ? <TestCatchBadge /> : null}
           </div>
         ) : null}
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
@@ -157,6 +159,19 @@ export const CatchCard = memo(function CatchCard({
     </article>
   );
 });
+
+/** A sample saved from a test page (docs/decisions/028-test-catches.md): it stays out of Stats. */
+function TestCatchBadge() {
+  return (
+    <span
+      data-testid="test-catch"
+      className="flex w-fit items-center gap-1 rounded-full border border-border bg-muted px-2 py-0.5 text-xs font-semibold text-foreground"
+    >
+      <FlaskConical aria-hidden="true" className="size-3.5 shrink-0" />
+      Test catch
+    </span>
+  );
+}
 
 // The options menu with the menus' code loads at its first use (issue 14: History's first screen does not wait
 // for it); a look-alike button stands in until then, also offline before the service worker has precached it.

@@ -1,4 +1,4 @@
-import { Calendar, Map as MapIcon, MapPin, NotebookPen, Pencil } from 'lucide-react';
+import { Calendar, FlaskConical, Map as MapIcon, MapPin, NotebookPen, Pencil } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { formatQuantity } from '#core/units.ts';
@@ -16,7 +16,10 @@ import {
 import { CatchDetailPhoto } from './catch-detail-photo.tsx';
 import { CatchLocationDrawer } from './catch-location-drawer.tsx';
 
-/** The detail view of one catch (SPEC §2): photo, size, fishing details, location (with map drawer), notes. */
+/**
+ * The detail view of one catch (SPEC §2): photo, size, fishing details, location (with map drawer), notes, and
+ * whether it is a sample saved from a test page.
+ */
 export function CatchDetailDialog({
   item,
   onClose,
@@ -71,6 +74,19 @@ function CatchDetailContent({
           {caught}
         </DialogDescription>
       </DialogHeader>
+
+      {item.isTestCatch ? (
+        <p
+          data-testid="test-catch-note"
+          className="flex items-start gap-2 rounded-lg border border-border bg-muted p-3 text-sm"
+        >
+          <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <strong>Test catch</strong>: a sample saved from a test page. Your stats and personal bests leave
+            it out.
+          </span>
+        </p>
+      ) : null}
 
       <CatchDetailPhoto item={item} />
 

@@ -1,4 +1,4 @@
-import { ChartColumn, Trophy } from 'lucide-react';
+import { ChartColumn, FlaskConical, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Catch } from '#core/catch.ts';
 import type { CatchStats, MonthCount } from '#core/catch-stats.ts';
@@ -267,12 +267,26 @@ function TopList({ items, label, empty }: { items: NamedCount[]; label: string; 
   );
 }
 
+/** Why History holds more catches than Stats counts: the samples saved from a test page. */
+function TestCatchesLeftOut({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p data-testid="stats-test-catches" className="flex items-start gap-1.5 text-sm text-muted-foreground">
+      <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {count === 1
+        ? '1 test catch (saved from a test page) is not counted.'
+        : `${count} test catches (saved from a test page) are not counted.`}
+    </p>
+  );
+}
+
 export function CatchStatsView({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
   return (
     <section aria-labelledby="stats-heading" className="flex flex-col gap-4">
       <h2 id="stats-heading" className="text-xl font-semibold tracking-tight">
         Your Stats
       </h2>
+      <TestCatchesLeftOut count={stats.testCatches} />
       {stats.totalCatches === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center">
           <ChartColumn aria-hidden="true" className="size-10 text-muted-foreground" />

@@ -40,6 +40,14 @@ describe('mergeWithOutbox', () => {
     expect(merged.pending.has(1)).toBe(false);
   });
 
+  it('gives a pending catch every field added to the contract since it was saved, at its "not set" value', () => {
+    const entry = pending('Walleye');
+    // The outbox keeps the payload as it was built when the catch was saved; fields the server keeps are not in it.
+    expect('isTestCatch' in entry.payload).toBe(false);
+    const [local] = mergeWithOutbox([], [entry], new Map()).catches;
+    expect(local?.isTestCatch).toBe(false);
+  });
+
   it('shows a catch once when the server has it but the outbox has not seen it confirmed', () => {
     const entry = pending('Walleye');
     const merged = mergeWithOutbox([serverCatch(7, { clientId: entry.clientId })], [entry], new Map());

@@ -1,4 +1,4 @@
-import type { Catch } from '#core/catch.ts';
+import { type Catch, withFieldsAddedLater } from '#core/catch.ts';
 import type { CreateEntry, EntryState, OutboxEntry, PhotoEntry, UpdateEntry } from '../../offline/outbox.ts';
 import { isTargetOf } from '../../offline/outbox-actions.ts';
 
@@ -35,10 +35,17 @@ function localId(clientId: string): number {
   return -(Math.abs(hash) + 1);
 }
 
-/** A pending create as History shows it, with its photo from the phone (`photoUrl`, an object URL). */
+/**
+ * A pending create as History shows it, with its photo from the phone (`photoUrl`, an object URL). The payload holds
+ * every written field as of when it was saved (core/catch.ts); a field added since then reads as "not set".
+ */
 function pendingCatch(entry: CreateEntry, photoUrl: string | null): Catch {
-  // The payload holds every written field (core/catch.ts): nothing to list here when a field is added.
-  return { ...entry.payload, id: localId(entry.clientId), photo: photoUrl, clientId: entry.clientId };
+  return withFieldsAddedLater({
+    ...entry.payload,
+    id: localId(entry.clientId),
+    photo: photoUrl,
+    clientId: entry.clientId,
+  });
 }
 
 /** A saved catch as the angler last edited it: the waiting edit's fields, and its photo from the phone. */

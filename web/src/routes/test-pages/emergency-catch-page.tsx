@@ -9,6 +9,7 @@ import { toast } from '@/hooks/use-toast';
 import { StaticPageLayout } from '@/routes/pages/static-page-layout';
 import {
   CatchRecord,
+  SampleCatchNotice,
   TestCatchForm,
   type TestCatchValues,
   testCatchBody,
@@ -17,9 +18,9 @@ import {
 
 /**
  * /emergency-catch (SPEC §2 test pages): no login check on the client. Sends fishType, weight, length and
- * locationName to POST /api/emergency-catch and shows the returned record, then offers 'Add Another Catch'
- * or 'View All Catches' (/logs). The server still requires a session: signed out, the save gets the
- * 'Authentication Required' toast and goes to /auth.
+ * locationName to POST /api/emergency-catch, marked as a test catch, and shows the returned record, then offers
+ * 'Add Another Catch' or 'View All Catches' (/logs). The server still requires a session: signed out, the save
+ * gets the 'Authentication Required' toast and goes to /auth.
  */
 export function EmergencyCatchPage() {
   const save = useSaveTestCatch(createEmergencyCatch);
@@ -31,7 +32,7 @@ export function EmergencyCatchPage() {
     save.mutate(testCatchBody(values), {
       onSuccess: (record) => {
         setSaved(record);
-        toast({ title: 'Success!', description: `Catch #${record.id} saved.` });
+        toast({ title: 'Success!', description: `Test catch #${record.id} saved.` });
       },
     });
   };
@@ -46,7 +47,7 @@ export function EmergencyCatchPage() {
       title="Emergency Catch Form"
       eyebrow="Test page"
       icon={Siren}
-      description="Saves a catch through POST /api/emergency-catch and shows the server's answer."
+      description="Saves a sample catch into your log through POST /api/emergency-catch and shows the server's answer."
     >
       {saved ? (
         <Card>
@@ -77,7 +78,8 @@ export function EmergencyCatchPage() {
             <CardTitle>Log a catch</CardTitle>
             <CardDescription>All four fields are required.</CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="grid gap-4">
+            <SampleCatchNotice />
             <TestCatchForm
               key={formKey}
               name="Emergency catch form"

@@ -11,6 +11,7 @@ import { toast } from '@/hooks/use-toast';
 import { StaticPageLayout } from '@/routes/pages/static-page-layout';
 import {
   CatchRecord,
+  SampleCatchNotice,
   TEST_CATCH_DEFAULTS,
   TEST_CATCH_POSITION,
   testCatchBody,
@@ -18,9 +19,9 @@ import {
 } from './test-catch.tsx';
 
 /**
- * /final-fix (SPEC §2 test pages): one button that saves a fixed test catch straight to POST /api/catches,
- * and the current user id ('Not signed in' when nobody is). A signed-out save is refused by the server and
- * gets the 'Authentication Required' toast, then /auth.
+ * /final-fix (SPEC §2 test pages): one button that saves a fixed sample catch straight to POST /api/catches, marked
+ * as a test catch, and the current user id ('Not signed in' when nobody is). A signed-out save is refused by the
+ * server and gets the 'Authentication Required' toast, then /auth.
  */
 export function FinalFixPage() {
   const { user, isLoading } = useAuth();
@@ -44,7 +45,7 @@ export function FinalFixPage() {
       title="Direct Save Test"
       eyebrow="Test page"
       icon={Wrench}
-      description="Saves a fixed test catch with one tap, to check the whole save path."
+      description="Saves a sample catch into your log with one tap, to check the whole save path."
     >
       <div className="grid gap-4">
         <Card>
@@ -70,6 +71,7 @@ export function FinalFixPage() {
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
+            <SampleCatchNotice />
             <Button onClick={saveDirectly} disabled={save.isPending} className="w-full">
               {save.isPending ? <Spinner className="size-4" /> : <Save aria-hidden="true" />}
               {save.isPending ? 'Saving...' : 'Save Test Catch'}

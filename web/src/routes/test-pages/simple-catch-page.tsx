@@ -8,6 +8,7 @@ import { useAuth } from '@/features/auth/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { StaticPageLayout } from '@/routes/pages/static-page-layout';
 import {
+  SampleCatchNotice,
   TEST_CATCH_POSITION,
   TestCatchForm,
   type TestCatchValues,
@@ -18,7 +19,7 @@ import {
 /**
  * /simple-catch (SPEC §2 test pages): a test catch form that requires login on the client. It sends userId,
  * fishType, weight, length, locationName and fixed coordinates to POST /api/catches (the server ignores userId
- * and uses the session), toasts 'Catch saved!' and goes to /logs.
+ * and uses the session), marked as a test catch, toasts 'Catch saved!' and goes to /logs.
  */
 export function SimpleCatchPage() {
   const { user, isLoading } = useAuth();
@@ -33,7 +34,10 @@ export function SimpleCatchPage() {
       { userId: user.id, ...testCatchBody(values), ...TEST_CATCH_POSITION },
       {
         onSuccess: (saved) => {
-          toast({ title: 'Catch saved!', description: `${saved.fishType} was added to your log.` });
+          toast({
+            title: 'Catch saved!',
+            description: `${saved.fishType} was added to your log as a test catch.`,
+          });
           navigate('/logs');
         },
       },
@@ -45,7 +49,7 @@ export function SimpleCatchPage() {
       title="Simple Catch Form"
       eyebrow="Test page"
       icon={Fish}
-      description="Saves a test catch through POST /api/catches with fixed coordinates."
+      description="Saves a sample catch into your log through POST /api/catches, with fixed coordinates."
     >
       {user ? (
         <Card>
@@ -55,7 +59,8 @@ export function SimpleCatchPage() {
               Saved as {user.username} at {TEST_CATCH_POSITION.latitude}, {TEST_CATCH_POSITION.longitude}.
             </CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="grid gap-4">
+            <SampleCatchNotice />
             <TestCatchForm
               name="Simple catch form"
               saving={save.isPending}

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { FlaskConical } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Catch } from '#core/catch.ts';
@@ -11,9 +12,11 @@ import { queryClient, queryKeys } from '@/lib/query-client';
 
 /**
  * What the test catch pages (/simple-catch, /emergency-catch, /final-fix) share: the form with the spec's test
- * defaults and minimums (SPEC §5, §9) and the save with its toasts (SPEC §8). The server decides the owner from
- * the session and refuses a signed-out save (DESIGN §4): such a save shows 'Authentication Required' and goes
- * to /auth; it never creates an anonymous catch.
+ * defaults and minimums (SPEC §5, §9), the save with its toasts (SPEC §8), and the notice that the page saves a
+ * sample catch. The server decides the owner from the session and refuses a signed-out save (DESIGN §4): such a
+ * save shows 'Authentication Required' and goes to /auth; it never creates an anonymous catch. Every catch these
+ * pages save is marked as a test catch (docs/decisions/028-test-catches.md): History labels it, Stats and personal
+ * bests leave it out.
  */
 
 export interface TestCatchValues {
@@ -60,14 +63,34 @@ function validateTestCatch(values: TestCatchValues): TestCatchErrors {
   return errors;
 }
 
-/** The emergency payload (SPEC §3): fishType, weight, length, locationName. */
+/**
+ * The emergency payload (SPEC §3): fishType, weight, length, locationName; and the mark that makes the catch a
+ * test catch, so it never counts as the angler's fishing.
+ */
 export function testCatchBody(values: TestCatchValues) {
   return {
     fishType: values.fishType.trim(),
     weight: Number(values.weight),
     length: Number(values.length),
     locationName: values.locationName.trim(),
+    isTestCatch: true,
   };
+}
+
+/** Says plainly, before anything is saved, what a test page's save does to the angler's log. */
+export function SampleCatchNotice() {
+  return (
+    <p
+      data-testid="sample-catch-notice"
+      className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
+      <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>
+        This page saves a sample catch into your log. History labels it as a test catch, and your stats and
+        personal bests leave it out. Delete it in History when you no longer need it.
+      </span>
+    </p>
+  );
 }
 
 /** Shows the spec's save-failure toasts; a 401 also forgets the cached user and goes to /auth. */
