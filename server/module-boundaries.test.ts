@@ -63,3 +63,70 @@ describe('server/photos does not import server/catches', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+const SERVER_DIR = import.meta.dirname;
+const DB_DIR = path.join(SERVER_DIR, 'db');
+const MIGRATIONS_DIR = path.join(DB_DIR, 'migrations');
+
+/** The non-test TypeScript files under `directory`, relative to it. */
+function sourceFilesUnder(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, encoding: 'utf8' }).filter(
+    (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'),
+  );
+}
+
+/**
+ * server/db is the foundation the features stand on: it knows no feature (catches, photos, auth…), so it never
+ * changes because one does. The migrations go further: each is frozen as it shipped, so it imports only Kysely and
+ * the engine's name, never today's table types or a feature's rules (it keeps its own copy of any rule it applies).
+ */
+describe('server/db imports no feature folder; a migration imports nothing that can change under it', () => {
+  it('no source file under server/db imports from outside server/db (core/ by its #core alias only)', () => {
+    const files = sourceFilesUnder(DB_DIR);
+    expect(files.length).toBeGreaterThan(10);
+    const offenders = files.flatMap((name) => {
+      const file = path.join(DB_DIR, name);
+      return importedSpecifiers(readFileSync(file, 'utf8'))
+        .filter((specifier) => specifier.startsWith('.'))
+        .map((specifier) => path.resolve(path.dirname(file), specifier))
+        .filter((target) => !target.startsWith(`${DB_DIR}${path.sep}`))
+        .map((target) => `db/${name} → ${path.relative(SERVER_DIR, target)}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('a migration file imports only kysely and server/db/engine.ts', () => {
+    const files = sourceFilesUnder(MIGRATIONS_DIR);
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    const offenders = files.flatMap((name) =>
+      importedSpecifiers(readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8'))
+        .filter((specifier) => specifier !== 'kysely' && specifier !== '../engine.ts')
+        .map((specifier) => `db/migrations/${name} → ${specifier}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('no import circle among the files of server/db (types included)', () => {
+    const importsOf = new Map(
+      sourceFilesUnder(DB_DIR).map((name) => {
+        const file = path.join(DB_DIR, name);
+        const targets = importedSpecifiers(readFileSync(file, 'utf8'))
+          .filter((specifier) => specifier.startsWith('.'))
+          .map((specifier) => path.resolve(path.dirname(file), specifier));
+        return [file, targets];
+      }),
+    );
+    const circles: string[] = [];
+    const visit = (file: string, trail: string[]) => {
+      if (trail.includes(file)) {
+        circles.push(
+          [...trail.slice(trail.indexOf(file)), file].map((f) => path.relative(SERVER_DIR, f)).join(' → '),
+        );
+        return;
+      }
+      for (const target of importsOf.get(file) ?? []) visit(target, [...trail, file]);
+    };
+    for (const file of importsOf.keys()) visit(file, []);
+    expect(circles).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseEngine } from '../db/database.ts';
+import type { DatabaseEngine } from '../db/engine.ts';
 import { migrateToLatest, migrations } from '../db/migrations.ts';
 import { createNodeSqliteDialect } from '../db/node-sqlite-dialect.ts';
 import type { Database } from '../db/schema.ts';

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely } from 'kysely';
+import type { DatabaseEngine } from './engine.ts';
 import { migrateToLatest } from './migrations.ts';
 import { createNodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { OwnSchemaPostgresDialect } from './own-schema-dialect.ts';
@@ -10,7 +11,7 @@ import type { Database } from './schema.ts';
 import { acquireServerLock, withMigrationLock } from './server-lock.ts';
 import { refreshWriteReserve, WRITE_RESERVE_REFRESH_MS } from './write-reserve.ts';
 
-export type DatabaseEngine = 'sqlite' | 'postgres';
+export type { DatabaseEngine } from './engine.ts';
 
 export interface AppDatabase {
   db: Kysely<Database>;
