@@ -44,6 +44,13 @@ export async function buildProductionApp(
     globalLimitStore: limitStore,
     webRoot,
   });
+  if (database.newerMigrations.length > 0) {
+    app.log.warn(
+      { newerMigrations: database.newerMigrations },
+      `The database was migrated by a newer release (${database.newerMigrations.join(', ')}): this release serves ` +
+        'on it and ignores what those migrations added (a rollback; docs/deploy.md)',
+    );
+  }
   if (!placeIndexFileIsCurrent()) {
     app.log.warn(
       `No current place index at ${PLACE_INDEX_FILE} (npm run build writes it): the first place name will take ` +

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely } from 'kysely';
 import type { DatabaseEngine } from './engine.ts';
-import { migrateToLatest } from './migrations.ts';
+import { type MigrationOutcome, migrateToLatest } from './migrations.ts';
 import { createNodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { OwnSchemaPostgresDialect } from './own-schema-dialect.ts';
 import type { Database } from './schema.ts';
@@ -21,6 +21,11 @@ export interface AppDatabase {
    * pool drops such a connection and opens a new one for the next query; the error is only worth a log line.
    */
   onConnectionError(listener: (error: Error) => void): void;
+  /**
+   * Migrations a newer release ran on this database that this release does not know: empty, except while rolled
+   * back or beside newer instances (it then ignores what they added; docs/decisions/030-migrations-policy.md).
+   */
+  newerMigrations: readonly string[];
   close(): Promise<void>;
 }
 
@@ -114,6 +119,7 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
     onConnectionError(listener) {
       reportError = listener;
     },
+    newerMigrations: [],
     close: async () => {
       clearInterval(reserveTimer);
       await db.destroy();
@@ -186,6 +192,7 @@ export function connectPostgres(location: Extract<DatabaseLocation, { engine: 'p
     onConnectionError(listener) {
       reportError = listener;
     },
+    newerMigrations: [],
     close: async () => {
       await db.destroy();
     },
@@ -200,23 +207,23 @@ export async function openDatabase(
   if (location.engine === 'postgres') {
     const database = connectPostgres(location);
     try {
-      await migratePostgres(location);
+      const { newerMigrations } = await migratePostgres(location);
+      return { ...database, newerMigrations };
     } catch (error) {
       await database.close();
       throw error;
     }
-    return database;
   }
   const openAndMigrate = async () => {
     const opened = openSqlite(location.file, options);
     try {
-      await migrateToLatest(opened.database.db as Kysely<unknown>, 'sqlite');
+      const { newerMigrations } = await migrateToLatest(opened.database.db as Kysely<unknown>, 'sqlite');
       await opened.afterMigrations();
+      return { ...opened.database, newerMigrations };
     } catch (error) {
       await opened.database.close();
       throw error;
     }
-    return opened.database;
   };
   if (location.file === ':memory:') return openAndMigrate(); // nobody else can open it
   mkdirSync(path.dirname(location.file), { recursive: true });
@@ -229,10 +236,12 @@ export async function openDatabase(
  * Migrations on a connection of their own with no statement timeout: a backfill of a big table, or the wait for
  * the migration lock another instance holds while it migrates, may rightly take longer than any request should.
  */
-async function migratePostgres(location: Extract<DatabaseLocation, { engine: 'postgres' }>): Promise<void> {
+async function migratePostgres(
+  location: Extract<DatabaseLocation, { engine: 'postgres' }>,
+): Promise<MigrationOutcome> {
   const migrating = connectPostgres({ ...location, maxConnections: 1, statementTimeoutMs: 0 });
   try {
-    await migrateToLatest(migrating.db as Kysely<unknown>, 'postgres');
+    return await migrateToLatest(migrating.db as Kysely<unknown>, 'postgres');
   } finally {
     await migrating.close();
   }

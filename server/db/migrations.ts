@@ -1,4 +1,11 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import {
+  DEFAULT_MIGRATION_TABLE,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  sql,
+} from 'kysely';
 import type { DatabaseEngine } from './engine.ts';
 import { initial } from './migrations/001-initial.ts';
 import { catchesVersion } from './migrations/002-catches-version.ts';
@@ -24,29 +31,83 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
   };
 }
 
-class InCodeMigrationProvider implements MigrationProvider {
-  private readonly engine: DatabaseEngine;
-  constructor(engine: DatabaseEngine) {
-    this.engine = engine;
-  }
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations(this.engine);
-  }
+/**
+ * Stands in for a migration that a newer release ran and this one does not know (a rollback, or an older instance
+ * still running beside a newer one). It is never run: it is listed only so Kysely does not take the database for a
+ * corrupted one. Migrations only add what the previous release can ignore (docs/decisions/030-migrations-policy.md).
+ */
+const RAN_BY_A_NEWER_RELEASE: Migration = {
+  async up() {
+    throw new Error('a migration of a newer release cannot be run by this one');
+  },
+};
+
+/** What migrateToLatest found and did. */
+export interface MigrationOutcome {
+  /** Migrations a newer release ran on this database that this release does not know (it ignores what they added). */
+  newerMigrations: string[];
 }
 
-/** Brings the schema up to date; each migration runs in its own transaction. Throws on failure. */
-export async function migrateToLatest(db: Kysely<unknown>, engine: DatabaseEngine): Promise<void> {
+/**
+ * Brings the schema up to date; each migration runs in its own transaction. Throws on failure.
+ *
+ * A database migrated by a newer release is served as it is (a rollback must work): the migrations it ran that
+ * this release does not know are recognised when every one of them sorts after this release's newest. Any other
+ * unknown one means the two histories differ, and Kysely refuses the database ("previously executed migration …
+ * is missing"), as it does for a migration this release has that sorts before one already run.
+ */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  engine: DatabaseEngine,
+): Promise<MigrationOutcome> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one: with another schema of the
   // same database already migrated (another app, or a parallel test), it would skip creating ours and fail.
   const migrationTableSchema =
     engine === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(engine), migrationTableSchema });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error || failed) {
+  const known = migrations(engine);
+  // Read before Kysely takes its lock: a newer instance migrating in between is seen by Kysely as a missing
+  // migration, and the next attempt reads it (on SQLite the caller's file lock already keeps others out).
+  for (let attempt = 1; ; attempt++) {
+    const newerMigrations = newerThan(known, await executedMigrations(db, engine, migrationTableSchema));
+    const provider: MigrationProvider = {
+      getMigrations: async () => ({
+        ...known,
+        ...Object.fromEntries(newerMigrations.map((name) => [name, RAN_BY_A_NEWER_RELEASE])),
+      }),
+    };
+    const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
+    const failed = results?.find((result) => result.status === 'Error');
+    if (!error && !failed) return { newerMigrations };
     const cause = error instanceof Error ? error.message : String(error ?? '');
+    if (attempt < 3 && /previously executed migration .* is missing/.test(cause)) continue;
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`, { cause: error });
   }
+}
+
+/** The executed migrations that sort after every migration of `known`, or none when any other is unknown. */
+function newerThan(known: Record<string, Migration>, executed: readonly string[]): string[] {
+  const newest = Object.keys(known).sort().at(-1) ?? '';
+  const unknown = executed.filter((name) => !Object.hasOwn(known, name));
+  return unknown.every((name) => name > newest) ? unknown.sort() : [];
+}
+
+/** The names of the migrations already run on this database (none on a new one). */
+async function executedMigrations(
+  db: Kysely<unknown>,
+  engine: DatabaseEngine,
+  schema: string | undefined,
+): Promise<string[]> {
+  type Found = { found: unknown };
+  const quotedSchema = `"${(schema ?? 'public').replaceAll('"', '""')}"`;
+  const bookkeeping =
+    engine === 'postgres'
+      ? sql<Found>`select to_regclass(${`${quotedSchema}.${DEFAULT_MIGRATION_TABLE}`}) as found`
+      : sql<Found>`select name as found from sqlite_master where type = 'table' and name = ${DEFAULT_MIGRATION_TABLE}`;
+  if (!(await bookkeeping.execute(db)).rows[0]?.found) return [];
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's own bookkeeping table, not part of our schema's types.
+  const table = (schema ? db.withSchema(schema) : db) as Kysely<any>;
+  const rows: { name: string }[] = await table.selectFrom(DEFAULT_MIGRATION_TABLE).select('name').execute();
+  return rows.map((row) => row.name);
 }
