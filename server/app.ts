@@ -38,8 +38,9 @@ import { ImageJobQueue } from './photos/image-job-queue.ts';
 import { ImageWorker } from './photos/image-worker-client.ts';
 import { PhotoRepository } from './photos/photo.repository.ts';
 import type { PhotoProcessor } from './photos/photo-processing.ts';
+import { DelayedRemovalPhotoStore } from './photos/photo-removal.ts';
 import type { PhotoStore } from './photos/photo-store.ts';
-import { UnattachedPhotoSweeper } from './photos/photo-sweeper.ts';
+import { PhotoSweeper } from './photos/photo-sweeper.ts';
 import { DEFAULT_PHOTO_QUOTA_BYTES, MAX_UPLOAD_BYTES, photosRoutes } from './photos/photos.routes.ts';
 import { placesRoutes } from './places/places.routes.ts';
 import type { ReverseGeocoder } from './places/reverse-geocoder.ts';
@@ -208,7 +209,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     hasher,
     rateLimiter,
     rateLimits: deps.rateLimits,
-    photoStore: deps.photoStore,
     clock,
   });
   const catches = new CatchRepository(db, deps.accountLimits);
@@ -219,7 +219,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(catchesRoutes, {
     catches,
     photos,
-    photoStore: deps.photoStore,
+    // A photo a catch showed keeps its files for a grace period after its record goes (photo-removal.ts), so a
+    // backup taken meanwhile never restores a catch without its photo.
+    photoStore: new DelayedRemovalPhotoStore(deps.photoStore, photos, clock),
     clock,
   });
   await app.register(photosRoutes, {
@@ -243,7 +245,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     importSpoolDir: deps.importSpoolDir,
     clock,
   });
-  const stopPhotoSweeper = new UnattachedPhotoSweeper({
+  const stopPhotoSweeper = new PhotoSweeper({
     photos,
     photoStore: deps.photoStore,
     clock,

@@ -13,6 +13,7 @@ import { photoBytes } from './migrations/003-photo-bytes.ts';
 import { accountUsage } from './migrations/004-account-usage.ts';
 import { catchSearchText } from './migrations/005-catch-search-text.ts';
 import { userUnits } from './migrations/006-user-units.ts';
+import { photoTombstones } from './migrations/009-photo-tombstones.ts';
 
 /**
  * Every schema change, in order: one file each in server/db/migrations/, named like its key here, written with
@@ -28,6 +29,7 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '004-account-usage': accountUsage,
     '005-catch-search-text': catchSearchText,
     '006-user-units': userUnits,
+    '009-photo-tombstones': photoTombstones,
   };
 }
 

@@ -34,17 +34,11 @@ function insideGitHistory(): boolean {
  * The previous release, for this test: the code as it was just before the newest migration was added (the commit
  * before the one that added its file), so the newest migration is one it does not know. Uncommitted, that is HEAD.
  */
-function previousRelease(): { commit: string; newestMigration: string } {
-  const newestMigration = Object.keys(migrations('sqlite')).at(-1) ?? '';
-  const added = git(
-    'log',
-    '--diff-filter=A',
-    '--format=%H',
-    '-1',
-    '--',
-    `server/db/migrations/${newestMigration}.ts`,
-  );
-  return { commit: git('rev-parse', added ? `${added}^` : 'HEAD'), newestMigration };
+function previousRelease(): { commit: string; why: string } {
+  const newest = `server/db/migrations/${Object.keys(migrations('sqlite')).at(-1)}.ts`;
+  const added = git('log', '--diff-filter=A', '--format=%H', '-1', '--', newest);
+  if (!added) return { commit: git('rev-parse', 'HEAD'), why: `HEAD (${newest} is not committed yet)` };
+  return { commit: git('rev-parse', `${added}^`), why: `the parent of the commit that added ${newest}` };
 }
 
 const HISTORY = insideGitHistory();
@@ -58,10 +52,8 @@ describe.skipIf(!HISTORY).each(TEST_ENGINES)('rolling back to the previous relea
   const running: ServerProcess[] = [];
 
   beforeAll(async () => {
-    const { commit, newestMigration } = previousRelease();
-    console.log(
-      `previous release: ${commit.slice(0, 10)}, the parent of the commit that added server/db/migrations/${newestMigration}.ts`,
-    );
+    const { commit, why } = previousRelease();
+    console.log(`previous release: ${commit.slice(0, 10)}, ${why}`);
     previousTree = await mkdtemp(path.join(tmpdir(), 'tightlines-previous-release-'));
     execSync(`git archive ${commit} | tar -x -C ${JSON.stringify(previousTree)}`, { cwd: REPO_ROOT });
     // Its own package.json and code, this checkout's installed packages.
