@@ -76,8 +76,8 @@ export async function buildProductionApp(
   return { app, database };
 }
 
-/** The AWS SDK (~30 MB and ~130 ms of start-up) is loaded only for an S3 store (issue 14). */
-async function openPhotoStore(config: PhotoStoreConfig): Promise<PhotoStore> {
+/** The configured photo store. The AWS SDK (~30 MB and ~130 ms of start-up) is loaded only for an S3 store. */
+export async function openPhotoStore(config: PhotoStoreConfig): Promise<PhotoStore> {
   if (config.kind !== 's3') return new DiskPhotoStore(config.dir);
   const { S3PhotoStore } = await import('./photos/s3-photo-store.ts');
   return new S3PhotoStore(config.s3);
