@@ -5,7 +5,10 @@
 #   scripts/s3-server.sh start    start it (or reuse the one already running), create the test user and bucket
 #   scripts/s3-server.sh stop     stop it and delete its directory (the objects lived in memory anyway)
 #   scripts/s3-server.sh status   exit 0 and say so when it answers, 3 when it does not
-#   scripts/s3-server.sh env      print the settings as `export` lines (for eval; TEST_S3_* for npm test, S3_* for the app)
+#   scripts/s3-server.sh env      print the tests' settings as `export` lines (TEST_S3_*, for eval before npm test)
+#   scripts/s3-server.sh app-env  print the app's settings as `export` lines (PHOTO_STORE=s3, S3_*, with
+#                                 S3_FORCE_PATH_STYLE=true), for eval before npm start; not in a shell that runs the
+#                                 tests (their servers would store photos in the test bucket)
 #
 # Needs Debian's packages: apt-get install -y --no-install-recommends ceph-mon ceph-osd radosgw (and curl).
 # Settings (all optional): TIGHTLINES_S3_DIR (default /tmp/tightlines-s3), TIGHTLINES_S3_PORT (the S3 endpoint,
@@ -21,6 +24,8 @@ REGION=us-east-1
 ACCESS_KEY=TIGHTLINESACCESSKEY
 SECRET_KEY=tightlines-secret-key-for-tests
 BUCKET=tightlines-test
+# The app's own bucket (app-env), so that trying the app never mixes its photos with the tests'.
+APP_BUCKET=tightlines-photos
 # How long each step may take on a busy two-core machine before we give up and show the logs.
 STEP_TIMEOUT_SECONDS=${TIGHTLINES_S3_STEP_TIMEOUT:-120}
 
@@ -159,6 +164,17 @@ create_cluster() {
   status=$(s3_curl -o /dev/null -w '%{http_code}' -X PUT "$ENDPOINT/$BUCKET")
   [ "$status" = 200 ] || { log "creating bucket $BUCKET answered HTTP $status"; exit 1; }
   log "$(elapsed_ms) ms: bucket $BUCKET created"
+  create_app_bucket
+}
+
+# Creating a bucket one already owns answers 200 or 409 BucketAlreadyOwnedByYou: both mean it is there.
+create_app_bucket() {
+  local status
+  status=$(s3_curl -o /dev/null -w '%{http_code}' -X PUT "$ENDPOINT/$APP_BUCKET")
+  case "$status" in
+    200 | 409) log "$(elapsed_ms) ms: bucket $APP_BUCKET (the app's) is there" ;;
+    *) log "creating bucket $APP_BUCKET answered HTTP $status"; exit 1 ;;
+  esac
 }
 
 print_env() {
@@ -169,6 +185,18 @@ export TEST_S3_ACCESS_KEY_ID=$ACCESS_KEY
 export TEST_S3_SECRET_ACCESS_KEY=$SECRET_KEY
 export TEST_S3_BUCKET=$BUCKET
 export TEST_S3_CEPH_CONF=$CEPH_CONF
+ENV
+}
+
+print_app_env() {
+  cat <<ENV
+export PHOTO_STORE=s3
+export S3_ENDPOINT=$ENDPOINT
+export S3_REGION=$REGION
+export S3_BUCKET=$APP_BUCKET
+export S3_ACCESS_KEY_ID=$ACCESS_KEY
+export S3_SECRET_ACCESS_KEY=$SECRET_KEY
+export S3_FORCE_PATH_STYLE=true
 ENV
 }
 
@@ -183,6 +211,7 @@ start() {
   for name in "${DAEMONS[@]}"; do is_alive "$name" || ours=false; done
   if $ours && gateway_answers; then
     log "already running on $ENDPOINT (reusing it; cluster in $DIR)"
+    create_app_bucket
     return
   fi
   if is_alive mon && is_alive osd && osd_up; then
@@ -229,8 +258,9 @@ case "${1:-}" in
     ;;
   status) status ;;
   env) print_env ;;
+  app-env) print_app_env ;;
   *)
-    echo "usage: $0 start|stop|status|env" >&2
+    echo "usage: $0 start|stop|status|env|app-env" >&2
     exit 2
     ;;
 esac

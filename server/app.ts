@@ -27,8 +27,9 @@ import { ImageJobQueue } from './photos/image-job-queue.ts';
 import { ImageWorker } from './photos/image-worker-client.ts';
 import { PhotoRepository } from './photos/photo.repository.ts';
 import type { PhotoProcessor } from './photos/photo-processing.ts';
+import { DelayedRemovalPhotoStore } from './photos/photo-removal.ts';
 import type { PhotoStore } from './photos/photo-store.ts';
-import { UnattachedPhotoSweeper } from './photos/photo-sweeper.ts';
+import { PhotoSweeper } from './photos/photo-sweeper.ts';
 import { DEFAULT_PHOTO_QUOTA_BYTES, MAX_UPLOAD_BYTES, photosRoutes } from './photos/photos.routes.ts';
 import { placesRoutes } from './places/places.routes.ts';
 import type { ReverseGeocoder } from './places/reverse-geocoder.ts';
@@ -151,13 +152,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     hasher,
     rateLimiter,
     rateLimits,
-    photoStore,
     clock,
   });
   await app.register(catchesRoutes, {
     catches,
     photos,
-    photoStore,
+    // A photo a catch showed keeps its files for a grace period after its record goes (photo-removal.ts), so a
+    // backup taken meanwhile never restores a catch without its photo.
+    photoStore: new DelayedRemovalPhotoStore(photoStore, photos, clock),
     clock,
     countReplay: () => metrics.countReplay('create'),
   });
@@ -198,7 +200,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const rowsSweeper = new ExpiredRowsSweeper({ sessions, rateLimiter, clock, log: app.log });
   app.addHook('onReady', async () => rowsSweeper.start(deps.sweepIntervalMs ?? SWEEP_INTERVAL_MS));
   app.addHook('onClose', () => rowsSweeper.stop());
-  const stopPhotoSweeper = new UnattachedPhotoSweeper({ photos, photoStore, clock, log: app.log }).start();
+  const stopPhotoSweeper = new PhotoSweeper({ photos, photoStore, clock, log: app.log }).start();
   app.addHook('onClose', async () => stopPhotoSweeper());
   app.addHook('onClose', () => images.close());
 

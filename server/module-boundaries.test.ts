@@ -88,11 +88,6 @@ const FEATURES = [
 ];
 /** Folders of tests only, at the top like the root's files. */
 const TESTS_ONLY = ['test-support', 'scale-out', 'security', 'durability'];
-/**
- * The migrations import the catch text rules they backfill with; they are moving to server/db/migrations/, one
- * file each freezing its own copy of what it needs, and are left out here until then.
- */
-const LEFT_OUT = /^db\/migrations/;
 
 /** 1, 2 or 3 for a file of server/ (relative path), null for a test. */
 function layerOf(relative: string): number | null {
@@ -112,8 +107,8 @@ describe('server/ has no upward imports', () => {
   });
 
   it('the foundation imports no feature and no root file; a feature imports no root file', () => {
-    const files = readdirSync(SERVER_DIR, { recursive: true, encoding: 'utf8' }).filter(
-      (name) => name.endsWith('.ts') && !LEFT_OUT.test(name),
+    const files = readdirSync(SERVER_DIR, { recursive: true, encoding: 'utf8' }).filter((name) =>
+      name.endsWith('.ts'),
     );
     const offenders = files.flatMap((name) => {
       const layer = layerOf(name);
@@ -127,5 +122,71 @@ describe('server/ has no upward imports', () => {
     });
     // Before: config/config.ts → catches, photos and tiles (for setting shapes), http/openapi.ts → auth.
     expect(offenders).toEqual([]);
+  });
+});
+
+const DB_DIR = path.join(SERVER_DIR, 'db');
+const MIGRATIONS_DIR = path.join(DB_DIR, 'migrations');
+
+/** The non-test TypeScript files under `directory`, relative to it. */
+function sourceFilesUnder(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, encoding: 'utf8' }).filter(
+    (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'),
+  );
+}
+
+/**
+ * server/db is the foundation the features stand on: it knows no feature (catches, photos, auth…), so it never
+ * changes because one does. The migrations go further: each is frozen as it shipped, so it imports only Kysely and
+ * the engine's name, never today's table types or a feature's rules (it keeps its own copy of any rule it applies).
+ */
+describe('server/db imports no feature folder; a migration imports nothing that can change under it', () => {
+  it('no source file under server/db imports from outside server/db (core/ by its #core alias only)', () => {
+    const files = sourceFilesUnder(DB_DIR);
+    expect(files.length).toBeGreaterThan(10);
+    const offenders = files.flatMap((name) => {
+      const file = path.join(DB_DIR, name);
+      return importedSpecifiers(readFileSync(file, 'utf8'))
+        .filter((specifier) => specifier.startsWith('.'))
+        .map((specifier) => path.resolve(path.dirname(file), specifier))
+        .filter((target) => !target.startsWith(`${DB_DIR}${path.sep}`))
+        .map((target) => `db/${name} → ${path.relative(SERVER_DIR, target)}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('a migration file imports only kysely and server/db/engine.ts', () => {
+    const files = sourceFilesUnder(MIGRATIONS_DIR);
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    const offenders = files.flatMap((name) =>
+      importedSpecifiers(readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8'))
+        .filter((specifier) => specifier !== 'kysely' && specifier !== '../engine.ts')
+        .map((specifier) => `db/migrations/${name} → ${specifier}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('no import circle among the files of server/db (types included)', () => {
+    const importsOf = new Map(
+      sourceFilesUnder(DB_DIR).map((name) => {
+        const file = path.join(DB_DIR, name);
+        const targets = importedSpecifiers(readFileSync(file, 'utf8'))
+          .filter((specifier) => specifier.startsWith('.'))
+          .map((specifier) => path.resolve(path.dirname(file), specifier));
+        return [file, targets];
+      }),
+    );
+    const circles: string[] = [];
+    const visit = (file: string, trail: string[]) => {
+      if (trail.includes(file)) {
+        circles.push(
+          [...trail.slice(trail.indexOf(file)), file].map((f) => path.relative(SERVER_DIR, f)).join(' → '),
+        );
+        return;
+      }
+      for (const target of importsOf.get(file) ?? []) visit(target, [...trail, file]);
+    };
+    for (const file of importsOf.keys()) visit(file, []);
+    expect(circles).toEqual([]);
   });
 });

@@ -56,6 +56,13 @@ export async function buildProductionApp(
     draining,
     webRoot,
   });
+  if (database.newerMigrations.length > 0) {
+    app.log.warn(
+      { newerMigrations: database.newerMigrations },
+      `The database was migrated by a newer release (${database.newerMigrations.join(', ')}): this release serves ` +
+        'on it and ignores what those migrations added (a rollback; docs/deploy.md)',
+    );
+  }
   if (!placeIndexFileIsCurrent()) {
     app.log.warn(
       `No current place index at ${PLACE_INDEX_FILE} (npm run build writes it): the first place name will take ` +
@@ -87,8 +94,8 @@ export async function buildProductionApp(
   return { app, database, draining };
 }
 
-/** The AWS SDK (~30 MB and ~130 ms of start-up) is loaded only for an S3 store (issue 14). */
-async function openPhotoStore(config: PhotoStoreConfig): Promise<PhotoStore> {
+/** The configured photo store. The AWS SDK (~30 MB and ~130 ms of start-up) is loaded only for an S3 store. */
+export async function openPhotoStore(config: PhotoStoreConfig): Promise<PhotoStore> {
   if (config.kind !== 's3') return new DiskPhotoStore(config.dir);
   const { S3PhotoStore } = await import('./photos/s3-photo-store.ts');
   return new S3PhotoStore(config.s3);

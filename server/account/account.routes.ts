@@ -12,8 +12,6 @@ import type { RateLimits } from '../config/config.ts';
 import { AppError, notSignedIn } from '../http/app-error.ts';
 import { routeContract } from '../http/route-contract.ts';
 import { parseInput } from '../http/validation.ts';
-import { removeReleasedPhotoFiles } from '../photos/photo-release.ts';
-import type { PhotoStore } from '../photos/photo-store.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.repository.ts';
 import type { AccountRepository } from './account.repository.ts';
 
@@ -24,7 +22,6 @@ export interface AccountDependencies {
   hasher: PasswordHasher;
   rateLimiter: RateLimiter;
   rateLimits: RateLimits;
-  photoStore: PhotoStore;
   clock: Clock;
 }
 
@@ -41,7 +38,7 @@ function rateLimitKeysOf(user: User): string[] {
  * everywhere, delete the account. The two that act on the password ask for it again and count as login attempts.
  */
 export async function accountRoutes(app: FastifyInstance, deps: AccountDependencies): Promise<void> {
-  const { accounts, users, sessions, hasher, rateLimiter, rateLimits, photoStore, clock } = deps;
+  const { accounts, users, sessions, hasher, rateLimiter, rateLimits, clock } = deps;
 
   /** Checks the account's own password (counted like a login); 400 WRONG_PASSWORD naming `field` otherwise. */
   async function verifyPassword(request: FastifyRequest, user: User, password: string, field: string) {
@@ -99,12 +96,8 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDependenc
     const user = requireUser(request);
     const { password } = parseInput(deleteAccountSchema, request.body);
     await verifyPassword(request, user, password, 'password');
-    const photoIds = await accounts.delete(user.id, rateLimitKeysOf(user));
-    if (photoIds === null) throw notSignedIn();
-    // After the commit: a failed removal leaves an orphan file (logged), never a half-deleted account.
-    await removeReleasedPhotoFiles(photoStore, photoIds, (photoId, error) =>
-      request.log.warn({ err: error, photoId }, 'photo file of a deleted account not removed'),
-    );
+    // The photo files go after the grace period (photos/photo-removal.ts): the photo store is not asked now.
+    if (!(await accounts.delete(user.id, rateLimitKeysOf(user), clock.now()))) throw notSignedIn();
     forgetSessionToken(request, reply);
     return reply.status(204).send();
   });

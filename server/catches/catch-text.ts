@@ -1,7 +1,7 @@
 /**
- * What a catch's free text costs and how it is searched. The migrations that backfill `users.catch_text_bytes`
- * (004-account-usage) and `catches.search_text` (005-catch-search-text) use these too: a change here needs a
- * migration that recomputes them.
+ * What a catch's free text costs and how it is searched. `users.catch_text_bytes` and `catches.search_text` hold
+ * what these computed when each catch was written (backfilled by migrations 004 and 005 with their own frozen copies,
+ * server/db/migrations/): a change here needs a new migration that recomputes them.
  */
 
 /** The free-text fields of a catch; a missing one counts as empty. */

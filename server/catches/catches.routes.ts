@@ -175,8 +175,8 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
     try {
       await releasePhoto({ photos, photoStore }, userId, update.replacedPhotoId);
     } catch (error) {
-      // The edit has landed: a store that fails now leaves an orphan file (or an unattached record, swept within
-      // a day), which is no reason to answer the edit as failed.
+      // The edit has landed: a failure now leaves files no record owns (found by the orphan sweep) or an unattached
+      // record (swept within a day), which is no reason to answer the edit as failed.
       request.log.warn({ err: error, photoId: update.replacedPhotoId }, 'replaced photo not released');
     }
   }

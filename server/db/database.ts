@@ -3,14 +3,15 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely } from 'kysely';
-import { migrateToLatest } from './migrations.ts';
+import type { DatabaseEngine } from './engine.ts';
+import { type MigrationOutcome, migrateToLatest } from './migrations.ts';
 import { createNodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { OwnSchemaPostgresDialect } from './own-schema-dialect.ts';
 import type { Database } from './schema.ts';
 import { acquireServerLock, withMigrationLock } from './server-lock.ts';
 import { refreshWriteReserve, WRITE_RESERVE_REFRESH_MS } from './write-reserve.ts';
 
-export type DatabaseEngine = 'sqlite' | 'postgres';
+export type { DatabaseEngine } from './engine.ts';
 
 export interface AppDatabase {
   db: Kysely<Database>;
@@ -22,6 +23,11 @@ export interface AppDatabase {
   onConnectionError(listener: (error: Error) => void): void;
   /** How the PostgreSQL pool is used right now (metrics); null for SQLite, which has one connection. */
   poolUse(): PoolUse | null;
+  /**
+   * Migrations a newer release ran on this database that this release does not know: empty, except while rolled
+   * back or beside newer instances (it then ignores what they added; docs/decisions/030-migrations-policy.md).
+   */
+  newerMigrations: readonly string[];
   close(): Promise<void>;
 }
 
@@ -125,6 +131,7 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
       reportError = listener;
     },
     poolUse: () => null,
+    newerMigrations: [],
     close: async () => {
       clearInterval(reserveTimer);
       await db.destroy();
@@ -203,6 +210,7 @@ export function connectPostgres(location: Extract<DatabaseLocation, { engine: 'p
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
+    newerMigrations: [],
     close: async () => {
       await db.destroy();
     },
@@ -217,23 +225,23 @@ export async function openDatabase(
   if (location.engine === 'postgres') {
     const database = connectPostgres(location);
     try {
-      await migratePostgres(location);
+      const { newerMigrations } = await migratePostgres(location);
+      return { ...database, newerMigrations };
     } catch (error) {
       await database.close();
       throw error;
     }
-    return database;
   }
   const openAndMigrate = async () => {
     const opened = openSqlite(location.file, options);
     try {
-      await migrateToLatest(opened.database.db as Kysely<unknown>, 'sqlite');
+      const { newerMigrations } = await migrateToLatest(opened.database.db as Kysely<unknown>, 'sqlite');
       await opened.afterMigrations();
+      return { ...opened.database, newerMigrations };
     } catch (error) {
       await opened.database.close();
       throw error;
     }
-    return opened.database;
   };
   if (location.file === ':memory:') return openAndMigrate(); // nobody else can open it
   mkdirSync(path.dirname(location.file), { recursive: true });
@@ -246,10 +254,12 @@ export async function openDatabase(
  * Migrations on a connection of their own with no statement timeout: a backfill of a big table, or the wait for
  * the migration lock another instance holds while it migrates, may rightly take longer than any request should.
  */
-async function migratePostgres(location: Extract<DatabaseLocation, { engine: 'postgres' }>): Promise<void> {
+async function migratePostgres(
+  location: Extract<DatabaseLocation, { engine: 'postgres' }>,
+): Promise<MigrationOutcome> {
   const migrating = connectPostgres({ ...location, maxConnections: 1, statementTimeoutMs: 0 });
   try {
-    await migrateToLatest(migrating.db as Kysely<unknown>, 'postgres');
+    return await migrateToLatest(migrating.db as Kysely<unknown>, 'postgres');
   } finally {
     await migrating.close();
   }

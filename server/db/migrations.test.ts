@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test-support/test-app.ts';
+import { migrations } from './migrations.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -36,4 +39,20 @@ describe.skipIf(!url)('migrations on PostgreSQL', () => {
       await admin.end();
     }
   }, 120_000);
+});
+
+describe('the list of migrations', () => {
+  it('names every file of server/db/migrations/ under its file name, in order, and nothing else', () => {
+    const folder = path.join(import.meta.dirname, 'migrations');
+    const files = readdirSync(folder)
+      .filter((name) => /^\d{3}-[a-z0-9-]+\.ts$/.test(name) && !name.endsWith('.test.ts'))
+      .map((name) => name.slice(0, -'.ts'.length))
+      .sort();
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    expect(Object.keys(migrations('sqlite'))).toEqual(files);
+    expect(Object.keys(migrations('postgres'))).toEqual(files);
+    // Each name is given the migration its own file holds.
+    const list = readFileSync(path.join(import.meta.dirname, 'migrations.ts'), 'utf8');
+    for (const name of files) expect(list).toContain(`from './migrations/${name}.ts'`);
+  });
 });

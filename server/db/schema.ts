@@ -77,6 +77,12 @@ interface PhotosTable {
   bytes: Generated<number>;
 }
 
+/** A photo whose record is deleted: its files are removed once `deleted_at` is older than the grace period. */
+interface PhotoTombstonesTable {
+  photo_id: string;
+  deleted_at: string;
+}
+
 interface RateLimitHitsTable {
   /** e.g. 'login-username:alice' */
   bucket_key: string;
@@ -89,5 +95,6 @@ export interface Database {
   sessions: SessionsTable;
   catches: CatchesTable;
   photos: PhotosTable;
+  photo_tombstones: PhotoTombstonesTable;
   rate_limit_hits: RateLimitHitsTable;
 }

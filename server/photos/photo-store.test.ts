@@ -10,7 +10,13 @@ import {
   TEST_S3,
   type TestPhotoStore,
 } from '../test-support/test-photo-stores.ts';
-import { DiskPhotoStore, MemoryPhotoStore, type PhotoStore } from './photo-store.ts';
+import {
+  DiskPhotoStore,
+  distinctPhotoIds,
+  MemoryPhotoStore,
+  type PhotoStore,
+  photoIdOfObjectName,
+} from './photo-store.ts';
 
 const BAD_IDS = [
   '../../etc/passwd',
@@ -97,6 +103,16 @@ function contractTests(name: string, makeStore: () => Promise<PhotoStore>) {
       await expect(store.checkReachable()).resolves.toBeUndefined();
     });
 
+    it('lists every photo it holds once, in id order (one with a single variant too), and none removed', async () => {
+      const ids = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      for (const id of ids) await store.save(id, 'full', Buffer.from('full'));
+      for (const id of ids.slice(1)) await store.save(id, 'thumb', Buffer.from('thumb'));
+      await store.remove(ids[3] ?? '');
+      const listed: string[] = [];
+      for await (const id of store.listPhotoIds()) listed.push(id);
+      expect(listed).toEqual(ids.slice(0, 3).sort());
+    });
+
     it('does not share buffers with callers', async () => {
       const id = randomUUID();
       const data = Buffer.from('original');
@@ -109,6 +125,30 @@ function contractTests(name: string, makeStore: () => Promise<PhotoStore>) {
     });
   });
 }
+
+describe('photoIdOfObjectName and distinctPhotoIds', () => {
+  const id = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
+  const later = '3f2504e0-4f89-11d3-9a0c-0305e82c3302';
+  it('know our object names and the temporary files of a save, and nothing else', () => {
+    expect(photoIdOfObjectName(`3f/${id}.webp`)).toBe(id);
+    expect(photoIdOfObjectName(`3f/${id}.thumb.webp`)).toBe(id);
+    expect(photoIdOfObjectName(`3f/${id}.webp.${randomUUID()}.tmp`)).toBe(id);
+    for (const name of [`4a/${id}.webp`, `${id}.webp`, `3f/${id}`, `3f/${id}x.webp`, '3f/readme.txt', '']) {
+      expect(photoIdOfObjectName(name), name).toBeNull();
+    }
+  });
+  it('give each id once, after the one a previous page ended with', () => {
+    const names = [
+      `3f/${id}.thumb.webp`,
+      `3f/${id}.webp`,
+      '3f/stray',
+      `3f/${later}.thumb.webp`,
+      `3f/${later}.webp`,
+    ];
+    expect([...distinctPhotoIds(names)]).toEqual([id, later]);
+    expect([...distinctPhotoIds(names, id)]).toEqual([later]);
+  });
+});
 
 describe('isPhotoId', () => {
   it('accepts crypto.randomUUID() ids and nothing else', () => {

@@ -2,7 +2,7 @@
 // generated (UUIDs), never under a client-supplied name.
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isPhotoId } from '#core/photo-url.ts';
 
@@ -15,6 +15,11 @@ export interface PhotoStore {
   read(id: string, variant: PhotoVariant): Promise<Buffer | null>;
   /** Removes both variants; removing a photo that is not there is not an error. */
   remove(id: string): Promise<void>;
+  /**
+   * The id of every photo the store holds anything of (a variant, or a file a save left half-way), each once, in
+   * id order: what a backup copies and the orphan sweep checks against the records.
+   */
+  listPhotoIds(): AsyncIterable<string>;
   /** Resolves when the store can be used now (cheap: for a readiness probe); throws when it cannot. */
   checkReachable(): Promise<void>;
 }
@@ -59,6 +64,29 @@ export function photoObjectName(id: string, variant: PhotoVariant): string {
 /** Every variant's object name of a photo. */
 export function photoObjectNames(id: string): string[] {
   return VARIANTS.map((variant) => photoObjectName(id, variant));
+}
+
+/**
+ * The photo id an object belongs to: `3f/<id>.webp`, `3f/<id>.thumb.webp` (photoObjectName) or a temporary file of
+ * a save (`3f/<id>.webp.<uuid>.tmp`); null for a name that is none of ours.
+ */
+export function photoIdOfObjectName(name: string): string | null {
+  const slash = name.indexOf('/');
+  const id = name.slice(slash + 1, slash + 37);
+  const fanOut = name.slice(0, slash);
+  return isPhotoId(id) && fanOut === id.slice(0, 2) && name[slash + 37] === '.' ? id : null;
+}
+
+/** The ids among object names, each once, in order (the names come sorted, a photo's next to each other). */
+export function* distinctPhotoIds(sortedNames: Iterable<string>, after = ''): Generator<string> {
+  let last = after;
+  for (const name of sortedNames) {
+    const id = photoIdOfObjectName(name);
+    if (id && id > last) {
+      last = id;
+      yield id;
+    }
+  }
 }
 
 function isMissing(error: unknown): boolean {
@@ -112,14 +140,40 @@ export class DiskPhotoStore implements PhotoStore {
     }
   }
 
+  /** Both variants, and any temporary file a save of this photo left behind (a crash between write and rename). */
   async remove(id: string): Promise<void> {
-    await Promise.all(VARIANTS.map((variant) => rm(this.pathOf(id, variant), { force: true })));
+    const folder = path.dirname(this.pathOf(id, 'full'));
+    const leftovers = (await readdirIfAny(folder)).filter(
+      (name) => name.startsWith(`${id}.`) && name.endsWith('.tmp'),
+    );
+    await Promise.all([
+      ...VARIANTS.map((variant) => rm(this.pathOf(id, variant), { force: true })),
+      ...leftovers.map((name) => rm(path.join(folder, name), { force: true })),
+    ]);
+  }
+
+  async *listPhotoIds(): AsyncIterable<string> {
+    for (const fanOut of (await readdirIfAny(this.dir)).sort()) {
+      const names = (await readdirIfAny(path.join(this.dir, fanOut))).sort();
+      yield* distinctPhotoIds(names.map((name) => `${fanOut}/${name}`));
+    }
   }
 
   /** The folder exists (made if need be) and this process may write in it. */
   async checkReachable(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     await access(this.dir, constants.W_OK);
+  }
+}
+
+/** The names in a folder; none when it does not exist (or is not a folder: a stray file among the fan-out). */
+async function readdirIfAny(folder: string): Promise<string[]> {
+  try {
+    return await readdir(folder);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    throw error;
   }
 }
 
@@ -167,6 +221,10 @@ export class MemoryPhotoStore implements PhotoStore {
 
   async remove(id: string): Promise<void> {
     for (const variant of VARIANTS) this.files.delete(this.key(id, variant));
+  }
+
+  async *listPhotoIds(): AsyncIterable<string> {
+    yield* [...new Set([...this.files.keys()].map((key) => key.slice(0, key.indexOf('/'))))].sort();
   }
 
   async checkReachable(): Promise<void> {}

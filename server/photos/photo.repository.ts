@@ -71,28 +71,114 @@ export class PhotoRepository {
 
   /**
    * Deletes up to `limit` photos created before `cutoff` that no catch references (uploads whose catch was never
-   * saved), and returns their ids so their files can be removed. A photo a catch references meanwhile is kept:
-   * the check and the delete are one statement.
+   * saved) and leaves a tombstone dated `now` for each, in one transaction; returns their ids. A photo a catch
+   * references meanwhile is kept: the check and the delete are one statement.
    */
-  async deleteUnattachedBefore(cutoff: Date, limit: number): Promise<string[]> {
-    const rows = await this.db
-      .deleteFrom('photos')
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('photos as unattached')
-          .select('unattached.id')
-          .where('unattached.created_at', '<', cutoff.toISOString())
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('catches').select('catches.id').whereRef('catches.photo_id', '=', 'unattached.id'),
+  async deleteUnattachedBefore(cutoff: Date, limit: number, now: Date): Promise<string[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .deleteFrom('photos')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('photos as unattached')
+            .select('unattached.id')
+            .where('unattached.created_at', '<', cutoff.toISOString())
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('catches')
+                    .select('catches.id')
+                    .whereRef('catches.photo_id', '=', 'unattached.id'),
+                ),
               ),
-            ),
-          )
-          .limit(limit),
-      )
-      .returning('id')
+            )
+            .limit(limit),
+        )
+        .returning('id')
+        .execute();
+      const ids = rows.map((row) => row.id);
+      await addPhotoTombstones(trx, ids, now);
+      return ids;
+    });
+  }
+
+  /** Marks photos deleted at `at`: their files go once the grace period has passed (photo-sweeper.ts). */
+  async addTombstones(photoIds: readonly string[], at: Date): Promise<void> {
+    await addPhotoTombstones(this.db, photoIds, at);
+  }
+
+  /** Up to `limit` tombstones dated before `cutoff`, oldest first: photos whose files may go now. */
+  async tombstonesBefore(cutoff: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('photo_tombstones')
+      .select('photo_id')
+      .where('deleted_at', '<', cutoff.toISOString())
+      .orderBy('deleted_at')
+      .limit(limit)
       .execute();
-    return rows.map((row) => row.id);
+    return rows.map((row) => row.photo_id);
+  }
+
+  /** Forgets tombstones: their files are gone, or their photo has a record again. */
+  async forgetTombstones(photoIds: readonly string[]): Promise<void> {
+    for (const batch of batches(photoIds)) {
+      await this.db.deleteFrom('photo_tombstones').where('photo_id', 'in', batch).execute();
+    }
+  }
+
+  /** Of `photoIds`, those that have a record (a photo in use, or an upload waiting for its catch). */
+  async withRecords(photoIds: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (const batch of batches(photoIds)) {
+      const rows = await this.db.selectFrom('photos').select('id').where('id', 'in', batch).execute();
+      for (const row of rows) found.add(row.id);
+    }
+    return found;
+  }
+
+  /**
+   * Of `photoIds` (ids found in the photo store), those with neither a record nor a tombstone: files no photo owns
+   * (a save whose record was never made, or a removal that died half-way).
+   */
+  async untracked(photoIds: readonly string[]): Promise<string[]> {
+    const tracked = await this.withRecords(photoIds);
+    for (const batch of batches(photoIds)) {
+      const rows = await this.db
+        .selectFrom('photo_tombstones')
+        .select('photo_id')
+        .where('photo_id', 'in', batch)
+        .execute();
+      for (const row of rows) tracked.add(row.photo_id);
+    }
+    return photoIds.filter((id) => !tracked.has(id));
+  }
+}
+
+/** Ids per statement: far below both engines' limits on bound parameters. */
+const IDS_PER_STATEMENT = 500;
+
+function* batches(ids: readonly string[]): Generator<string[]> {
+  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
+    yield ids.slice(start, start + IDS_PER_STATEMENT);
+  }
+}
+
+/**
+ * Marks photos whose records are deleted (or never were) deleted at `at`, on `db` or inside the caller's
+ * transaction (an account deleted in one): their files are removed only once the grace period has passed, so a
+ * backup taken meanwhile still finds them (photo-sweeper.ts). A photo marked again keeps the later date.
+ */
+export async function addPhotoTombstones(
+  db: Kysely<Database>,
+  photoIds: readonly string[],
+  at: Date,
+): Promise<void> {
+  const deletedAt = at.toISOString();
+  for (const batch of batches(photoIds)) {
+    await db
+      .insertInto('photo_tombstones')
+      .values(batch.map((photoId) => ({ photo_id: photoId, deleted_at: deletedAt })))
+      .onConflict((conflict) => conflict.column('photo_id').doUpdateSet({ deleted_at: deletedAt }))
+      .execute();
   }
 }

@@ -7,6 +7,7 @@ import {
   createPhotoTestApp,
   type PhotoTestApp,
   photoTestMatrix,
+  sweepPastGracePeriod,
 } from '../test-support/test-photo-stores.ts';
 import { ImageJobQueue } from './image-job-queue.ts';
 
@@ -114,13 +115,17 @@ describe.each(photoTestMatrix(TEST_ENGINES))('photos on %s with the %s store', (
     expect((await bob.post('/api/mobile-catch', { fishType: 'Bass', photo: url })).statusCode).toBe(400);
   });
 
-  it('deleting the catch deletes its photo', async () => {
+  it('deleting the catch deletes its photo: at once for the angler, its files after the grace period', async () => {
     const { url } = (
       await upload(alice, '/api/upload', multipart('photo', 'a.jpg', 'image/jpeg', jpegWithGps))
     ).json();
     const saved = await alice.createCatch({ photo: url });
     expect((await alice.delete(`/api/catches/${saved.id}`)).statusCode).toBe(204);
     expect((await alice.get(url)).statusCode).toBe(404);
+    expect((await alice.get(`${url}?size=thumb`)).statusCode).toBe(404);
+    // A backup being made (its database copied before this delete) still finds the files.
+    expect(await t.photos.photoCount()).toBe(1);
+    expect(await sweepPastGracePeriod(t, t.photos.store)).toBe(1);
     expect(await t.photos.photoCount()).toBe(0);
   });
 

@@ -5,12 +5,14 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config/settings.ts';
 import {
+  distinctPhotoIds,
   type PhotoStore,
   PhotoStoreFullError,
   PhotoStoreUnavailableError,
@@ -165,6 +167,27 @@ export class S3PhotoStore implements PhotoStore {
         ),
       ),
     );
+  }
+
+  async *listPhotoIds(): AsyncIterable<string> {
+    let token: string | undefined;
+    let last = '';
+    do {
+      const page = await this.call(`listing bucket ${this.bucket}`, (abortSignal) =>
+        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }), {
+          abortSignal,
+        }),
+      );
+      // Keys come in order, a photo's two next to each other (perhaps across two pages).
+      for (const id of distinctPhotoIds(
+        (page.Contents ?? []).map((object) => object.Key ?? ''),
+        last,
+      )) {
+        last = id;
+        yield id;
+      }
+      token = page.NextContinuationToken;
+    } while (token);
   }
 
   /**

@@ -24,6 +24,8 @@ export interface SpawnOptions {
   onOutput?: (text: string) => void;
   /** Keep about this many of the last characters printed (a long benchmark run); everything by default. */
   maxOutputChars?: number;
+  /** Where to run it: the repository root by default (another release's tree for a rollback test). */
+  cwd?: string;
 }
 
 /**
@@ -63,9 +65,13 @@ export async function stopProcess(child: ChildProcess, timeoutMs = SHUTDOWN_TIME
   }
 }
 
-/** Runs `node ARGS` from the repository root with exactly `env`, and returns at once (see waitUntilAnswering). */
+/** Runs `node ARGS` from the repository root (or `options.cwd`) with exactly `env`, and returns at once (see waitUntilAnswering). */
 export function spawnNode(args: string[], env: NodeJS.ProcessEnv, options: SpawnOptions = {}): ServerProcess {
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd ?? REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const collect = (chunk: Buffer) => {
     const text = chunk.toString('utf8');

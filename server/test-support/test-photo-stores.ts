@@ -14,7 +14,10 @@ import {
 import type { AppDependencies } from '../app.ts';
 import type { S3Settings } from '../config/settings.ts';
 import type { DatabaseEngine } from '../db/database.ts';
+import { PhotoRepository } from '../photos/photo.repository.ts';
+import { PHOTO_REMOVAL_GRACE_MS } from '../photos/photo-removal.ts';
 import { DiskPhotoStore, MemoryPhotoStore, type PhotoStore } from '../photos/photo-store.ts';
+import { PhotoSweeper } from '../photos/photo-sweeper.ts';
 import { createS3Client, S3PhotoStore } from '../photos/s3-photo-store.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -181,6 +184,7 @@ async function fullAfterOneObject(photos: TestPhotoStore): Promise<PhotoStore> {
     },
     read: (id, variant) => disk.read(id, variant),
     remove: (id) => disk.remove(id),
+    listPhotoIds: () => disk.listPhotoIds(),
     checkReachable: () => disk.checkReachable(),
   };
 }
@@ -223,10 +227,29 @@ export function photoStoreWhoseRemovalFails(): { store: PhotoStore; removeCalls:
     save: memory.save.bind(memory),
     read: memory.read.bind(memory),
     checkReachable: memory.checkReachable.bind(memory),
+    listPhotoIds: memory.listPhotoIds.bind(memory),
     remove: async () => {
       removeCalls++;
       throw new Error('store down');
     },
   };
   return { store, removeCalls: () => removeCalls };
+}
+
+/**
+ * What the hourly sweep does once the grace period has passed (photos/photo-removal.ts): moves the test clock past
+ * it and removes the files of every photo deleted until now from `store`. Returns how many.
+ */
+export async function sweepPastGracePeriod(
+  t: Pick<TestApp, 'app' | 'database' | 'clock'>,
+  store: PhotoStore,
+): Promise<number> {
+  t.clock.advance(PHOTO_REMOVAL_GRACE_MS + 1);
+  const sweeper = new PhotoSweeper({
+    photos: new PhotoRepository(t.database.db),
+    photoStore: store,
+    clock: t.clock,
+    log: t.app.log,
+  });
+  return sweeper.removeExpiredTombstones();
 }

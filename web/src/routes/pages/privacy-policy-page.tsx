@@ -181,10 +181,13 @@ export function PrivacyPolicyPage() {
         <PageSection id="retention" title={`6. ${sectionTitle('retention')}`}>
           <p>
             We keep your account and log for as long as you have an account. When you delete a catch, it and
-            its photo are removed from our servers. When you delete your account, your account, every catch,
-            every photo, your sign-in sessions and the abuse-prevention counters kept under your username are
-            removed at once, and your username becomes free for anyone to register. Server logs and the
-            remaining abuse-prevention counters are kept only for a short time.
+            its photo are removed from our servers: at once from your log, and the photo's stored file within
+            two days (kept that long so that a backup being made at that moment stays complete). When you
+            delete your account, your account, every catch, every photo, your sign-in sessions and the
+            abuse-prevention counters kept under your username are removed at once (the photo files within two
+            days), and your username becomes free for anyone to register. Copies in our backups go when those
+            backups expire. Server logs and the remaining abuse-prevention counters are kept only for a short
+            time.
           </p>
         </PageSection>
 
@@ -204,7 +207,7 @@ export function PrivacyPolicyPage() {
             <li>
               <strong>Delete</strong> it: delete any catch from your History, or delete your whole account in{' '}
               <strong>Profile → Account → Delete account</strong> (you confirm with your username and
-              password). Everything is removed from our servers at once, as described under “
+              password). Everything is removed from our servers, as described under “
               <a href="#retention">{sectionTitle('retention')}</a>”. Catches saved on your phone that have not
               reached our servers yet are named before you confirm.
             </li>
