@@ -1,9 +1,14 @@
 import { useEffect, useState } from 'react';
 import { http, usesNativeTransport } from './http.ts';
 
-/** An API photo (`/api/photos/…`) as the native app must load it: through http(), with its token. */
+/** Whether an image address is one of the API's own photos (`/api/photos/…`) rather than a local object URL. */
+export function isApiImage(src: string | null): src is string {
+  return src?.startsWith('/api/') === true;
+}
+
+/** An API photo as the native app must load it: through http(), with its token. */
 function needsFetching(src: string | null): src is string {
-  return src?.startsWith('/api/') === true && usesNativeTransport();
+  return isApiImage(src) && usesNativeTransport();
 }
 
 /** Fetches an API photo through http() and gives it back as an object URL (the caller revokes it). */

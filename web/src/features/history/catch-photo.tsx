@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Catch } from '#core/catch.ts';
-import { useApiImageSource } from '@/api/api-image';
+import { isApiImage, useApiImageSource } from '@/api/api-image';
 import { cn } from '@/lib/cn';
 import { photoShown } from '@/offline/photos-seen-early';
 import { usePhotoRetries } from './photo-retries.ts';
@@ -75,7 +75,7 @@ export function CatchThumbnail({ item, className }: { item: PhotoItem; className
       decoding="async"
       onError={onError}
       onLoad={() => {
-        if (src.startsWith('/api/')) photoShown(src);
+        if (isApiImage(src)) photoShown(src);
       }}
       className={cn('bg-muted object-cover', className)}
     />
