@@ -21,6 +21,7 @@ import {
   focusFirstError,
   useFieldErrors,
   useFishTypeRequired,
+  useFocusFirstErrorAfterRender,
   useLocateInto,
 } from '../log/catch-form-fields.tsx';
 import { useCatchForm } from '../log/catch-form-state.ts';
@@ -97,6 +98,7 @@ function EditCatchContent({
   const [photoRemoved, setPhotoRemoved] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const refuseBlankFishType = useFishTypeRequired(form, setErrors, formRef);
+  const focusFirstErrorAfterRender = useFocusFirstErrorAfterRender(formRef);
   const records = useRecordQuestion(form);
   const photoId = useId();
   const refused = sync?.state === 'failed';
@@ -131,7 +133,7 @@ function EditCatchContent({
     onError: (error) => {
       if (error instanceof InvalidCatchError) {
         setErrors(error.fieldErrors);
-        requestAnimationFrame(() => focusFirstError(formRef.current));
+        focusFirstErrorAfterRender();
         return;
       }
       toast({

@@ -100,6 +100,19 @@ export function focusField(field: HTMLElement | null): void {
 }
 
 /**
+ * Asks for focus on the first refused field once React has rendered the messages (aria-invalid is set in the same
+ * commit as the errors). A requestAnimationFrame guessed that moment and lost the race on a busy phone: the frame
+ * came before React's commit, no field was marked yet, and focus stayed on the button.
+ */
+export function useFocusFirstErrorAfterRender(formRef: RefObject<HTMLFormElement | null>): () => void {
+  const [focusRequests, setFocusRequests] = useState(0);
+  useEffect(() => {
+    if (focusRequests > 0) focusFirstError(formRef.current);
+  }, [focusRequests, formRef]);
+  return useCallback(() => setFocusRequests((count) => count + 1), []);
+}
+
+/**
  * The catch form's only required field, a fish type (docs/product.md#log), told where the angler looks: the message under
  * the field, which is scrolled to and focused once the message is on screen, and the 'Fish type required' toast, which goes away
  * by itself as soon as a fish type is typed (a toast left saying 'Fish type required' over a filled field is stale).
@@ -110,12 +123,7 @@ export function useFishTypeRequired(
   formRef: RefObject<HTMLFormElement | null>,
 ): () => void {
   const shownToast = useRef<{ dismiss: () => void } | null>(null);
-  const [focusRequests, setFocusRequests] = useState(0);
-
-  // After React has rendered the message (aria-invalid is set then), not at a guessed moment.
-  useEffect(() => {
-    if (focusRequests > 0) focusFirstError(formRef.current);
-  }, [focusRequests, formRef]);
+  const focusFirstErrorAfterRender = useFocusFirstErrorAfterRender(formRef);
 
   useEffect(() => {
     const subscription = form.watch((values, { name }) => {
@@ -133,8 +141,8 @@ export function useFishTypeRequired(
       description: 'Please enter the type of fish you caught.',
       variant: 'destructive',
     });
-    setFocusRequests((count) => count + 1);
-  }, [setErrors]);
+    focusFirstErrorAfterRender();
+  }, [setErrors, focusFirstErrorAfterRender]);
 }
 
 export function CatchFormFields({

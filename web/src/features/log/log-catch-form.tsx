@@ -13,9 +13,9 @@ import { type CatchFormValues, emptyCatchForm, hasFishType } from '../catches/ca
 import { InvalidCatchError } from '../catches/invalid-catch.ts';
 import {
   CatchFormFields,
-  focusFirstError,
   useFieldErrors,
   useFishTypeRequired,
+  useFocusFirstErrorAfterRender,
   useLocateInto,
 } from './catch-form-fields.tsx';
 import { useCatchForm } from './catch-form-state.ts';
@@ -39,6 +39,7 @@ export function LogCatchForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const { locate, device } = useLocateInto(form);
   const refuseBlankFishType = useFishTypeRequired(form, setErrors, formRef);
+  const focusFirstErrorAfterRender = useFocusFirstErrorAfterRender(formRef);
   const records = useRecordQuestion(form);
 
   // SPEC §4: the position is fetched as soon as the form opens.
@@ -103,7 +104,7 @@ export function LogCatchForm() {
       if (error instanceof InvalidCatchError) {
         setErrors(error.fieldErrors);
         // After the messages render, so the phone scrolls to the first one.
-        requestAnimationFrame(() => focusFirstError(formRef.current));
+        focusFirstErrorAfterRender();
         return;
       }
       if (error instanceof Error && error.name === 'StorageFullError') {
