@@ -85,7 +85,13 @@ function shouldPersist(query: Query, kept: ReadonlySet<Query>): boolean {
   return (!isWeather(query) && !isTideStations(query)) || kept.has(query);
 }
 
-const isUserQuery = (query: Query) => query.queryKey[0] === queryKeys.user[0];
+/**
+ * The answers written the moment they arrive rather than a second later: the user, and the catch list. A History
+ * opened and left (or reloaded) within that second lost the list offline: the write on 'hidden' starts while the
+ * page unloads and the browser may drop it.
+ */
+const writtenAtOnce = (query: Query) =>
+  query.queryKey[0] === queryKeys.user[0] || query.queryKey[0] === queryKeys.catches[0];
 
 /** Writes the persisted queries to disk now; nothing while no user is signed in. */
 export async function persistQueries(client: QueryClient): Promise<void> {
@@ -159,8 +165,8 @@ export async function restoreQueries(client: QueryClient, now = Date.now()): Pro
 }
 
 /**
- * Writes the disk copy now, then after changes to persisted queries: at once when the user query got an
- * answer (the angler may lose the signal any second after signing in: DESIGN §5, issue #9), throttled for the
+ * Writes the disk copy now, then after changes to persisted queries: at once when the user or the catch list got
+ * an answer (the angler may lose the signal any second after signing in or opening History), throttled for the
  * rest, and when the page is hidden.
  */
 export function persistChanges(client: QueryClient): () => void {
@@ -174,7 +180,7 @@ export function persistChanges(client: QueryClient): () => void {
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (!isPersistedQueryKey(event.query.queryKey)) return;
-    if (event.type === 'updated' && event.action.type === 'success' && isUserQuery(event.query)) {
+    if (event.type === 'updated' && event.action.type === 'success' && writtenAtOnce(event.query)) {
       writeNow();
       return;
     }
