@@ -79,6 +79,11 @@ describe('toasts on a phone (issue 9)', () => {
       'Fish type required',
       'Please enter the type of fish you caught.',
     );
+    // The form takes the angler to the empty field; scrolled back down to the button, the toast moves off it.
+    await expect
+      .poll(() => page.evaluate<string | null>('document.activeElement?.getAttribute("name") ?? null'))
+      .toBe('fishType');
+    await submit.evaluate((element) => element.scrollIntoView({ block: 'end' }));
     await expect.poll(() => receivesTapAtCentre(submit)).toBe(true);
     const [toastBox, submitBox] = await Promise.all([required.boundingBox(), submit.boundingBox()]);
     expect(toastBox && submitBox && toastBox.y + toastBox.height <= submitBox.y).toBe(true);
