@@ -72,7 +72,7 @@ describe('server/photos does not import server/catches', () => {
 });
 
 const SERVER_DIR = import.meta.dirname;
-const FOUNDATION = ['config', 'db', 'http', 'rate-limit', 'metrics', 'clock.ts'];
+const FOUNDATION = ['config', 'db', 'http', 'rate-limit', 'metrics', 'clock.ts', 'index-file.ts'];
 const FEATURES = [
   'account',
   'auth',

@@ -9,21 +9,13 @@
 // current file (no build yet, an edited parser, another version of the data) the same bytes are built in memory,
 // so either way the geocoder searches exactly the same index.
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import KDBush from 'kdbush';
+import { indexFileHeaderMatches, writeFileAtomically } from '../index-file.ts';
 
 /** Where `npm run build` puts the index, and where the server looks for it. */
 export const PLACE_INDEX_FILE = fileURLToPath(new URL('../../dist/places/cities500.idx', import.meta.url));
@@ -348,30 +340,13 @@ export function readPlaceIndex(bytes: Buffer, key: Buffer = placeIndexKey()): Pl
 /** Builds the index and writes it to `file` (through a temporary file, so a reader never sees half of it). */
 export function writePlaceIndexFile(file = PLACE_INDEX_FILE): { bytes: number } {
   const bytes = buildPlaceIndexBytes();
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, bytes);
-  renameSync(temporary, file);
+  writeFileAtomically(file, bytes);
   return { bytes: bytes.length };
 }
 
 /** Whether `file` holds an index made from today's inputs (reads only its header). */
 export function placeIndexFileIsCurrent(file = PLACE_INDEX_FILE): boolean {
-  try {
-    const header = Buffer.alloc(HEADER_BYTES);
-    const fd = openSync(file, 'r');
-    try {
-      readSync(fd, header, 0, HEADER_BYTES, 0);
-    } finally {
-      closeSync(fd);
-    }
-    return (
-      header.toString('latin1', 0, MAGIC.length) === MAGIC &&
-      header.subarray(MAGIC.length, MAGIC.length + KEY_BYTES).equals(placeIndexKey())
-    );
-  } catch {
-    return false;
-  }
+  return indexFileHeaderMatches(file, MAGIC, placeIndexKey());
 }
 
 /** The index from `file` when it is current, else built in memory from cities500 (the same bytes, slower). */

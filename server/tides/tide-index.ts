@@ -10,13 +10,13 @@
 // Without a current file (no build yet, an edited builder, another version of the data) the same bytes are built
 // in a worker thread, whose memory goes when it ends, so either way the server predicts from the same index.
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { isKnownTimeZone } from '#core/zoned-day.ts';
+import { indexFileHeaderMatches, writeFileAtomically } from '../index-file.ts';
 
 /** Where `npm run build` puts the index, and where the server looks for it. */
 export const TIDE_INDEX_FILE = fileURLToPath(new URL('../../dist/tides/stations.idx', import.meta.url));
@@ -310,29 +310,12 @@ export function readTideIndex(bytes: Buffer, key: Buffer = tideIndexKey()): Tide
 
 /** Writes `bytes` to `file` through a temporary file, so a reader never sees half of it. */
 export function writeTideIndexFile(bytes: Buffer, file = TIDE_INDEX_FILE): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, bytes);
-  renameSync(temporary, file);
+  writeFileAtomically(file, bytes);
 }
 
 /** Whether `file` holds an index made from today's inputs (reads only its header). */
 export function tideIndexFileIsCurrent(file = TIDE_INDEX_FILE): boolean {
-  try {
-    const header = Buffer.alloc(HEADER_BYTES);
-    const fd = openSync(file, 'r');
-    try {
-      readSync(fd, header, 0, HEADER_BYTES, 0);
-    } finally {
-      closeSync(fd);
-    }
-    return (
-      header.toString('latin1', 0, MAGIC.length) === MAGIC &&
-      header.subarray(MAGIC.length, MAGIC.length + KEY_BYTES).equals(tideIndexKey())
-    );
-  } catch {
-    return false;
-  }
+  return indexFileHeaderMatches(file, MAGIC, tideIndexKey());
 }
 
 /**
