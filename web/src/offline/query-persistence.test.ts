@@ -170,7 +170,7 @@ describe('query persistence', () => {
     });
   });
 
-  // Issue #9: signed in, the network gone a second later: the user must already be on disk.
+  // Signed in, the network gone a second later: the user must already be on disk.
   it('writes the signed-in user at once, without waiting for the throttle', async () => {
     vi.useFakeTimers();
     const client = new QueryClient();

@@ -13,7 +13,7 @@ import { openKeyValueStore } from './key-value-store.ts';
 import { QUERY_CACHE_DB } from './storage-names.ts';
 
 /**
- * The query cache kept across restarts (DESIGN §5): the signed-in user, the catch list, the latest weather
+ * The query cache kept across restarts (docs/product.md#offline): the signed-in user, the catch list, the latest weather
  * reading and the tide stations around the last few places the angler looked at the tides (at most
  * KEPT_TIDE_STATION_ANSWERS answers of GET /api/tides/stations, each at most 50 stations; decision 035), so the
  * app opens offline with the last known state. IndexedDB database 'tightlines-cache', store
@@ -160,7 +160,7 @@ export async function restoreQueries(client: QueryClient, now = Date.now()): Pro
 
 /**
  * Writes the disk copy now, then after changes to persisted queries: at once when the user query got an
- * answer (the angler may lose the signal any second after signing in: DESIGN §5, issue #9), throttled for the
+ * answer (the angler may lose the signal any second after signing in: decision 009), throttled for the
  * rest, and when the page is hidden.
  */
 export function persistChanges(client: QueryClient): () => void {
