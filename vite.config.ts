@@ -64,7 +64,7 @@ export default defineConfig({
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
-    // No source maps in the published build: they would hand out the whole original source (issue 9, item 21).
+    // No source maps in the published build: they would hand out the whole original source.
     sourcemap: false,
     // .vite/manifest.json: which chunks each page needs (server/app.ts sends them as preload hints).
     manifest: true,
@@ -73,13 +73,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Rolldown's automatic splitting made ~80 chunks, 20 of them needed before the first render (each one a
-        // request on a slow phone network). Instead (DESIGN §7):
+        // request on a slow phone network). Instead (decision 023):
         // - every library the first render needs (React, TanStack Query, wouter, lucide's base...) in one 'vendor'
         //   chunk, and our own code it needs in the entry chunk ('$initial': statically imported from the entry);
         //   the few form widgets and unit rules that the Log tab, /auth and Tools all draw with in 'widgets';
         // - react-hook-form, shared by /auth, the Log tab and the edit dialog, in 'forms';
         // - the Log form's fields, shared with History's edit dialog, in 'catch-form': what the Log tab loads
-        //   beside its own chunk, nothing more (issue 14: it used to pull zod and date-fns in with 'lazy-shared');
+        //   beside its own chunk, nothing more (decision 023: it used to pull zod and date-fns in with 'lazy-shared');
         // - zod (the contract the forms check with, /auth's and Profile's forms) in 'contract', date-fns in 'dates',
         //   menus and dialogs in 'overlays': none of them needed by the Log tab's first screen; 'outbox' (what
         //   queues a catch) apart, so the Log's save does not pull in what else the lazy screens share.
@@ -162,7 +162,7 @@ export default defineConfig({
               minShareCount: 2,
               priority: 1,
             },
-            // The test pages (SPEC §2) share helpers of their own; they stay out of what the app's screens load.
+            // The test pages (docs/product.md#test-pages) share helpers of their own; they stay out of what the app's screens load.
             // lucide's icons shared by lazy screens in one 'icons' chunk: in 'lazy-shared', one icon drew that
             // whole chunk into the Log tab's first load.
             { name: 'icons', test: /[\\/]lucide-react[\\/]/, minShareCount: 2, priority: 2 },

@@ -1,4 +1,4 @@
-// The ceiling for the API benchmark (DESIGN §7): a bare node:http server that answers every request by
+// The ceiling for the API benchmark (decision 005): a bare node:http server that answers every request by
 // serialising the same catches from memory, with no framework, no session lookup and no database.
 // Usage (bench/run.ts starts it): node bench/bare-server.ts CATCHES.json PORT
 import { readFileSync } from 'node:fs';

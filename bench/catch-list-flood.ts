@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 11, measured from outside: one account with 10,000 catches carrying 5 KB notes, 24 parallel
+ * Decision 012's big lists, measured from outside: one account with 10,000 catches carrying 5 KB notes, 24 parallel
  * GET /api/catches for it, and meanwhile another angler's small history, requested over and over. Prints the
  * server's peak RSS (ps, every 50 ms) and the other angler's latency.
  *

@@ -1,4 +1,4 @@
-// Where History's milliseconds go at 10,000 catches (issue 14): a CPU profile of the first render (navigation to
+// Where History's milliseconds go at 10,000 catches (decision 023): a CPU profile of the first render (navigation to
 // the first card painted) and of keystrokes in the search box, with the page's network timeline, in Debian's
 // Chromium. Not part of `npm run bench`: it answers "why", the bench answers "how fast".
 //

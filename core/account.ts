@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX, passwordSchema } from './user.ts';
 
 /**
- * Account self-service (issue 11): what POST /api/account/password and DELETE /api/account accept, and the
+ * Account self-service (docs/product.md#account, decision 019): what POST /api/account/password and DELETE /api/account accept, and the
  * forms that send them. The new password follows the registration rules (same schema, same messages).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Every code an API error body may carry, grouped by the status that goes with it (DESIGN §4, decision 015).
+ * Every code an API error body may carry, grouped by the status that goes with it (docs/product.md#api-rules, decision 015).
  * Clients branch on these, never on the message text, which is for people and may be reworded at any time.
  * Adding a code here is the whole contract change: the server can only send codes from this list.
  */
@@ -57,7 +57,7 @@ export const API_ERROR_CODES = [
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
-/** Every API error body (DESIGN §4): a message for people, a code for programs, per-field messages for bad input. */
+/** Every API error body (docs/product.md#api-rules): a message for people, a code for programs, per-field messages for bad input. */
 export interface ApiErrorBody {
   message: string;
   code: ApiErrorCode;

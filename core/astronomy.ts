@@ -1,5 +1,5 @@
 /**
- * Sun and moon for a place and a day, computed on the phone with no network (issue 12 item 7;
+ * Sun and moon for a place and a day, computed on the phone with no network (docs/product.md#sun-and-moon;
  * docs/decisions/011-sun-moon-stats-species.md): sunrise, sunset, civil twilight, moonrise, moonset, the moon's phase and
  * illumination, and the moon's passes overhead and underfoot (which the solunar folklore reads).
  *

@@ -17,7 +17,7 @@ import { HPA_PER_INHG } from './units.ts';
 const readings = (...pressures: number[]) =>
   pressures.map((pressure, i) => ({ pressure, timestamp: i * 1000 }));
 
-describe('pressureCategory (SPEC §4: High ≥ 30.2, Normal 29.8–30.2, Low < 29.8)', () => {
+describe('pressureCategory (High ≥ 30.2, Normal 29.8–30.2, Low < 29.8)', () => {
   it.each([
     [31.5, 'High'],
     [30.2, 'High'],
@@ -50,7 +50,7 @@ describe('pressureTrend (last up to 3 readings, ±1 inHg)', () => {
   });
 });
 
-describe('fishingInsight (SPEC §4, in the spec order)', () => {
+describe('fishingInsight (in the order of docs/product.md#barometer)', () => {
   const cases: [PressureCategory, PressureTrend, string][] = [
     ['High', 'stable', 'Excellent fishing conditions'],
     ['High', 'rising', 'Improving conditions'],

@@ -1,16 +1,16 @@
 import { hasLightningRisk } from './gear.ts';
 import { HPA_PER_INHG } from './units.ts';
 
-/** Barometer rules of SPEC §4 and §9. Pressures are in inHg. */
+/** Barometer rules of docs/product.md#barometer. Pressures are in inHg. */
 
 const PRESSURE_HIGH_AT = 30.2;
 const PRESSURE_LOW_BELOW = 29.8;
-/** Change over the last readings that counts as rising or falling (SPEC §9: 1 inHg over the last 3). */
+/** Change over the last readings that counts as rising or falling (docs/product.md#barometer: 1 inHg over the last 3). */
 const TREND_THRESHOLD_INHG = 1;
 export const TREND_WINDOW = 3;
-/** Readings kept in memory (SPEC §3). */
+/** Readings kept in memory (docs/product.md#barometer). */
 export const READINGS_KEPT = 10;
-/** The barometer asks for the position again this often (SPEC §4). */
+/** The barometer asks for the position again this often (docs/product.md#barometer). */
 export const BAROMETER_REFRESH_MS = 120_000;
 
 export type PressureCategory = 'High' | 'Normal' | 'Low';
@@ -88,7 +88,7 @@ export function barometerInsight(
   return { text: fishingInsight(category, trend), safety: false };
 }
 
-/** The fishing insight of SPEC §4, checked in the spec's order. */
+/** The fishing insight of docs/product.md#barometer, checked in its order. */
 export function fishingInsight(category: PressureCategory, trend: PressureTrend): string {
   if (category === 'High' && trend === 'stable') return 'Excellent fishing conditions';
   if (category === 'Normal' && trend === 'rising') return 'Good fishing expected';

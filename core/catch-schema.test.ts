@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catchCreateSchema, catchSchema, catchUpdateSchema } from './catch-schema.ts';
 
-describe('catch payload (SPEC §3)', () => {
+describe('catch payload (docs/product.md#catch)', () => {
   it('normalises a minimal payload: absent fields become null', () => {
     expect(catchCreateSchema.parse({ fishType: 'Bass' })).toEqual({
       fishType: 'Bass',
@@ -56,7 +56,7 @@ describe('catch payload (SPEC §3)', () => {
   });
 });
 
-describe('catch update (issue 11 PATCH)', () => {
+describe('catch update (PATCH, decision 021)', () => {
   it('keeps only the fields sent: a missing field stays as it is', () => {
     expect(catchUpdateSchema.parse({})).toEqual({});
     expect(catchUpdateSchema.parse({ weight: '2.5', userId: 7, id: 3 })).toEqual({ weight: 2.5 });

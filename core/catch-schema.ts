@@ -43,7 +43,7 @@ function isRealCalendarDate(value: string): boolean {
 }
 
 /**
- * The fields an angler writes (SPEC §3), each once: its stored type, its rules and their texts, and how loose input
+ * The fields an angler writes (docs/product.md#catch), each once: its stored type, its rules and their texts, and how loose input
  * (numeric strings, empty strings, missing keys) becomes it. Every other view of a catch derives from these.
  */
 const catchFields = {
@@ -108,7 +108,7 @@ const testCatchMark = z.preprocess(
 );
 
 /**
- * A catch as every API response carries it (DESIGN §4), core/catch.ts `Catch`: the written fields plus what the
+ * A catch as every API response carries it (docs/product.md#catch), core/catch.ts `Catch`: the written fields plus what the
  * server adds. Its JSON Schema (server/http/route-contract.ts) is the response schema Fastify serialises with.
  */
 export const catchSchema = z.object({
@@ -121,8 +121,8 @@ export const catchSchema = z.object({
 });
 
 /**
- * The catch payload of SPEC §3, accepted by POST /api/catches, /api/mobile-catch and /api/emergency-catch.
- * `userId` is accepted and dropped: the session decides the owner (DESIGN §4).
+ * The catch payload of docs/product.md#catch, accepted by POST /api/catches, /api/mobile-catch and /api/emergency-catch.
+ * `userId` is accepted and dropped: the session decides the owner (docs/product.md#catch).
  */
 export const catchCreateSchema = z.object({
   ...catchFields,
@@ -140,7 +140,7 @@ export const catchCreateSchema = z.object({
 export type CatchCreateInput = z.output<typeof catchCreateSchema>;
 
 /**
- * A change to a saved catch (issue 11's PATCH): any subset of the written fields. A field left out stays as it is,
+ * A change to a saved catch (the PATCH of decision 021): any subset of the written fields. A field left out stays as it is,
  * `null` (or an empty string) clears an optional field, and the fish type, when present, must not be blank. What
  * the server keeps (id, createdAt, clientId, isTestCatch) is not a written field: a PATCH naming it changes nothing.
  */

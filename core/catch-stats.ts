@@ -2,7 +2,7 @@ import { type Catch, DEFAULT_LOCATION_NAME } from './catch.ts';
 import { type NamedCount, NameTally, nameKey } from './names.ts';
 
 /**
- * Personal bests and statistics of an angler's log (issue 12 item 6), computed on the phone from the catch list,
+ * Personal bests and statistics of an angler's log (docs/product.md#stats, decision 011), computed on the phone from the catch list,
  * so they work offline. One pass over the catches (O(n)): instant at 10,000.
  *
  * Rules (docs/decisions/011-sun-moon-stats-species.md):

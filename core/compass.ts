@@ -1,4 +1,4 @@
-/** Compass rules of SPEC §4 and §9. */
+/** Compass rules of docs/product.md#compass. */
 
 const COMPASS_POINTS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 export type CompassPoint = (typeof COMPASS_POINTS)[number];

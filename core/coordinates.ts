@@ -12,7 +12,7 @@ function coordinate(label: string, limit: number) {
     .pipe(z.number({ error: outOfRange }).min(-limit, outOfRange).max(limit, outOfRange));
 }
 
-/** `?lat=&lon=` of the weather and reverse-geocode calls (SPEC §5: both are required). */
+/** `?lat=&lon=` of the weather and reverse-geocode calls (docs/product.md#weather: both are required). */
 export const coordinatesQuerySchema = z.object({
   lat: coordinate('Latitude', 90),
   lon: coordinate('Longitude', 180),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What POST /api/import answers (issue 11): rows are numbered as in the file (CSV: the spreadsheet row). */
+/** What POST /api/import answers (docs/product.md#your-data, decision 020): rows are numbered as in the file (CSV: the spreadsheet row). */
 export const importSummarySchema = z.object({
   created: z.number().int(),
   skipped: z.number().int(),

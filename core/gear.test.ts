@@ -6,7 +6,7 @@ const names = (conditions: Partial<GearConditions>) =>
   recommendGear({ ...mild, ...conditions }, 'imperial').map((item) => item.name);
 const ALWAYS = ['Fishing Rod & Reel', 'Fishing License', 'Tackle Box'];
 
-describe('recommendGear (SPEC §5)', () => {
+describe('recommendGear (docs/product.md#gear)', () => {
   it('always lists rod & reel, license and tackle box as essential', () => {
     const items = recommendGear(mild, 'imperial');
     expect(items.map((i) => i.name)).toEqual(ALWAYS);
@@ -78,7 +78,7 @@ describe('recommendGear (SPEC §5)', () => {
     );
     expect(items[0]).toMatchObject({ name: 'SAFETY ALERT', priority: 'essential' });
     expect(items.filter((item) => item.name === 'SAFETY ALERT')).toHaveLength(1);
-    // The rest keep the spec's order: essential, then recommended.
+    // The rest keep the product's order (docs/product.md#gear): essential, then recommended.
     expect(items.slice(1, 4).map((item) => item.name)).toEqual(ALWAYS);
     expect(items.map((item) => item.name)).toContain('Sunscreen');
   });

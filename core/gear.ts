@@ -1,6 +1,6 @@
 import { formatQuantity, type UnitSystem } from './units.ts';
 
-/** Weather-based gear recommendations: the rules table of SPEC §5 (thresholds in its units, text in the angler's). */
+/** Weather-based gear recommendations: the rules table of docs/product.md#gear (thresholds in its units, text in the angler's). */
 
 export type GearPriority = 'essential' | 'recommended' | 'optional';
 
@@ -61,17 +61,17 @@ function mentions(conditions: ConditionText, words: readonly string[]): boolean 
   return words.some((word) => text.includes(word));
 }
 
-/** Thunderstorm or lightning (SPEC §5): the conditions that call for the SAFETY ALERT. */
+/** Thunderstorm or lightning (docs/product.md#gear): the conditions that call for the SAFETY ALERT. */
 export function hasLightningRisk(conditions: ConditionText): boolean {
   return mentions(conditions, ['thunderstorm', 'lightning']);
 }
 
-/** Safety first: the SAFETY ALERT before every other item of its priority (issue 9: it was 7th, below sunscreen). */
+/** Safety first: the SAFETY ALERT before every other item of its priority (it once came 7th, below sunscreen). */
 function safetyRank(item: GearRecommendation): number {
   return item.icon === 'alert' ? 0 : 1;
 }
 
-/** The gear list for the conditions, essential first (the SAFETY ALERT leading), then recommended, then optional (SPEC §5). */
+/** The gear list for the conditions, essential first (the SAFETY ALERT leading), then recommended, then optional (docs/product.md#gear). */
 export function recommendGear(conditions: GearConditions, units: UnitSystem): GearRecommendation[] {
   const temperature = (fahrenheit: number) => formatQuantity('temperature', fahrenheit, units);
   const speed = (mph: number) => formatQuantity('speed', mph, units);
@@ -150,7 +150,7 @@ export function recommendGear(conditions: GearConditions, units: UnitSystem): Ge
     add('Bright Clothing', 'Make yourself visible to boats.', 'shirt', 'recommended');
   }
   if (hasLightningRisk(conditions)) add('SAFETY ALERT', LIGHTNING_ADVICE, 'alert', 'essential');
-  // Essential, then recommended, then optional (SPEC §5); within a group the safety alert first, then the order
+  // Essential, then recommended, then optional (docs/product.md#gear); within a group the safety alert first, then the order
   // above (the sort is stable).
   return items.sort(
     (a, b) => PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] || safetyRank(a) - safetyRank(b),

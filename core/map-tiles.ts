@@ -1,5 +1,5 @@
 /**
- * The map tiles' API (issue 12, docs/decisions/016-map-tiles.md), shared by the server's tile route, the web map
+ * The map tiles' API (docs/product.md#map, docs/decisions/016-map-tiles.md), shared by the server's tile route, the web map
  * and the service worker's tile cache. No zod here: the service worker imports this file.
  */
 

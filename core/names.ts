@@ -1,6 +1,6 @@
 /**
  * Free-text names typed by anglers (species, baits, places) grouped the way people mean them: 'bass', 'Bass '
- * and 'BASS' are one species (issue 12). Shared by the stats and the species suggestions.
+ * and 'BASS' are one species (decision 011). Shared by the stats and the species suggestions.
  */
 
 /** The name as shown: trimmed, inner runs of whitespace made one space. */

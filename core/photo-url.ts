@@ -1,5 +1,5 @@
 /**
- * The one definition of a photo's id and URL (issue 10, item 5). The server makes ids with crypto.randomUUID()
+ * The one definition of a photo's id and URL (decision 015). The server makes ids with crypto.randomUUID()
  * (lower-case UUIDs, also the file and object names of the photo stores) and hands out `/api/photos/<id>.webp`;
  * the catch input, the photo route and the service worker all recognise photos with the patterns below.
  * No zod here: the web app's main bundle and the service worker import this file.

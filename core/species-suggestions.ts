@@ -3,7 +3,7 @@ import { cleanName, countNames, foldName, type NamedCount } from './names.ts';
 import { COMMON_SPORT_FISH } from './species.ts';
 
 /**
- * Fish type suggestions as the angler types (issue 12 item 5): the angler's own species first, most caught
+ * Fish type suggestions as the angler types (docs/product.md#log, decision 011): the angler's own species first, most caught
  * first, then the bundled list of common sport fish. A name matches when what is typed starts it or starts
  * one of its words ('bass' → 'Largemouth Bass'), ignoring case, spacing and accents. Free text stays allowed:
  * these are only suggestions.

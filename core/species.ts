@@ -1,6 +1,6 @@
 /**
  * Common sport fish by their usual English names, freshwater and saltwater (372 names), for the fish
- * type suggestions (issue 12 item 5). The web app loads this module only when the angler types a fish type.
+ * type suggestions (docs/product.md#log, decision 011). The web app loads this module only when the angler types a fish type.
  * A few family names (Bass, Catfish, Trout…) stand beside the species for anglers who log that way.
  */
 export const COMMON_SPORT_FISH: readonly string[] = [

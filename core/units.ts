@@ -1,6 +1,6 @@
 /**
- * Units you think in (issue 12 item 4). Storage, the API and every rule (barometer thresholds, gear advice) stay
- * in the spec's units (SPEC §9: lbs, inches, °F, ft, mph, inHg); a metric angler's values are converted only at
+ * Units you think in (docs/product.md#units). Storage, the API and every rule (barometer thresholds, gear advice) stay
+ * in the stored units (lbs, inches, °F, ft, mph, inHg); a metric angler's values are converted only at
  * the edges: when shown and when typed in. Stored values are never rounded, so entering 2.5 kg stores the weight
  * that converts back to exactly 2.5 kg (to floating-point precision) and displays as 2.5 kg again.
  */
@@ -12,7 +12,7 @@ export function isUnitSystem(value: unknown): value is UnitSystem {
   return typeof value === 'string' && (UNIT_SYSTEMS as readonly string[]).includes(value);
 }
 
-/** The units to use for a stored setting: the spec's units when none was chosen (or read from an older copy). */
+/** The units to use for a stored setting: imperial when none was chosen (or read from an older copy). */
 export function unitSystemOr(value: unknown): UnitSystem {
   return isUnitSystem(value) ? value : 'imperial';
 }
@@ -32,7 +32,7 @@ export type Quantity =
 
 interface UnitStyle {
   symbol: string;
-  /** How a form label names the unit, e.g. 'Length (inches)' (SPEC §2); the symbol when not given. */
+  /** How a form label names the unit, e.g. 'Length (inches)' (docs/product.md#log); the symbol when not given. */
   label?: string;
   /** '°F' hugs the number, 'lbs' does not. */
   spaced: boolean;
@@ -47,7 +47,7 @@ interface QuantityUnits {
   metric: UnitStyle;
   /** Spec (imperial) value to metric. */
   toMetric: (imperial: number) => number;
-  /** Metric value to the spec's unit. */
+  /** Metric value to the stored (imperial) unit. */
   fromMetric: (metric: number) => number;
 }
 
@@ -110,7 +110,7 @@ export function toDisplayValue(quantity: Quantity, stored: number, system: UnitS
   return system === 'metric' ? QUANTITIES[quantity].toMetric(stored) : stored;
 }
 
-/** A value typed in the angler's unit, in the spec's unit for storage and the API. */
+/** A value typed in the angler's unit, in the stored (imperial) unit for storage and the API. */
 export function toStoredValue(quantity: Quantity, entered: number, system: UnitSystem): number {
   return system === 'metric' ? QUANTITIES[quantity].fromMetric(entered) : entered;
 }

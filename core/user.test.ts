@@ -6,7 +6,7 @@ const firstMessage = (result: {
   error?: { issues: { message: string; path: PropertyKey[] }[] };
 }) => result.error?.issues[0];
 
-describe('auth form rules (SPEC §5)', () => {
+describe('auth form rules (docs/product.md#sign-in)', () => {
   it.each([
     ['ab', 'secret', 'Username must be at least 3 characters'],
     ['abc', '12345', 'Password must be at least 6 characters'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UNIT_SYSTEMS } from './units.ts';
 
-/** Limits shared by the auth form and the server (SPEC §5, §9; DESIGN §4). */
+/** Limits shared by the auth form and the server (docs/product.md#sign-in, docs/product.md#security). */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
 export const PASSWORD_MIN = 6;
@@ -23,7 +23,7 @@ export const passwordSchema = z
 /** What the server accepts at /api/login and /api/register. */
 export const credentialsSchema = z.object({ username: usernameSchema, password: passwordSchema });
 
-/** The login form checks only the two minimums, as the spec's login form does. */
+/** The login form checks only the two minimums, as docs/product.md#sign-in says. */
 export const loginFormSchema = z.object({
   username: z.string().min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`),
   password: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
@@ -48,7 +48,7 @@ export const userSchema = z.object({
   id: z.int(),
   username: z.string(),
   createdAt: z.string(),
-  /** The units this angler reads and types in (issue 12 item 4); the API itself always speaks the spec's units. */
+  /** The units this angler reads and types in (docs/product.md#units); the API itself always speaks the stored (imperial) units. */
   units: z.enum(UNIT_SYSTEMS),
 });
 export type User = z.output<typeof userSchema>;

@@ -1,4 +1,4 @@
-/** What GET /api/weather answers (SPEC §3 Weather, DESIGN §4). Units: °F, mph, %, inHg. */
+/** What GET /api/weather answers (docs/product.md#weather). Units: °F, mph, %, inHg. */
 export interface Weather {
   /** Place name from the embedded geocoder. */
   location: string;
@@ -21,7 +21,7 @@ export interface Weather {
 
 export type WeatherCondition = 'Clear' | 'Clouds' | 'Fog' | 'Drizzle' | 'Rain' | 'Snow' | 'Thunderstorm';
 
-/** The weather query is stale after 5 minutes (SPEC §9). */
+/** The weather query is stale after 5 minutes (docs/product.md#weather). */
 export const WEATHER_STALE_MS = 5 * 60 * 1000;
 
 interface WmoMeaning {
@@ -31,7 +31,7 @@ interface WmoMeaning {
   icon: string;
 }
 
-/** WMO weather interpretation codes (as Open-Meteo reports them) mapped to the spec's weather fields. */
+/** WMO weather interpretation codes (as Open-Meteo reports them) mapped to the product's weather fields. */
 const WMO_CODES: Record<number, WmoMeaning> = {
   0: { condition: 'Clear', description: 'clear sky', icon: '01' },
   1: { condition: 'Clouds', description: 'mainly clear', icon: '02' },
@@ -63,7 +63,7 @@ const WMO_CODES: Record<number, WmoMeaning> = {
   99: { condition: 'Thunderstorm', description: 'thunderstorm with heavy hail', icon: '11' },
 };
 
-/** The spec's condition, description and icon for a WMO code; unknown codes read as cloudy rather than failing. */
+/** The product's condition, description and icon for a WMO code; unknown codes read as cloudy rather than failing. */
 export function describeWmoCode(
   code: number,
   isDay: boolean,

@@ -7,7 +7,7 @@ import { expectServerCatches, expectToast } from './support/ui.ts';
 import { currentUser, registerViaApi, TEST_PASSWORD } from './support/users.ts';
 
 /**
- * Account self-service in the app (issue 11): Profile's Change password, Sign out everywhere and Delete account,
+ * Account self-service in the app (docs/product.md#account): Profile's Change password, Sign out everywhere and Delete account,
  * and the warnings that name this phone's unsent catches first. On the harness's 390 px phone.
  */
 const e2e = setupE2E();

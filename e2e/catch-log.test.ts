@@ -163,7 +163,7 @@ describe('logging a catch, from sign-up to delete', () => {
     await details.waitFor();
     const detailLabels = (await details.locator('dt').allTextContents()).map((text) => text.trim());
     const detailValues = (await details.locator('dd').allTextContents()).map((text) => text.trim());
-    // The time in the phone's locale (issue 9: one clock format everywhere; this browser is en-US).
+    // The time in the phone's locale (one clock format everywhere, decision 007; this browser is en-US).
     expect(detailValues).toEqual([
       '54.5°F',
       '12.5 ft',

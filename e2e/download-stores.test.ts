@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
 import { setupE2E } from './support/harness.ts';
 
-/** A deployment that has set no store listings (APP_STORE_URL, GOOGLE_PLAY_URL unset): issue #15, item 4. */
+/** A deployment that has set no store listings (APP_STORE_URL, GOOGLE_PLAY_URL unset): docs/product.md#static-pages. */
 const e2e = setupE2E();
 
 describe('/download without store listings', () => {

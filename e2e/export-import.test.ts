@@ -9,7 +9,7 @@ import { expectServerCatches, expectToast, fetchCatches } from './support/ui.ts'
 import { registerViaApi } from './support/users.ts';
 
 /**
- * Profile → Export and import (issue 11): one angler exports the log as a ZIP with the photos (and as CSV), another
+ * Profile → Export and import (docs/product.md#your-data): one angler exports the log as a ZIP with the photos (and as CSV), another
  * account imports the ZIP, sees the summary and the catches in History with their photo, and a second import of the
  * same file creates nothing.
  */

@@ -6,7 +6,7 @@ import { setupE2E } from './support/harness.ts';
 import { registerViaApi } from './support/users.ts';
 
 /**
- * History's list is windowed (issue 14): only the cards in view, and a few around them, are in the DOM, yet the
+ * History's list is windowed (docs/product.md#history, decision 023): only the cards in view, and a few around them, are in the DOM, yet the
  * list scrolls as the whole log, every card is reached by scrolling or by the keyboard, search looks at every
  * catch, and screen readers hear each card's place in the whole list.
  */

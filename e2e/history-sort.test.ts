@@ -6,8 +6,8 @@ import { expectServerCatches } from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
 
 /**
- * History's sort by when a catch was caught (issue 12 item 3): catchDate then timeOfDay, undated catches last
- * both ways, next to the spec's four orders; the choice is remembered across reloads like the active tab.
+ * History's sort by when a catch was caught (docs/product.md#search-and-sort): catchDate then timeOfDay, undated catches last
+ * both ways, next to the four first orders; the choice is remembered across reloads like the active tab.
  */
 const e2e = setupE2E();
 
@@ -46,7 +46,7 @@ describe('sorting History by catch date', () => {
     await expectServerCatches(page, TRIP.length);
     await page.getByRole('tab', { name: 'History' }).click();
 
-    // By default, newest logged first (the spec's order).
+    // By default, newest logged first (docs/product.md#search-and-sort).
     const loggedNewest = ['Night Walleye', 'Evening Pike', 'Undated Carp', 'Dawn Perch'];
     await expect.poll(() => cardOrder(page)).toEqual(loggedNewest);
 
@@ -85,7 +85,7 @@ describe('sorting History by catch date', () => {
     await page.getByRole('searchbox', { name: 'Search catches' }).fill('ni');
     await expect.poll(() => cardOrder(page)).toEqual(['Evening Pike', 'Night Walleye']);
 
-    // The spec's orders are still there and still remembered.
+    // The four first orders are still there and still remembered.
     await page.getByRole('searchbox', { name: 'Search catches' }).fill('');
     await chooseSort(page, 'Oldest First');
     await expect.poll(() => cardOrder(page)).toEqual([...loggedNewest].reverse());

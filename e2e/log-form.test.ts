@@ -182,7 +182,7 @@ describe('the Log tab', () => {
     const form = page.getByRole('form', { name: 'Log a catch' });
     await waitForAutoLocation(form);
 
-    // 'Once visited' (DESIGN §5): the service worker has installed and controls the page, so every tab's code
+    // 'Once visited' (docs/product.md#offline): the service worker has installed and controls the page, so every tab's code
     // is on the phone.
     await waitForWorkerControl(page);
     await context.setOffline(true);
@@ -245,7 +245,7 @@ describe('the Log tab', () => {
   });
 });
 
-describe('the Log tab against double taps (issue 9)', () => {
+describe('the Log tab against double taps', () => {
   /** How many entries the phone's outbox still holds (IndexedDB 'tightlines-offline', store 'outbox'). */
   const OUTBOX_COUNT = `new Promise((resolve, reject) => {
     const open = indexedDB.open('tightlines-offline');

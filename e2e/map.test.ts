@@ -15,7 +15,7 @@ import { expectServerCatches } from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
 
 /**
- * The maps (issue 12 item 1) in Chromium against the real server, whose tiles come from a local fake provider:
+ * The maps (docs/product.md#map, docs/product.md#catch-details) in Chromium against the real server, whose tiles come from a local fake provider:
  * History's Map view (pins of the searched list, clustered, a tap opens the catch), the 'View Map' drawer's map,
  * no tile before a map opens, every request to our own server only, and viewed tiles from the service worker's
  * cache offline. Screenshots of each map at 390 px go to the screenshot folder.

@@ -20,7 +20,7 @@ import { expectImageLoaded, expectServerCatches, expectToast } from './support/u
 import { registerViaApi, registerViaUi, TEST_PASSWORD, type TestUser } from './support/users.ts';
 
 /**
- * Offline from the first second, and the end of a session on a shared phone (issue #9: items 2, 4, 5, 6;
+ * Offline from the first second, and the end of a session on a shared phone (docs/product.md#offline,
  * docs/decisions/009-offline-sign-out.md). Chromium with the service worker, against the real server.
  */
 
@@ -174,7 +174,7 @@ describe('offline right after the first visit', () => {
   it('a service worker download cut off by the network is tried again once it is back, without an uncaught error', async (test) => {
     const { page, context, expectNoConsoleErrors } = await e2e.openPage(test);
     await registerViaApi(page);
-    // The signal drops exactly while the browser fetches the worker's script (the CI flake of issue #9).
+    // The signal drops exactly while the browser fetches the worker's script (a CI flake we once had).
     let scriptCutOff = false;
     await context.route('**/sw.js', async (route) => {
       if (scriptCutOff) return route.fallback();
@@ -199,7 +199,7 @@ describe('offline right after the first visit', () => {
     // The downloads fail, but no 'offline' and 'online' events come with them (the signal came back before the
     // page learned of the failure, or a proxy dropped the connection): the registration and the update prompt's
     // both fail, and without a timed retry the phone would never get ready for offline in this visit (a CI flake
-    // of issue 11's stop).
+    // we once had).
     let scriptsCutOff = 0;
     await context.route('**/sw.js', async (route) => {
       if (scriptsCutOff === 2) return route.fallback();
@@ -234,7 +234,7 @@ describe('logging out', () => {
 
     await page.getByRole('button', { name: user.username }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    // Unsent catches are named before the angler leaves (issue 11); they stay on the phone either way.
+    // Unsent catches are named before the angler leaves (decision 009); they stay on the phone either way.
     const warning = page.getByRole('dialog', { name: 'Log out with unsent catches?' });
     await warning.getByRole('listitem').filter({ hasText: 'Unsent Perch' }).waitFor();
     await warning.getByRole('button', { name: 'Log out anyway' }).click();
@@ -290,7 +290,7 @@ describe('logging out', () => {
     const { page, context, expectNoConsoleErrors } = await e2e.openPage(test);
     const user = await registerViaApi(page);
     const item = await catchWithPhoto(page, 'Private Pike');
-    // Photos come with `Cache-Control: no-store` (issue #9): the worker's cache must keep them all the same.
+    // Photos come with `Cache-Control: no-store` (docs/product.md#api-rules): the worker's cache must keep them all the same.
     const noStorePhotos: string[] = [];
     await context.route('**/api/photos/**', async (route) => {
       const response = await route.fetch();

@@ -13,7 +13,7 @@ import { expectImageLoaded, expectToast, expectValue, fetchCatches } from './sup
 import { registerViaApi } from './support/users.ts';
 
 /**
- * The offline-first PWA (issue #5, DESIGN §5) in Chromium against the real server: the service worker takes
+ * The offline-first PWA (docs/product.md#offline, decision 004) in Chromium against the real server: the service worker takes
  * control, the app opens offline, a catch with a photo logged offline survives closing the browser, syncs by
  * itself once online and lands on the server exactly once, photo included; an offline delete is carried out
  * later too. Runs in a persistent profile (launchPersistentContext), so "closing and reopening the app" is a

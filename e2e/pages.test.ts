@@ -21,7 +21,7 @@ interface InstallPromptLike {
   userChoice: Promise<{ outcome: string }>;
 }
 
-/** Every public page of the route table with its h1 (SPEC §2). */
+/** Every public page of the route table with its h1 (docs/product.md#routes). */
 const PUBLIC_PAGES = [
   { path: '/privacy-policy', title: 'Privacy Policy' },
   { path: '/terms-of-service', title: 'Terms of Service' },
@@ -136,7 +136,7 @@ describe('/privacy-policy', () => {
       'Google Maps',
       'We do not sell, rent or trade your personal information',
       'children under 13',
-      // Issue 11: the rights are exercised in the app, and the policy says how.
+      // The rights are exercised in the app, and the policy says how.
       'Profile → Account → Delete account',
       'Edit Catch',
       'Export',

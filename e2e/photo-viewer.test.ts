@@ -9,7 +9,7 @@ import { expectImageLoaded, expectServerCatches } from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
 
 /**
- * Whole photos (issue 12 item 2) on the harness's 390 × 844 phone: the detail view shows a portrait photo whole
+ * Whole photos (docs/product.md#photos) on the harness's 390 × 844 phone: the detail view shows a portrait photo whole
  * (never cropped to 4:3), a tap opens the full-screen viewer (its own chunk, fetched only then), which zooms on
  * a double-tap, a pinch and with keys, keeps focus inside, and closes on Escape, its button or a swipe down, giving
  * focus back. Cards without a photo show the species' initial on the species' colour.

@@ -8,7 +8,7 @@ import { expectServerCatches, expectValue } from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
 
 /**
- * The Log form's fish type field suggests as you type (issue 12 item 5): the angler's own species first (most
+ * The Log form's fish type field suggests as you type (docs/product.md#log, decision 011): the angler's own species first (most
  * caught first, from the list History keeps, fetched by the field if this phone has none yet), then the bundled
  * common sport fish; free text is still saved.
  */

@@ -6,7 +6,7 @@ import { browserToday, expectServerCatches } from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
 
 /**
- * History's Stats view and the 'Personal best' badges (issue 12 item 6) in Chromium against the real server:
+ * History's Stats view and the 'Personal best' badges (docs/product.md#stats) in Chromium against the real server:
  * totals, each species' best catches, catches per month and top baits and places, computed on the phone from
  * the list History keeps, so also offline.
  */

@@ -5,7 +5,7 @@ import { setupE2E } from './support/harness.ts';
 import { registerViaApi } from './support/users.ts';
 
 /**
- * The Tools tab's Sun & Moon card (issue 12 item 7) in Chromium: for a fixed position and a fixed browser clock
+ * The Tools tab's Sun & Moon card (docs/product.md#sun-and-moon) in Chromium: for a fixed position and a fixed browser clock
  * it shows the times the US Naval Observatory publishes (within 2 minutes), computed on the phone. The test
  * pages run on Chicago time in en-US, so the published times are converted to that clock here.
  */

@@ -16,7 +16,7 @@ import {
 import { registerViaApi } from './support/users.ts';
 
 /**
- * The Tools tab (issue #3) against the real server, whose weather provider is a local fake Open-Meteo
+ * The Tools tab (docs/product.md#tools) against the real server, whose weather provider is a local fake Open-Meteo
  * started here. The server caches weather per ~1 km cell for 5 minutes, so each test stands somewhere else.
  */
 const fake = await startFakeOpenMeteo();
@@ -421,13 +421,13 @@ describe('the Tools tab', () => {
   });
 });
 
-describe('the Tools tab offline (issue 9)', () => {
+describe('the Tools tab offline', () => {
   /** What the cards may take to say they need a connection: well under the old 15 s and more of skeletons. */
   const AT_ONCE_MS = 5000;
 
   /**
    * Waits until the service worker controls the page, so the app's code (toasts included) comes from its precache
-   * once offline: what these tests look at is the cards, not the first visit's loading (issue 9 items 1 and 2).
+   * once offline: what these tests look at is the cards, not the first visit's loading (decision 007).
    */
   async function waitUntilReadyForOffline(page: Page): Promise<void> {
     await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
@@ -516,7 +516,7 @@ describe('the Tools tab offline (issue 9)', () => {
   });
 });
 
-describe('a thunderstorm (issue 9)', () => {
+describe('a thunderstorm', () => {
   it('puts the SAFETY ALERT first among the gear and on the weather card', async (test) => {
     // Hot, stormy and windy: sunscreen, hat and water are essential too, and the alert still comes first.
     fake.setScenario({ weatherCode: 95, temperatureC: 30, windKmh: 30 });
@@ -612,7 +612,7 @@ describe('the compass on phones', () => {
     tools.expectNoConsoleErrors();
   });
 
-  // Issue 9: these were red toasts on every visit; the spec's texts now answer only a tap on 'Allow Motion Access'.
+  // These were red toasts on every visit (decision 007); the product's texts now answer only a tap on 'Allow Motion Access'.
   it('on a phone without a compass says so in the card and simulates as a demo, without a toast', async (test) => {
     const tools = await openTools(test, {
       position: TAHOE,

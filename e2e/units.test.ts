@@ -7,7 +7,7 @@ import { closeToast, expectServerCatches, expectText, expectToast } from './supp
 import { registerViaApi } from './support/users.ts';
 
 /**
- * Units you think in (issue 12 item 4) on the harness's 390 px phone: Profile switches the account to metric,
+ * Units you think in (docs/product.md#units) on the harness's 390 px phone: Profile switches the account to metric,
  * and the Log form, History, the detail dialog, weather, barometer and gear follow, while the server keeps the
  * spec's units. The weather comes from a local fake Open-Meteo.
  */
@@ -32,7 +32,7 @@ describe('units', () => {
     await context.setGeolocation(TAHOE);
     await registerViaApi(page);
 
-    // Profile: Imperial (the spec's units) until the angler chooses.
+    // Profile: Imperial (the stored units) until the angler chooses.
     await page.goto('/profile');
     const imperial = page.getByRole('radio', { name: /Imperial/ });
     const metric = page.getByRole('radio', { name: /Metric/ });
@@ -61,7 +61,7 @@ describe('units', () => {
     await form.getByLabel('Depth (m)').fill('3');
     await form.getByRole('button', { name: 'Log Catch' }).click();
 
-    // The server stored the spec's units.
+    // The server stored imperial units.
     const [saved] = await expectServerCatches(page, 1);
     expect(saved?.weight).toBeCloseTo(2.5 / 0.45359237, 9); // 5.51 lbs
     expect(saved?.length).toBeCloseTo(45.7 / 2.54, 9); // 17.99 in
@@ -121,7 +121,7 @@ describe('units', () => {
     await page.getByTestId('stats-heaviest').getByText('2.5 kg', { exact: true }).waitFor();
     await page.getByRole('tab', { name: 'List' }).click();
 
-    // Back to Imperial: the same catch reads in the spec's units again.
+    // Back to Imperial: the same catch reads in imperial units again.
     await page.goto('/profile');
     await imperial.click();
     await expect.poll(() => imperial.isChecked()).toBe(true);

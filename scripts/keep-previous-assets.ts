@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Rolling deploys (issue 13, item 9): while instances are replaced one by one, a page the previous release served
+ * Rolling deploys (docs/deploy.md#rolling-a-new-release): while instances are replaced one by one, a page the previous release served
  * still asks for that release's hashed files (/assets/index-OLD.js), and its service worker, updating, may ask for
  * them too. `vite build` empties dist/web, so without this those requests would get 404 from every new instance.
  *

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startAgainWithMemorySettings, turnOnCompileCache } from '../server/launch.ts';
 
 /**
- * `npm start`: build the web app only when dist/ is missing or older than its sources (DESIGN §4), and the place
+ * `npm start`: build the web app only when dist/ is missing or older than its sources, and the place
  * and tide station indexes only when missing or stale, so a built app is up in a second, then start the server.
  * The process first takes the server's memory settings (server/launch.ts: before anything else is loaded, so the
  * restart costs only Node's own start-up), and what it needs only to build is loaded only when something is built.

@@ -1,4 +1,4 @@
-// WEB_CONCURRENCY=2 (issue 13, item 8): the real server as a node:cluster primary with two workers on a fresh
+// WEB_CONCURRENCY=2 (docs/deploy.md#worker-processes-web_concurrency): the real server as a node:cluster primary with two workers on a fresh
 // PostgreSQL database. The primary migrates before it forks (the workers start without racing the migrations),
 // replaces a worker that dies, and on SIGTERM stops every worker and exits 0. PostgreSQL only: the configuration
 // refuses several workers on SQLite (config.test.ts).

@@ -1,4 +1,4 @@
-// What only a starting process can be given, set by starting the process again (issue 14). Used first thing by the
+// What only a starting process can be given, set by starting the process again (decision 022). Used first thing by the
 // server's entry points (server/main.ts; scripts/start.ts for `npm start`). On Linux, unless the operator already
 // set it (their value wins), the process re-executes itself once (process.execve: same process id, arguments and
 // environment otherwise) with:

@@ -1,5 +1,5 @@
 // The server's entry point: `node server/main.ts`, imported by `npm start` (scripts/start.ts) and re-run by every
-// WEB_CONCURRENCY worker. Before the server's ~970 modules are loaded (serve.ts), for issue 14:
+// WEB_CONCURRENCY worker. Before the server's ~970 modules are loaded (serve.ts), for decision 022:
 // 1. on Linux the process is started again with the memory settings of launch.ts (MALLOC_ARENA_MAX=1,
 //    --max-semi-space-size=8), unless the operator set them;
 // 2. Node's compile cache is turned on, so a restart reuses the modules' compiled bytecode and type-stripped

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     config = loadConfig();
     // WEB_CONCURRENCY > 1: this process migrates and supervises; the workers it forks run the code below.
     if (config.webConcurrency > 1 && cluster.isPrimary) return await runClusterPrimary(config);
-    // Loaded here, not above: the primary of several workers never serves, so it never loads the app (issue 14).
+    // Loaded here, not above: the primary of several workers never serves, so it never loads the app (decision 022).
     const { buildProductionApp } = await import('./production-app.ts');
     built = await buildProductionApp(config, fileURLToPath(new URL('../dist/web', import.meta.url)));
   } catch (error) {

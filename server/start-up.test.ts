@@ -1,4 +1,4 @@
-// What the real server (node server/main.ts) loads at start, and before a feature needs it (issue 14): a SQLite
+// What the real server (node server/main.ts) loads at start, and before a feature needs it (decision 022): a SQLite
 // server with photos on disk does not load the PostgreSQL driver, the Redis client, the AWS SDK or the ZIP
 // libraries until a request needs one of them, never loads sharp (its image worker, a child process, does), and
 // it leaves Node's compile cache for the next start. On Linux it runs with one malloc arena and a young

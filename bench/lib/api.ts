@@ -250,7 +250,7 @@ export interface DuringUploadsFigures {
 }
 
 /**
- * Other anglers stay fast while photos are processed (issue 14): one user's GET /api/catches at a steady
+ * Other anglers stay fast while photos are processed (decision 022): one user's GET /api/catches at a steady
  * BROWSING_REQUESTS_PER_SECOND over BROWSING_CONNECTIONS connections, first alone, then while another user's 4
  * connections upload 1600×1200 JPEGs back to back (each one decoded, re-encoded twice and fsynced). A steady rate,
  * not as fast as possible: the question is how long a request of someone else waits, not how many the server can

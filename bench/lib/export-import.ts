@@ -1,4 +1,4 @@
-// Export and import of 10,000 catches (issue 11): how long GET /api/export takes for each format over loopback
+// Export and import of 10,000 catches (decision 020): how long GET /api/export takes for each format over loopback
 // (the whole download), how long POST /api/import takes for the CSV and the JSON of that export into an empty
 // account, and a re-import (every row skipped); with the server's peak RSS during each step.
 import { signIn } from './api.ts';

@@ -1,6 +1,6 @@
 // Lighthouse 13 (its Node API) with Debian's Chromium, default config = the mobile preset (Moto G Power-class
 // screen, simulated slow 4G and 4× CPU slowdown). The signed-in shell is audited with the session cookie sent
-// on every request, on each of its screens (issue 14): Log (/), the History list (/logs), map (/logs/map) and
+// on every request, on each of its screens (decision 023): Log (/), the History list (/logs), map (/logs/map) and
 // stats (/logs/stats), and Tools (/tools); those addresses open the shell on that screen (web/src/app.tsx).
 // Besides the scores, each run keeps what Lighthouse blames: the LCP element and its phases, the JavaScript it
 // found unused, the long tasks. BENCH_LIGHTHOUSE_DIR=folder also writes each run's whole report there as JSON.
@@ -70,7 +70,7 @@ interface Page {
 }
 
 /**
- * The signed-in shell's screens (issue 14). A signed-in page at / stands for all of them: Log (the shell's first
+ * The signed-in shell's screens (decision 023). A signed-in page at / stands for all of them: Log (the shell's first
  * tab for a new visitor; Lighthouse starts every run with empty storage), then the addresses that open History's
  * list, map and stats and the Tools tab.
  */

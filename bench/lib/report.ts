@@ -65,7 +65,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 const pct = (value: number) => `${(value * 100).toFixed(0)} %`;
 
-/** Budgets of DESIGN §7, each met or missed by how much. */
+/** Our performance budgets (decisions 005, 022, 023), each met or missed by how much. */
 export function checkBudgets(results: Results): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   const add = (budget: string, measured: string, met: boolean | null, miss: string) =>
@@ -73,7 +73,7 @@ export function checkBudgets(results: Results): BudgetCheck[] {
 
   checks.push(...frontEndBudgets(results));
 
-  // Issue 14 ("Faster and leaner") raised DESIGN §7's ½ and 50 ms to 0.9 and 25 ms.
+  // Decision 022 ("Faster and leaner") raised decision 005's ½ and 50 ms to 0.9 and 25 ms.
   const list = results.api?.find((item) => item.scenario.startsWith('GET /api/catches'));
   const ratioBudget = 'GET /api/catches (100) ≥ 0.9 × the bare node:http requests/s';
   const p99Budget = 'GET /api/catches (100) p99 < 25 ms';
@@ -166,8 +166,8 @@ export function checkBudgets(results: Results): BudgetCheck[] {
     add('Thumbnail ≤ 40 KB', '–', null, '');
   }
 
-  // Issue 11: streamed and in batches, so the time grows with the log and the memory does not; issue 14 set the
-  // times. What is checked is how much a step adds to the server's RSS at rest.
+  // Decision 020: streamed and in batches, so the time grows with the log and the memory does not; decision 022
+  // set the times. What is checked is how much a step adds to the server's RSS at rest.
   const exportBudget = 'Export of 10,000 catches (JSON, CSV, ZIP) ≤ 2 s each';
   const importBudget = 'Import of 10,000 catches ≤ 10 s each';
   const growthBudget = 'Export and import of 10,000 catches add ≤ 100 MB to the server RSS';
@@ -306,7 +306,7 @@ function explainMisses(results: Results): string[] {
 }
 
 /**
- * The hand-written findings in bench/results.md (issue 14: where the server's and the front end's time and memory
+ * The hand-written findings in bench/results.md (decisions 022 and 023: where the server's and the front end's time and memory
  * go), each between its markers, which every run carries over unchanged.
  */
 const KEPT_SECTIONS = [
@@ -592,9 +592,9 @@ export function renderReadmeSummary(results: Results): string {
   return lines.join('\n');
 }
 
-// ---- Front end (issue 14): its budgets, and where the time and bytes go ----
+// ---- Front end (decision 023): its budgets, and where the time and bytes go ----
 
-/** Issue 14's budgets for the web app: initial JS, Lighthouse on each screen, History and Stats at 10,000. */
+/** Decision 023's budgets for the web app: initial JS, Lighthouse on each screen, History and Stats at 10,000. */
 function frontEndBudgets(results: Results): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   const add = (budget: string, measured: string, met: boolean | null, miss: string) =>

@@ -1,4 +1,4 @@
-// Start-up (issue 14): how long `npm start` of a built app takes to give its first answer, as an operator starts it
+// Start-up (decision 022): how long `npm start` of a built app takes to give its first answer, as an operator starts it
 // (npm, scripts/start.ts checking the build, then the server), and how much CPU the whole process tree used by
 // then. The CPU time hardly depends on what else the machine runs; the wall clock does, so both are reported.
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// WEB_CONCURRENCY (issue 13, item 8): GET /api/catches with 1 worker and with 2 (node:cluster), in the same run, on
+// WEB_CONCURRENCY (docs/deploy.md#worker-processes-web_concurrency): GET /api/catches with 1 worker and with 2 (node:cluster), in the same run, on
 // the same fresh PostgreSQL database (several workers need PostgreSQL). The database server is BENCH_DATABASE_URL,
 // else TEST_DATABASE_URL; a database of its own is created there and dropped afterwards.
 import { createTestPostgresDatabase } from '../../server/test-support/test-app.ts';

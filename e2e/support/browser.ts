@@ -104,7 +104,7 @@ function isHttpFailure(
 
 /**
  * The one console error a healthy app logs: Chromium reports the signed-out GET /api/user (401) as a
- * failed resource load, and the spec says that 401 means "no user".
+ * failed resource load, and a 401 on the user query means "no user" (docs/product.md#api-rules).
  */
 const SIGNED_OUT_USER_QUERY: ExpectedHttpFailure = { status: 401, path: '/api/user' };
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
- * What the app keeps on the device (DESIGN §5), read from inside the page: the kept query cache, the service
+ * What the app keeps on the device (docs/product.md#offline), read from inside the page: the kept query cache, the service
  * worker's photo caches with their Workbox expiration records, and the outbox. Browser-side snippets are
  * strings: e2e/ is type-checked with Node's types, not the DOM's, and these only run in the page.
  */

@@ -111,7 +111,7 @@ export async function fetchCatches(page: Page): Promise<Catch[]> {
 
 /**
  * Waits until the server holds exactly `count` catches for the page's user and returns them. Saving and
- * deleting go through the phone's outbox first (DESIGN §5), so the server learns of them a moment later.
+ * deleting go through the phone's outbox first (docs/product.md#offline), so the server learns of them a moment later.
  */
 export async function expectServerCatches(page: Page, count: number, timeout = 20_000): Promise<Catch[]> {
   let latest: Catch[] = [];

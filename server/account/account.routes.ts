@@ -34,7 +34,7 @@ function rateLimitKeysOf(user: User): string[] {
 }
 
 /**
- * Account self-service (issue 11, docs/decisions/019-account-self-service.md): change the password, sign out
+ * Account self-service (docs/product.md#account, docs/decisions/019-account-self-service.md): change the password, sign out
  * everywhere, delete the account. The two that act on the password ask for it again and count as login attempts.
  */
 export async function accountRoutes(app: FastifyInstance, deps: AccountDependencies): Promise<void> {

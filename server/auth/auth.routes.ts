@@ -124,7 +124,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
   const userContract = routeContract({ summary: 'The signed-in user', response: { 200: userSchema } });
   app.get('/api/user', userContract, async (request) => requireUser(request));
 
-  /** The account's settings, stored with it so every device of the angler follows (issue 12 item 4). */
+  /** The account's settings, stored with it so every device of the angler follows (docs/product.md#units). */
   const settingsContract = routeContract({
     summary: "Change the account's settings",
     body: userSettingsSchema,

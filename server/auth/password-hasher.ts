@@ -38,7 +38,7 @@ class Slots {
  * argon2id derivations that may run at once: one per core, and never the whole of libuv's thread pool (4 threads
  * unless UV_THREADPOOL_SIZE says otherwise), which also reads and writes every file (photos, static files, fsync).
  * Each one takes 19 MiB and ~30 ms of a core: a burst of logins used to run 4 at once on 2 cores, no faster than 2,
- * with 76 MiB instead of 38 and no thread left for the disk (issue 14: login peak RSS 231-246 -> 193-194 MB, the
+ * with 76 MiB instead of 38 and no thread left for the disk (decision 022: login peak RSS 231-246 -> 193-194 MB, the
  * same logins per second).
  */
 const ARGON2_CONCURRENCY = Math.max(

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/api-client.ts';
 import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
 
-/** PATCH /api/user: the account's units (issue 12 item 4), stored with the account so every device follows. */
+/** PATCH /api/user: the account's units (docs/product.md#units), stored with the account so every device follows. */
 describe.each(TEST_ENGINES)('user settings on %s', (engine) => {
   let t: TestApp;
   beforeEach(async () => {

@@ -3,7 +3,7 @@ import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 /**
  * A query that Kysely builds and compiles once, then runs with new parameter values: for the few queries every
  * request makes (the session lookup, the list's version). Building a query through Kysely's immutable builder and
- * compiling it to SQL costs more than running it on node:sqlite (issue 14: Kysely was 11 % of a
+ * compiling it to SQL costs more than running it on node:sqlite (decision 022: Kysely was 11 % of a
  * GET /api/catches' CPU and 20 KB of its garbage, for two one-row queries).
  *
  * `build` is called once with `placeholders`, values that stand for the arguments; each must come out as exactly

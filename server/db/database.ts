@@ -152,7 +152,7 @@ function openSqlite(file: string, options: OpenOptions): OpenedDatabase {
 /** A pool on a PostgreSQL database, without touching its schema (openDatabase migrates it). */
 export function connectPostgres(location: Extract<DatabaseLocation, { engine: 'postgres' }>): AppDatabase {
   const settings = { ...POSTGRES_POOL_DEFAULTS, ...location };
-  // Loaded when PostgreSQL is used, not at every start (issue 14: a SQLite server never needs node-postgres).
+  // Loaded when PostgreSQL is used, not at every start (decision 022: a SQLite server never needs node-postgres).
   const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
   const pool = new pg.Pool({
     connectionString: location.url,

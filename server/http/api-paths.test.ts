@@ -7,7 +7,7 @@ import { createTestApp, RELAXED_RATE_LIMITS, type TestApp } from '../test-suppor
 /**
  * HTTP/1.1 servers must accept an absolute-form request target (`POST http://host/api/login HTTP/1.1`), and the
  * router sends it to the same route as `/api/login`. Everything that asks "is this an API request?" must agree
- * with the router (issue 9, item 9). These tests use a raw socket: app.inject() rewrites an absolute URL to its
+ * with the router. These tests use a raw socket: app.inject() rewrites an absolute URL to its
  * path before Fastify sees it, so it cannot send what an attacker's script sends.
  */
 describe('absolute-form request targets', () => {

@@ -21,7 +21,7 @@ export function isApiRequest(request: FastifyRequest): boolean {
 
 /**
  * Every API answer, success or error, photos included, is `Cache-Control: no-store`: nothing a signed-in angler
- * saw may stay in the browser's HTTP cache for the next person on a shared phone (issue 9, item 5). What offline
+ * saw may stay in the browser's HTTP cache for the next person on a shared phone (docs/product.md#api-rules). What offline
  * use needs is kept by the service worker in Cache Storage, which logout clears.
  */
 export function installNoStoreOnApiAnswers(app: FastifyInstance): void {

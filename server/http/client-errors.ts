@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { ApiErrorBody } from '#core/api-error.ts';
 
 // Not `import { STATUS_CODES } from 'node:http'`: an ES import of node:http reads every one of its exports, and
-// its WebSocket getter loads Node's whole fetch implementation (undici), ~50 ms of every start (issue 14).
+// its WebSocket getter loads Node's whole fetch implementation (undici), ~50 ms of every start (decision 022).
 const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 /** Node's own refusals, before any request exists for Fastify to route, in our words. */

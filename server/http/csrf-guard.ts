@@ -9,7 +9,7 @@ function requestOrigin(request: FastifyRequest): string {
 }
 
 /**
- * Cross-site request forgery guard (DESIGN §4, §6). A browser always labels a cross-site request with
+ * Cross-site request forgery guard (docs/product.md#security). A browser always labels a cross-site request with
  * Sec-Fetch-Site and/or Origin, so those are refused with 403. A request with neither header (curl, a
  * script) cannot carry a victim's cookie from another site, and is judged by its content type alone:
  * only JSON and multipart bodies, which a plain HTML form cannot send, are accepted (415 otherwise).

@@ -14,7 +14,7 @@ interface SeenRoute {
   contract: RouteContract | undefined;
 }
 
-/** Every error answer's body (DESIGN §4, decision 015). */
+/** Every error answer's body (docs/product.md#api-rules, decision 015). */
 const errorBodySchema = z.object({
   message: z.string(),
   code: z.enum(API_ERROR_CODES),
@@ -22,7 +22,7 @@ const errorBodySchema = z.object({
 });
 
 /**
- * GET /api/openapi.json (issue 10, item 4): an OpenAPI 3.1 document of every route the app registers, built from
+ * GET /api/openapi.json (decision 018): an OpenAPI 3.1 document of every route the app registers, built from
  * the routes' own contracts (route-contract.ts), so it cannot drift from them. Public and free of secrets: it
  * describes shapes, never a deployment's settings. Call before any route is registered: it learns them as they are.
  */

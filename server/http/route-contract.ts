@@ -2,13 +2,13 @@ import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 
 /**
- * A route's whole contract in its options (issue 10, item 4): params, query, body and success responses, each a
+ * A route's whole contract in its options (decision 018): params, query, body and success responses, each a
  * JSON Schema derived from a zod schema (most from core/), never written twice.
  *
  * Fastify uses the response schemas to serialise (fast-json-stringify: fast, and no stray field such as user_id
  * can leave the server). It does not validate requests with them: the same zod schemas do, in the handler through
  * parseInput (validation.ts), after the session is checked, so a request without a session still gets its 401
- * before any 400, and the error bodies and texts stay those of the spec (docs/decisions/018-one-catch-contract.md).
+ * before any 400, and the error bodies and texts stay those of docs/product.md#catch (docs/decisions/018-one-catch-contract.md).
  * The JSON Schemas also make the OpenAPI document (openapi.ts).
  */
 

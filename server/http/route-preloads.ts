@@ -24,7 +24,7 @@ export const ROUTE_SCREENS: Record<string, string[]> = {
 
 /**
  * `Link: </assets/x.js>; rel=modulepreload` values per path, from the build manifest: the browser fetches a
- * route's chunks beside the entry instead of after it (DESIGN §7, a shorter critical chain). No manifest, no hints.
+ * route's chunks beside the entry instead of after it (decision 023, a shorter critical chain). No manifest, no hints.
  */
 export function routePreloadLinks(webRoot: string): Map<string, string> {
   const links = new Map<string, string>();

@@ -6,7 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * helmet's security headers (Content-Security-Policy, X-Content-Type-Options, X-Frame-Options, …) on every answer:
  * pages, assets, API, errors, 404s. Worked out once, when the app is built: @fastify/helmet ran helmet(options)
  * anew for every request, rebuilding and re-serialising the CSP from its directives (7–8 % of the CPU of a
- * GET /api/catches and 9 KB of garbage per request, issue 14) to send the same strings every time. The options
+ * GET /api/catches and 9 KB of garbage per request, decision 022) to send the same strings every time. The options
  * are static (no nonces, no per-request directives), so the headers are too.
  */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {

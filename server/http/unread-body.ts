@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  *
  * Left alone, it blocked the connection: once a multipart parser has started reading a body and stopped, nobody
  * reads the rest, so the client's next request on that kept-alive connection went unanswered until a timeout
- * (issue 9, item 15). Closing the connection instead breaks clients that are still sending the body they announced:
+ * (decision 008). Closing the connection instead breaks clients that are still sending the body they announced:
  * one fetch in four then failed with EPIPE and never saw our answer. So a body of up to `drainLimitBytes` is read and
  * thrown away, as Node does for a body nobody touched, and the connection stays open; a larger body, or one of
  * unknown length, gets `Connection: close` (no legitimate client sends that much), as Fastify does for a JSON body

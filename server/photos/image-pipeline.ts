@@ -1,7 +1,7 @@
 // Turns uploaded bytes into the only thing we ever store and serve: a freshly encoded WebP (longest side 2048 px)
 // and a WebP thumbnail (longest side 400 px, at most 40 KB), upright, with no metadata (EXIF, GPS, XMP, ICC).
 //
-// Order of defences (DESIGN §6):
+// Order of defences (docs/product.md#photos, decision 008):
 //  1. sniffImageType: the type comes from the magic bytes only, never from the file name or the client's MIME type.
 //     SVG (sharp bundles an SVG renderer), text, PDF and anything else is refused before sharp sees it.
 //  2. metadata(): reads the header only; the declared width × height is checked against a pixel cap before any

@@ -6,7 +6,7 @@ import { processPhoto } from './image-pipeline.ts';
 import { ImageWorker, ImageWorkerError } from './image-worker-client.ts';
 import { PhotoRejectedError } from './photo-processing.ts';
 
-// The server decodes uploads in a child process (issue 14): what it answers must be exactly what the pipeline
+// The server decodes uploads in a child process (decision 022): what it answers must be exactly what the pipeline
 // answers in-process, refusals included, and the worker must cost the server nothing it did not cost before.
 
 let photo: Buffer;

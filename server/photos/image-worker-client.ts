@@ -1,5 +1,5 @@
 // Uploaded photos are decoded and re-encoded in a child process, the image worker (image-worker.ts), not in the
-// server's own process (issue 14):
+// server's own process (decision 022):
 //  - the server never loads sharp and libvips (~25 MB and ~130 ms of every start), and what decoding leaves
 //    behind (libvips' buffers, glibc's per-thread malloc arenas: the worker gets the server's MALLOC_ARENA_MAX, or 1) lives
 //    and dies with the worker, which stops after IDLE_MS without work;

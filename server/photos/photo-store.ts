@@ -1,4 +1,4 @@
-// Where re-encoded photos live. Only processPhoto's WebP output is ever saved here (DESIGN §6), under ids the server
+// Where re-encoded photos live. Only processPhoto's WebP output is ever saved here (docs/product.md#photos), under ids the server
 // generated (UUIDs), never under a client-supplied name.
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';

@@ -73,7 +73,7 @@ describe.each(photoTestMatrix(TEST_ENGINES))('photos on %s with the %s store', (
     const full = await alice.get(url);
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('image/webp');
-    // Not kept by the browser's HTTP cache: the service worker keeps what offline use needs (issue 9, item 5).
+    // Not kept by the browser's HTTP cache: the service worker keeps what offline use needs (docs/product.md#api-rules).
     expect(full.headers['cache-control']).toBe('no-store');
     expect(full.headers['x-content-type-options']).toBe('nosniff');
     const fullMeta = await sharp(full.rawPayload).metadata();

@@ -19,7 +19,7 @@ import type { PhotoRepository } from './photo.repository.ts';
 import { type PhotoProcessor, PhotoRejectedError, type ProcessedPhoto } from './photo-processing.ts';
 import type { PhotoStore } from './photo-store.ts';
 
-/** Uploads larger than this are refused with 413 (DESIGN §4). */
+/** Uploads larger than this are refused with 413 (docs/product.md#api-rules). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 const UPLOAD_WINDOW_MS = 60 * 1000;
 /** The default storage quota per account (PHOTO_QUOTA_MB). */
@@ -162,7 +162,7 @@ export async function photosRoutes(app: FastifyInstance, deps: PhotosDependencie
     return ingestPhoto(deps, user.id, bytes);
   }
 
-  // Two upload routes with one behaviour; SPEC §7 names the answer field differently for each.
+  // Two upload routes with one behaviour; docs/api.md names the answer field differently for each.
   const uploadedUrl = z.string().regex(PHOTO_URL_PATTERN);
   const upload: Omit<RouteContract, 'response'> = {
     summary: 'Upload a photo (stored as WebP with a thumbnail, metadata stripped)',

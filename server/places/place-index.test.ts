@@ -14,7 +14,7 @@ import {
 import { coordinateName, geoNamesGeocoder } from './reverse-geocoder.ts';
 
 // The index `npm run build` writes to dist/places/ and the one the server builds in memory without it must be the
-// same, so the geocoder answers the same names either way (issue 14 moved the parsing out of the server's start).
+// same, so the geocoder answers the same names either way (decision 022 moved the parsing out of the server's start).
 let dir: string;
 let file: string;
 let built: Buffer;

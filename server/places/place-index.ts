@@ -5,7 +5,7 @@
 // coordinates, populations and region ids of its places, and their names as one UTF-8 blob with offsets. That is
 // about 12 MB, none of it JavaScript objects. `npm run build` writes it to dist/places/ (scripts/build-place-index.ts)
 // and the server reads it back in milliseconds; parsing the text at every start took half a second of CPU, 32 MB
-// of file buffer and ~200,000 strings and objects, and left the JS heap grown by ~100 MB (issue 14). Without a
+// of file buffer and ~200,000 strings and objects, and left the JS heap grown by ~100 MB (decision 006). Without a
 // current file (no build yet, an edited parser, another version of the data) the same bytes are built in memory,
 // so either way the geocoder searches exactly the same index.
 import { createHash } from 'node:crypto';

@@ -29,7 +29,7 @@ describe('nameAt: known spots on every continent', () => {
   // Lakes and rivers where anglers fish, each named after the nearest place weighted by size, with its region.
   it.each([
     [
-      'Woodruff, Wisconsin (issue 9: was "Near Lac du Flambeau, US", 17 km away)',
+      'Woodruff, Wisconsin (decision 006: was "Near Lac du Flambeau, US", 17 km away)',
       45.9,
       -89.7,
       'Woodruff, Wisconsin, US',

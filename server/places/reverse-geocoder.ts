@@ -1,4 +1,4 @@
-// Offline reverse geocoding (DESIGN §2): coordinates → a short place name such as 'Woodruff, Wisconsin, US', from
+// Offline reverse geocoding (docs/product.md#location, decision 006): coordinates → a short place name such as 'Woodruff, Wisconsin, US', from
 // GeoNames' cities500 list (~200,000 populated places with 500 people or more, and the seats of administrative
 // divisions), indexed in k-d trees (kdbush) and searched by great-circle distance (geokdbush). No third party learns
 // where the angler fishes. The list, its regions ('Wisconsin', from admin1-names.json) and the trees come from

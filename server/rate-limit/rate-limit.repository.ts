@@ -14,7 +14,7 @@ export interface RateLimitDecision {
 
 /**
  * Fixed-window counters kept in the database, so every app instance sees the same counts and a restart
- * does not reset an attacker's budget (DESIGN §4). A counter is a row per bucket key.
+ * does not reset an attacker's budget (docs/product.md#limits). A counter is a row per bucket key.
  */
 export interface RateLimiter {
   /**

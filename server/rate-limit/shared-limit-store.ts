@@ -27,7 +27,7 @@ export interface SharedLimitStoreOptions {
  * (skipOnError in app.ts); the database-backed limits on logins, registrations and uploads still hold meanwhile.
  */
 export function openSharedLimitStore({ url, keyPrefix }: SharedLimitStoreOptions): SharedLimitStore {
-  // Loaded only when there is a Redis to talk to (issue 14: most servers never need ioredis).
+  // Loaded only when there is a Redis to talk to (decision 022: most servers never need ioredis).
   const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
   const client = new RedisClient(url, {
     keyPrefix,

@@ -1,4 +1,4 @@
-// Rolling deploys (issue 13, item 9) at the balancer: while one instance already serves the new release and another
+// Rolling deploys (docs/deploy.md#rolling-a-new-release) at the balancer: while one instance already serves the new release and another
 // still the old one, a page of the new release asks for /assets/index-NEW.js. The recommended HAProxy config
 // (deploy/haproxy.cfg) retries an asset's 404 on another instance, so the page never sees it; an API 404 is a real
 // answer and is not retried. The two instances are small local HTTP servers standing in for two releases.

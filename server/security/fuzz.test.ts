@@ -183,7 +183,7 @@ const credentialsBody = fc.record(
   { requiredKeys: [] },
 );
 
-/** What the account routes take (issue 11), with every field nasty or missing. */
+/** What the account routes take (docs/product.md#account), with every field nasty or missing. */
 const accountBody = fc.record(
   {
     currentPassword: fieldValue(fc.oneof(fc.string({ minLength: 1, maxLength: 300 }), nastyText)),

@@ -214,7 +214,7 @@ describe('security headers on API answers', () => {
       const response = await send();
       expect(response.statusCode, what).toBe(status);
       expectSecurityHeaders(response, what);
-      // Nothing a signed-in angler saw stays in the browser's HTTP cache (issue 9, item 5).
+      // Nothing a signed-in angler saw stays in the browser's HTTP cache (docs/product.md#api-rules).
       expect(response.headers['cache-control'], `${what}: Cache-Control`).toBe('no-store');
     }
   });

@@ -74,7 +74,7 @@ export class TileFetchBudget {
 }
 
 /**
- * The map tiles, through our server (issue 12): the provider sees this server, never which angler looks at
+ * The map tiles, through our server (decision 016): the provider sees this server, never which angler looks at
  * which water. Signed in only (nobody else may spend the provider's goodwill), cached (tile-cache.ts).
  */
 export async function tilesRoutes(

@@ -27,7 +27,7 @@ interface CacheEntry {
 }
 
 /**
- * Current weather at a position, in the spec's shape. The provider only ever sees the centre of the ~1 km
+ * Current weather at a position, in the shape of docs/product.md#weather. The provider only ever sees the centre of the ~1 km
  * cell, never the angler's exact spot.
  */
 export class WeatherService {

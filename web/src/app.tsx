@@ -12,7 +12,7 @@ import { type HistoryView, isHistoryView, writeHistoryView } from '@/lib/history
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { HomePage } from '@/routes/home';
 
-// Only the signed-in shell is in the first bundle (DESIGN §7: ≤ 150 KB gzip); every other screen loads on demand.
+// Only the signed-in shell is in the first bundle (decision 023: ≤ 100 KB gzip); every other screen loads on demand.
 // /auth brings react-hook-form and zod (~35 KB gzip), so it is split off too, but its code is requested at once
 // when the page opens on /auth, in parallel with the user query, so the form still shows quickly.
 const loadAuthPage = () => import('@/features/auth/auth-page');
@@ -21,7 +21,7 @@ const AuthPage = lazy(() => loadAuthPage().then((m) => ({ default: m.AuthPage })
 const ProfilePage = lazy(() => import('@/routes/profile-page').then((m) => ({ default: m.ProfilePage })));
 const NotFound = lazy(() => import('@/routes/not-found').then((m) => ({ default: m.NotFound })));
 
-// The public pages (issue #4): each its own chunk, none in the shell's first bundle.
+// The public pages (docs/product.md#static-pages): each its own chunk, none in the shell's first bundle.
 const PrivacyPolicyPage = lazy(() =>
   import('@/routes/pages/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
 );
@@ -73,7 +73,7 @@ function UserCheckFailed({ message }: { message: string }) {
 }
 
 /**
- * Renders its children only for a signed-in user (DESIGN §4 refines SPEC §6): a spinner while the user
+ * Renders its children only for a signed-in user (docs/product.md#routes): a spinner while the user
  * query loads, a redirect to /auth when nobody is signed in.
  */
 function RequireUser({ children }: { children: ReactNode }) {
@@ -133,7 +133,7 @@ export function App() {
               </RequireUser>
             </Route>
 
-            {/* Public pages (SPEC §2 route table); /simple-catch checks the login itself. */}
+            {/* Public pages (docs/product.md#routes); /simple-catch checks the login itself. */}
             <Route path="/privacy-policy" component={PrivacyPolicyPage} />
             <Route path="/terms-of-service" component={TermsOfServicePage} />
             <Route path="/support" component={SupportPage} />

@@ -12,7 +12,7 @@ import { markRestored } from '@/offline/restore-state';
 import './index.css';
 
 // The kept query cache (user, catch list, last weather) comes back from IndexedDB while React starts
-// (DESIGN §5). Its code loads beside the first bundle; queries do not wait for it (see query-persistence.ts).
+// (docs/product.md#offline). Its code loads beside the first bundle; queries do not wait for it (see query-persistence.ts).
 // A logout queued offline (pending-logout.ts) means signed out, whatever the session cookie still says.
 void Promise.all([
   import('@/offline/query-persistence').then((m) => m.restoreAndPersist(queryClient)).catch(() => {}),
@@ -23,7 +23,7 @@ void Promise.all([
 window.addEventListener('online', () => void sendPendingLogout());
 
 // Not needed for the first paint: the update offer and the outbox's sync triggers. They load once the page is
-// ready for offline (DESIGN §7: the shell's first bundle stays small; see startDeferredWork).
+// ready for offline (decision 023: the shell's first bundle stays small; see startDeferredWork).
 const UpdatePrompt = lazy(() =>
   loadWhenOnline(() => import('@/offline/update-prompt')).then((m) => ({ default: m.UpdatePrompt })),
 );
@@ -78,10 +78,10 @@ function warmTabs(): void {
  * The work deferred until after the first screen. The service worker registers first; its install precaches
  * every file of the build. The rest (the update offer, the outbox's triggers) is fetched only once the worker
  * controls the page ("ready for offline"): then it comes from the precache and cannot fail when the signal
- * drops (issue #9). Without a worker it is fetched when the network allows (loadWhenOnline).
+ * drops (decision 009). Without a worker it is fetched when the network allows (loadWhenOnline).
  */
 function startDeferredWork(showUpdatePrompt: () => void): void {
-  // The registration's code comes now too (issue 14: not in the first screen's bundle); offline with no worker yet
+  // The registration's code comes now too (decision 023: not in the first screen's bundle); offline with no worker yet
   // it waits for the network, as the registration itself would.
   void loadWhenOnline(() => import('@/offline/service-worker'))
     .then(({ registerServiceWorker, whenOfflineReady }) => {

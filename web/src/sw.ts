@@ -36,7 +36,7 @@ import { createSyncEngine } from './offline/sync/loop.ts';
  *    `cache: 'no-store'` too: these two caches are the only copy on the device. They are private to the
  *    device's user: every end of a session deletes both with their expiration records (offline/device-copy.ts,
  *    offline/photo-caches.ts), and a photo download still running at that moment is not stored.
- * 4. Map tiles (GET /api/tiles/<z>/<x>/<y>, issue 12): cache first in 'map-tiles', the 600 most recently
+ * 4. Map tiles (GET /api/tiles/<z>/<x>/<y>, decision 016): cache first in 'map-tiles', the 600 most recently
  *    viewed (about 10-20 MB), 30 days, 200 answers only, so the maps a user has looked at show offline. They say
  *    where the angler looked, so they are forgotten with the photos at every end of a session. The maps'
  *    settings (GET /api/tiles: attribution, zoom limit) network first in 'map-settings', so the attribution is

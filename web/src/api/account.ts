@@ -1,7 +1,7 @@
 import { http } from './http.ts';
 
 /**
- * Account self-service (issue 11; docs/decisions/019-account-self-service.md). Each needs a connection and a
+ * Account self-service (docs/product.md#account; docs/decisions/019-account-self-service.md). Each needs a connection and a
  * signed-in session, and throws ApiError on a non-OK answer (400 WRONG_PASSWORD names the field in `errors`).
  */
 

@@ -8,7 +8,7 @@ import type { Weather } from '#core/weather.ts';
 import { ApiError, http, type Transport } from './http.ts';
 
 /**
- * One function per API endpoint the web app calls (SPEC §7), each with its types. Only types come from core,
+ * One function per API endpoint the web app calls (docs/api.md), each with its types. Only types come from core,
  * so no zod reaches the first bundle. Each throws ApiError on a non-OK answer (see http.ts) unless it says
  * otherwise; `transport` lets the sync engine inject its fetch.
  */
@@ -21,7 +21,7 @@ export const API_PATHS = {
   tideStations: '/api/tides/stations',
 } as const;
 
-/** A 401 answer, which some reads treat as "nobody signed in" rather than as an error (SPEC §7). */
+/** A 401 answer, which some reads treat as "nobody signed in" rather than as an error (docs/product.md#api-rules). */
 const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /** GET /api/user: the signed-in user, or null when nobody is (a 401). */
@@ -34,23 +34,23 @@ export async function getUser(transport?: Transport): Promise<User | null> {
   }
 }
 
-/** PATCH /api/user: changes the account's settings (its units, issue 12 item 4); answers with the updated user. */
+/** PATCH /api/user: changes the account's settings (its units, docs/product.md#units); answers with the updated user. */
 export async function updateUserSettings(settings: UserSettings): Promise<User> {
   return (await (await http(API_PATHS.user, { method: 'PATCH', json: settings })).json()) as User;
 }
 
-/** What sign-in and registration send: only these two fields, never a confirmPassword (SPEC §5). */
+/** What sign-in and registration send: only these two fields, never a confirmPassword (docs/product.md#sign-in). */
 export interface Credentials {
   username: string;
   password: string;
 }
 
-/** POST /api/login: starts a session (SPEC §4). */
+/** POST /api/login: starts a session (docs/product.md#security). */
 export async function logIn({ username, password }: Credentials): Promise<User> {
   return (await (await http('/api/login', { method: 'POST', json: { username, password } })).json()) as User;
 }
 
-/** POST /api/register: creates the account and starts its session (SPEC §4). */
+/** POST /api/register: creates the account and starts its session (docs/product.md#security). */
 export async function register({ username, password }: Credentials): Promise<User> {
   return (await (
     await http('/api/register', { method: 'POST', json: { username, password } })
@@ -62,7 +62,7 @@ export async function logOut(): Promise<void> {
   await http('/api/logout', { method: 'POST' });
 }
 
-/** GET /api/catches: the angler's catches, newest first; a 401 is an empty list (SPEC §7). */
+/** GET /api/catches: the angler's catches, newest first; a 401 is an empty list (docs/product.md#api-rules). */
 export async function getCatches(): Promise<Catch[]> {
   try {
     return (await (await http(API_PATHS.catches)).json()) as Catch[];
@@ -79,7 +79,7 @@ export async function createCatch(payload: object, transport?: Transport): Promi
   ).json()) as Catch;
 }
 
-/** POST /api/mobile-catch: the phone's save (SPEC §7), the same contract as POST /api/catches. */
+/** POST /api/mobile-catch: the phone's save (docs/api.md), the same contract as POST /api/catches. */
 export async function createMobileCatch(payload: object, transport?: Transport): Promise<Catch> {
   return (await (
     await http('/api/mobile-catch', { ...transport, method: 'POST', json: payload })
@@ -119,14 +119,14 @@ export async function deleteCatch(target: CatchRef, transport?: Transport): Prom
   await http(catchPath(target), { ...transport, method: 'DELETE' });
 }
 
-/** A multipart form with the photo in the `photo` field (SPEC §7), named as the file was (or 'catch-photo'). */
+/** A multipart form with the photo in the `photo` field (docs/api.md), named as the file was (or 'catch-photo'). */
 function photoForm(photo: Blob): FormData {
   const form = new FormData();
   form.append('photo', photo, photo instanceof File && photo.name ? photo.name : 'catch-photo');
   return form;
 }
 
-/** POST /api/upload → { url } of the stored photo (SPEC §7); the body is checked by the caller. */
+/** POST /api/upload → { url } of the stored photo (docs/api.md); the body is checked by the caller. */
 export async function uploadPhoto(photo: Blob, transport?: Transport): Promise<{ url?: unknown }> {
   return (await (
     await http('/api/upload', { ...transport, method: 'POST', form: photoForm(photo) })
@@ -135,7 +135,7 @@ export async function uploadPhoto(photo: Blob, transport?: Transport): Promise<{
   };
 }
 
-/** POST /api/upload-photo → { photoUrl } (the basic upload test page's endpoint, SPEC §7). */
+/** POST /api/upload-photo → { photoUrl } (the basic upload test page's endpoint, docs/api.md). */
 export async function uploadBasicPhoto(photo: Blob): Promise<{ photoUrl?: unknown }> {
   return (await (await http('/api/upload-photo', { method: 'POST', form: photoForm(photo) })).json()) as {
     photoUrl?: unknown;

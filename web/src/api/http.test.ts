@@ -7,7 +7,7 @@ afterEach(() => {
 });
 
 describe('ApiError', () => {
-  it('formats the message as status, colon, body text (SPEC §7)', () => {
+  it('formats the message as status, colon, body text (docs/product.md#api-rules)', () => {
     const error = new ApiError(409, '{"message":"Username already taken"}', 'Conflict');
     expect(error.message).toBe('409: {"message":"Username already taken"}');
     expect(error.status).toBe(409);
@@ -75,7 +75,7 @@ describe('requests', () => {
     await expect(http('/api/user')).rejects.toBeInstanceOf(ApiError);
   });
 
-  // Issue #9: an account's answers must not outlive a sign-out in the browser's HTTP cache.
+  // An account's answers must not outlive a sign-out in the browser's HTTP cache.
   it('keeps no API answer in the browser HTTP cache', async () => {
     const fetchMock = vi.fn(async () => Response.json({ ok: true }));
     vi.stubGlobal('fetch', fetchMock);

@@ -1,7 +1,7 @@
 import { type ApiErrorBody, type ApiErrorCode, isApiErrorCode } from '#core/api-error.ts';
 
 /**
- * An API call that answered with a non-OK status. Its message follows SPEC §7 ("{status}: {body text}");
+ * An API call that answered with a non-OK status. Its message follows docs/product.md#api-rules ("{status}: {body text}");
  * `serverMessage` is the `message` field of our JSON error body, for showing to the angler; `code` is what code
  * branches on (null when the body is not ours).
  */
@@ -45,7 +45,7 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong'):
 /**
  * Every API request: with the session cookie, and never through the browser's HTTP cache. An account's answers
  * (its catches, notes, places) must not outlive a sign-out there, whatever headers a server or proxy sends;
- * the app keeps what it needs offline itself, per user (DESIGN §5).
+ * the app keeps what it needs offline itself, per user (docs/product.md#offline).
  */
 const API_REQUEST_DEFAULTS = {
   credentials: 'include',

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useToast } from '@/hooks/use-toast';
 import { loadWhenOnline } from '@/lib/load-when-online';
 
-// Radix Toast (~5 KB gzip) loads with the first toast, not with the shell (DESIGN §7); it then stays mounted.
+// Radix Toast (~5 KB gzip) loads with the first toast, not with the shell (decision 023); it then stays mounted.
 // Offline before the service worker has precached it, the toast waits for the network instead of failing.
 const Toaster = lazy(() =>
   loadWhenOnline(() => import('@/components/ui/toaster')).then((m) => ({ default: m.Toaster })),

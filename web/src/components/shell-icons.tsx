@@ -3,7 +3,7 @@ import type { ReactNode, SVGProps } from 'react';
 /**
  * The icons of the shell's first screen (header, tabs, offline banner, spinner, the Log form), drawn as lucide-react
  * draws them (same markup: its 24 px grid, stroke and classes, its paths copied as they are). lucide's icon
- * component with its helpers was ~2 KB gzip of the shell's first load (issue 14); the lazy screens keep using
+ * component with its helpers was ~2 KB gzip of the shell's first load (decision 023); the lazy screens keep using
  * lucide-react itself, which then loads with them. Decorative, as lucide's: aria-hidden unless given a label.
  */
 type IconProps = SVGProps<SVGSVGElement>;

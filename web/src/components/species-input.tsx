@@ -31,7 +31,7 @@ function useCachedCatches(): readonly Catch[] {
 }
 
 /**
- * A fish type field that suggests as you type (issue 12 item 5): the angler's own species first (most caught
+ * A fish type field that suggests as you type (docs/product.md#log, decision 011): the angler's own species first (most caught
  * first, from the cached catch list, so also offline), then common sport fish (core/species.ts). Free text
  * stays allowed. Takes the props of a controlled input: `value`, `onChange(value)`, and any input attribute.
  */

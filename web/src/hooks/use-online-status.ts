@@ -12,7 +12,7 @@ function subscribe(onChange: () => void): () => void {
 const getSnapshot = () => navigator.onLine;
 const getServerSnapshot = () => true;
 
-/** Whether the browser reports being online; follows the online/offline events (SPEC §2). */
+/** Whether the browser reports being online; follows the online/offline events (docs/product.md#shell). */
 export function useOnlineStatus(): boolean {
   return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 }

@@ -6,7 +6,7 @@ describe('toast store', () => {
     vi.useRealTimers();
   });
 
-  // SPEC §9: one toast at a time (limit 1), 5000 ms by default (both below), removed 1,000,000 ms after dismissal.
+  // docs/product.md#toasts: one toast at a time (limit 1), 5000 ms by default (both below), removed 1,000,000 ms after dismissal.
   it('keeps a dismissed toast, closed, for 1,000,000 ms, then removes it', () => {
     vi.useFakeTimers();
     const shown = toast({ title: 'Catch saved' });

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 
 /**
- * A small toast store (shadcn-style). SPEC §9: one toast at a time, 5000 ms by default,
+ * A small toast store (shadcn-style). docs/product.md#toasts: one toast at a time, 5000 ms by default,
  * a dismissed toast is removed from the store after 1,000,000 ms.
  */
 const TOAST_LIMIT = 1;

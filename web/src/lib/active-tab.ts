@@ -1,6 +1,6 @@
 import { readLocalChoice, writeLocalChoice } from './local-choice.ts';
 
-/** The main shell's tabs (SPEC §2, §9): allowed values log, history, tools; default log. */
+/** The main shell's tabs (docs/product.md#shell): allowed values log, history, tools; default log. */
 export type ShellTab = 'log' | 'history' | 'tools';
 
 const SHELL_TABS: readonly ShellTab[] = ['log', 'history', 'tools'];

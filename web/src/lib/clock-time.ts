@@ -1,7 +1,7 @@
 /**
  * Every clock time the app shows, in one format: hour and minute the way the phone's locale writes them (its short
  * time style: '8:51 PM' in the US, '20:51' and '05:30' in Germany or Britain), through Intl.DateTimeFormat with the
- * browser's languages. Issue 9: the
+ * browser's languages. Before (decision 007), the
  * detail dialog, the weather and the barometer each wrote times their own way (20:51, 8:45 PM). The log form's
  * native <input type="time"> is drawn by the browser itself.
  */

@@ -1,7 +1,7 @@
 import { readLocalChoice, writeLocalChoice } from './local-choice.ts';
 
 /**
- * History's views (issue 12): the list, the map, the stats. The one last shown is remembered across visits, like
+ * History's views (docs/product.md#history): the list, the map, the stats. The one last shown is remembered across visits, like
  * the active tab and History's sort, and /logs/map and /logs/stats open the shell on that view (app.tsx). Here,
  * not beside the switch (history-views.tsx), so the shell can name a view without loading History's code.
  */

@@ -35,7 +35,7 @@ export function onDemand<P extends object>(
 /**
  * `source.fallback` until the code is here, then the component, in the next render. Not React.lazy in a Suspense
  * boundary: React holds back a boundary's content until 300 ms after its fallback showed (its reveal throttle), so
- * each first screen waited up to 300 ms for code that had already arrived (issue 14). A failed load is thrown
+ * each first screen waited up to 300 ms for code that had already arrived (decision 023). A failed load is thrown
  * while rendering, for the error boundary around it, and tried again when that boundary renders this again.
  */
 export function OnDemand<P extends object>({

@@ -2,19 +2,19 @@ import { onlineManager, QueryClient, type QueryFunction, type QueryKey } from '@
 import { API_PATHS } from '../api/endpoints.ts';
 import { http } from '../api/http.ts';
 
-/** Default fetcher (SPEC §7): GET the first element of the query key, parse JSON. */
+/** Default fetcher (docs/product.md#api-rules): GET the first element of the query key, parse JSON. */
 const defaultQueryFn: QueryFunction = async ({ queryKey }) => (await http(String(queryKey[0]))).json();
 
 /** Query keys in one place so saves, deletes and auth refresh the right things. */
 export const queryKeys = {
   user: [API_PATHS.user] as const,
   catches: [API_PATHS.catches] as const,
-  /** The newest catches alone: History's first screen while the whole list is on its way (issue 14). Not kept. */
+  /** The newest catches alone: History's first screen while the whole list is on its way (decision 023). Not kept. */
   newestCatches: [`${API_PATHS.catches}?limit=20`] as const,
 };
 
 /**
- * The queries kept on the phone across restarts (DESIGN §5, offline/query-persistence.ts): the signed-in user,
+ * The queries kept on the phone across restarts (docs/product.md#offline, offline/query-persistence.ts): the signed-in user,
  * the catch list, the weather readings (any key starting with '/api/weather') and the tide stations around where
  * the angler looked at the tides ('/api/tides/stations'). Nothing else is persisted.
  */
@@ -29,7 +29,7 @@ export function isPersistedQueryKey(queryKey: QueryKey): boolean {
   );
 }
 
-/** SPEC §9 defaults: never stale, no focus refetch, no polling, no retries; idle entries dropped after 5 min. */
+/** The defaults of docs/product.md#api-rules: never stale, no focus refetch, no polling, no retries; idle entries dropped after 5 min. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -44,10 +44,10 @@ export const queryClient = new QueryClient({
   },
 });
 
-// SPEC §9 drops idle entries after 5 minutes; a persisted query must outlive that, or it would vanish from the
+// docs/product.md#api-rules drops idle entries after 5 minutes; a persisted query must outlive that, or it would vanish from the
 // disk copy too (a History not looked at for 5 minutes offline would come back empty after a restart). These
 // stay in memory while the page lives (the disk copy expires after 30 days unused, see query-persistence.ts);
-// every other query keeps the spec's 5 minutes. Infinity, not 30 days: timers overflow above 2^31 ms (~24.8
+// every other query keeps those 5 minutes. Infinity, not 30 days: timers overflow above 2^31 ms (~24.8
 // days) and would fire at once. A query's gcTime only ever grows, so observers cannot shorten it again.
 queryClient.getQueryCache().subscribe((event) => {
   if (event.type === 'added' && isPersistedQueryKey(event.query.queryKey)) {
@@ -56,8 +56,8 @@ queryClient.getQueryCache().subscribe((event) => {
 });
 
 // TanStack Query assumes "online" until an 'offline' event: a page opened with no signal would send requests
-// that can only fail. Start from what the browser knows, so queries wait for the network instead (DESIGN §5).
+// that can only fail. Start from what the browser knows, so queries wait for the network instead (docs/product.md#offline).
 if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
 
-/** The catch list query: stale after 10 s, refetched on focus and mount (SPEC §9). */
+/** The catch list query: stale after 10 s, refetched on focus and mount (docs/product.md#api-rules). */
 export const CATCHES_STALE_TIME_MS = 10_000;

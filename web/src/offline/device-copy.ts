@@ -3,7 +3,7 @@ import { whenCacheRestored } from './restore-state.ts';
 import { FORGET_PHOTOS_MESSAGE, SESSION_CHANNEL } from './storage-names.ts';
 
 /**
- * Forgets what this device keeps for the account (DESIGN §5): the signed-in user and every cached query (in
+ * Forgets what this device keeps for the account (docs/product.md#offline): the signed-in user and every cached query (in
  * memory), the kept query cache in IndexedDB (query-persistence.ts), and the cached photos with their
  * expiration records (photo-caches.ts). The one place for every way a session ends here: Logout (online or
  * offline), a 401 from /api/user (expired, removed on the server, cookies cleared), the sync engine finding
@@ -23,7 +23,7 @@ export async function forgetDeviceCopy(): Promise<void> {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
   // The worker drops photo writes still in flight, which could otherwise land after the delete below.
   navigator.serviceWorker?.controller?.postMessage({ type: FORGET_PHOTOS_MESSAGE });
-  // Both loaded here, not with the first screen (issue 14); without a worker (nothing precached) there are no
+  // Both loaded here, not with the first screen (decision 023); without a worker (nothing precached) there are no
   // photo caches either, so an import failing offline leaves nothing behind.
   await Promise.all([
     import('./query-persistence.ts').then((m) => m.clearPersistedQueries()).catch(() => {}),

@@ -1,7 +1,7 @@
 /**
  * One IndexedDB object store used as a key-value store: what the kept query cache (query-persistence.ts) and the
  * queued logout (pending-logout.ts) need at start. Without the idb library, which those two drew into the shell's
- * first load (issue 14); the outbox and the photo caches, loaded later, keep using idb. A write resolves once its
+ * first load (decision 023); the outbox and the photo caches, loaded later, keep using idb. A write resolves once its
  * transaction has committed, as idb's shortcuts do.
  */
 export interface KeyValueStore {

@@ -1,6 +1,6 @@
 /**
  * The outbox, sync engine and triggers (offline-runtime.ts) load on demand, so neither the shell nor a tab
- * carries them in its first bundle (DESIGN §7). main.tsx loads them once the page is idle, so by the time
+ * carries them in its first bundle (decision 023). main.tsx loads them once the page is idle, so by the time
  * the angler saves or opens History they are normally there already (and precached for offline starts).
  */
 export type OfflineRuntime = typeof import('./offline-runtime.ts');

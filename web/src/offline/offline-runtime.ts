@@ -86,7 +86,7 @@ function handleEvent(event: SyncEvent): void {
       break;
     case 'failed':
       if (event.entry.kind === 'delete') {
-        // The server refused the delete for good: the catch shows again, as after a failed delete (SPEC §8).
+        // The server refused the delete for good: the catch shows again, as after a failed delete (docs/product.md#delete).
         void syncEngine.discard(event.entry.clientId);
         toast({
           title: 'Error',
@@ -114,7 +114,7 @@ function handleEvent(event: SyncEvent): void {
       }
       break;
     case 'photo-dropped':
-      // SPEC §7: a photo the server refuses is dropped silently and the catch is saved without it.
+      // docs/product.md#offline: a photo the server refuses is dropped silently and the catch is saved without it.
       break;
   }
 }

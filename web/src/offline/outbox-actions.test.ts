@@ -6,7 +6,7 @@ import { type CreateEntry, createOutbox, type UpdateEntry } from './outbox.ts';
 import { deleteCatchOffline, editCatchOffline, newCreateEntry } from './outbox-actions.ts';
 
 /**
- * Edits go into the outbox like creates and deletes (issue 11): merged into a catch still waiting to be created,
+ * Edits go into the outbox like creates and deletes (decision 021): merged into a catch still waiting to be created,
  * merged into the edit already waiting for a saved catch, the last edit of a field winning. The sending side is
  * tested against the real server in sync/update.test.ts and sync/create.test.ts.
  */

@@ -129,7 +129,7 @@ async function updatesOf(
 }
 
 /**
- * Edits a catch the angler sees in History, offline-first (issue 11); the last edit of a field wins:
+ * Edits a catch the angler sees in History, offline-first (decision 021); the last edit of a field wins:
  *  - a catch that is still a create entry (waiting, or refused by the server) takes the edit into that create, so
  *    one POST carries the final values. If an earlier try may already have reached the server, the sync engine
  *    compares the server's copy with the payload and sends the difference (sync/create.ts);

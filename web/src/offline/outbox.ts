@@ -4,7 +4,7 @@ import type { CatchPayload } from './outbox-payload.ts';
 import { OUTBOX_CHANNEL, OUTBOX_DB } from './storage-names.ts';
 
 /**
- * The offline outbox (DESIGN §5): every catch the angler saves, and every delete, is written here first and
+ * The offline outbox (docs/product.md#offline, decision 004): every catch the angler saves, and every delete, is written here first and
  * stays here until the server has confirmed it. The page and the service worker both open it.
  *
  * What is stored where in IndexedDB (this origin; every name is defined in storage-names.ts):

@@ -13,7 +13,7 @@ import { openKeyValueStore } from './key-value-store.ts';
 import { QUERY_CACHE_DB } from './storage-names.ts';
 
 /**
- * The query cache kept across restarts (DESIGN §5): the signed-in user, the catch list, the latest weather
+ * The query cache kept across restarts (docs/product.md#offline): the signed-in user, the catch list, the latest weather
  * reading and the tide stations around the last few places the angler looked at the tides (at most
  * KEPT_TIDE_STATION_ANSWERS answers of GET /api/tides/stations, each at most 50 stations; decision 035), so the
  * app opens offline with the last known state. IndexedDB database 'tightlines-cache', store

@@ -2,7 +2,7 @@
  * The service worker's registration, and what "ready for offline" means for the page: a worker (sw.ts) is
  * active and controls this page. Its install precached every file of the build (every tab's code, the fish
  * illustration…), so from then on no code the page loads can fail for want of a network. Loaded by main.tsx once
- * the first screen is shown (issue 14: not in the first bundle; offline with no worker yet it waits for the
+ * the first screen is shown (decision 023: not in the first bundle; offline with no worker yet it waits for the
  * network, which the registration needs anyway); update-prompt.tsx registers the same script again through
  * workbox-window for the update offer, which only finds this registration.
  *

@@ -2,7 +2,7 @@ import { BACKGROUND_SYNC_TAG } from './storage-names.ts';
 import type { FlushOptions, FlushResult } from './sync/loop.ts';
 
 /**
- * When the outbox is flushed (DESIGN §5): on start, when the browser comes back online, when the app becomes
+ * When the outbox is flushed (decision 004): on start, when the browser comes back online, when the app becomes
  * visible again, after every outbox write, when the service worker asks (Background Sync), after sign-in, and
  * by timer when the earliest backoff runs out. One flush at a time per page; a request made while one runs
  * starts another right after it, so nothing saved meanwhile waits for the next trigger.

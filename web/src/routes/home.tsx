@@ -10,7 +10,7 @@ import { isShellTab, readActiveTab, type ShellTab, writeActiveTab } from '@/lib/
 import { OnDemand, onDemand } from '@/lib/on-demand';
 import { CATCHES_STALE_TIME_MS, queryClient, queryKeys } from '@/lib/query-client';
 
-// The tab contents load on demand, keeping the shell's first bundle small (DESIGN §7); each is on display with its
+// The tab contents load on demand, keeping the shell's first bundle small (decision 023); each is on display with its
 // ScreenReady. onDemand, not React.lazy: a tab whose code is here shows at once (lib/on-demand.tsx).
 const withScreenReady = (Screen: ComponentType) => () => (
   <>
@@ -46,7 +46,7 @@ function openingTab(pathname: string): ShellTab | null {
 const firstTab = typeof window === 'undefined' ? null : openingTab(window.location.pathname);
 if (firstTab) tabs[firstTab].preload().catch(() => {});
 // Opening on History, its list (megabytes at 10,000 catches, then parsed) is asked for as soon as the server
-// has said who is signed in, while History's code still loads, instead of once History has rendered (issue 14).
+// has said who is signed in, while History's code still loads, instead of once History has rendered (decision 023).
 // Not before: signed out, the request would only be refused; and not on a user kept from an earlier visit, whose
 // session may have ended.
 if (firstTab === 'history') {
@@ -76,7 +76,7 @@ function TabFallback() {
   );
 }
 
-/** The main shell (SPEC §2): header and the Log, History and Tools tabs; the active tab is remembered. */
+/** The main shell (docs/product.md#shell): header and the Log, History and Tools tabs; the active tab is remembered. */
 export function HomePage() {
   const [tab, setTab] = useState<ShellTab>(readActiveTab);
   // The log form stays mounted once opened so a half-filled catch survives a look at the history.

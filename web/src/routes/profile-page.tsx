@@ -24,7 +24,7 @@ const UNIT_CHOICES: Array<{ value: UnitSystem; label: string; example: string }>
 ];
 
 /**
- * The units setting (issue 12 item 4): stored with the account (PATCH /api/user), so every device follows; the
+ * The units setting (docs/product.md#units): stored with the account (PATCH /api/user), so every device follows; the
  * answer replaces the cached user, and every screen reading useUnits() changes at once. Needs a connection.
  */
 function UnitsSetting() {
@@ -66,7 +66,7 @@ function UnitsSetting() {
               )}
             >
               {/* The radio itself covers the whole choice, so the 44 px target is the input and not only its
-                  label (issue 9, item 29); the dot below shows its state. */}
+                  label (decision 007); the dot below shows its state. */}
               <input
                 type="radio"
                 name="units"
@@ -93,10 +93,10 @@ function UnitsSetting() {
   );
 }
 
-/** /profile: account info, logout and app info (SPEC §2). Only reached with a signed-in user. */
+/** /profile: account info, logout and app info (docs/product.md#profile). Only reached with a signed-in user. */
 export function ProfilePage() {
   const { user } = useAuth();
-  // Logout warns first when catches on this phone have not been sent (issue 11).
+  // Logout warns first when catches on this phone have not been sent (decision 009).
   const { requestLogout, logoutMutation, warning } = useGuardedLogout();
   if (!user) return null;
 

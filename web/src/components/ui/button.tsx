@@ -12,7 +12,7 @@ const variantClasses: Record<ButtonVariant, string> = {
   destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
 };
 
-// Every size is at least 44 × 44 px, a target a thumb can hit (WCAG 2.5.5; issue 9): 'sm' is only narrower.
+// Every size is at least 44 × 44 px, a target a thumb can hit (WCAG 2.5.5; decision 007): 'sm' is only narrower.
 const sizeClasses: Record<ButtonSize, string> = {
   default: 'h-11 px-4 py-2',
   sm: 'h-11 rounded-md px-3 text-sm',

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
- * A <label>. Like the Radix Label it replaces (issue 14: Radix's Primitive and Slot came with it into the Log
+ * A <label>. Like the Radix Label it replaces (decision 023: Radix's Primitive and Slot came with it into the Log
  * tab's first load), a double click on it does not select its text.
  */
 export function Label({ className, onMouseDown, ...props }: ComponentProps<'label'>) {

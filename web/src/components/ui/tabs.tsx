@@ -13,7 +13,7 @@ import { cn } from '@/lib/cn';
 /**
  * Tabs (the WAI-ARIA tabs pattern), with the API and markup of the Radix Tabs they replace: the shell's tabs are
  * on its first screen, and Radix Tabs with their roving-focus and collection helpers weighed ~8 KB gzip of the
- * shell's first load (issue 14). Same behaviour: role tablist/tab/tabpanel wired by ids, `data-state`
+ * shell's first load (decision 023). Same behaviour: role tablist/tab/tabpanel wired by ids, `data-state`
  * active|inactive, one tab in the Tab order (the selected one), Left/Right arrows (wrapping), Home and End move
  * focus and select (automatic activation), a press selects on mousedown, and an inactive panel is not rendered
  * unless `forceMount` (then it is rendered with data-state="inactive" for CSS to hide).
@@ -130,7 +130,7 @@ export function TabsTrigger({
       disabled={disabled}
       tabIndex={active ? 0 : -1}
       className={cn(
-        // 44 px high: a target a thumb can hit (WCAG 2.5.5; issue 9: the tabs were 32-36 px).
+        // 44 px high: a target a thumb can hit (WCAG 2.5.5; decision 007: the tabs were 32-36 px).
         'inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-all',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50',
         'data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4',

@@ -1,5 +1,5 @@
 /**
- * Where the toast goes so that it never lies over what the angler must be able to tap (issue 9: on a phone the
+ * Where the toast goes so that it never lies over what the angler must be able to tap (decision 007: on a phone the
  * toast sat over the header and the Log/History/Tools tabs for 5 s and took the taps). The toast sits at the
  * bottom of the screen; when that spot would cover a form's submit button, a dialog's buttons or the offline
  * banner, it rises to the lowest free gap above them. The header and the tabs are never candidates, so it never

@@ -50,9 +50,9 @@ function useToastTop(viewport: RefObject<HTMLOListElement | null>, open: boolean
 }
 
 /**
- * Renders the toast store with Radix Toast (SPEC §9): swipe right to dismiss (threshold 50 px), F8 focuses the
+ * Renders the toast store with Radix Toast (docs/product.md#toasts): swipe right to dismiss (threshold 50 px), F8 focuses the
  * viewport (Radix default hotkey), the viewport is at most 420 px wide on medium screens and up. It sits at the
- * bottom of the screen, never over the header, the tabs, a form's submit button or a dialog's buttons (issue 9),
+ * bottom of the screen, never over the header, the tabs, a form's submit button or a dialog's buttons (decision 007),
  * and only the toast itself takes taps, not the strip around it.
  */
 export function Toaster() {

@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { clusterPoints, mergeOverlapping } from './map-clusters.ts';
 
 /**
- * The interactive map (issue 12): Leaflet, in a chunk of its own that loads only when a map opens (History's Map
+ * The interactive map (docs/product.md#map): Leaflet, in a chunk of its own that loads only when a map opens (History's Map
  * view, the 'View Map' drawer). Tiles come from our server (/api/tiles/…), never from the provider directly; the
  * service worker keeps the viewed ones. Pins are our own HTML (no marker images), so with no tile at all (offline,
  * provider down) the pins still show on a plain background.

@@ -5,7 +5,7 @@ import type { CatchMapProps, MapPin } from './catch-map.tsx';
 
 export type { MapPin };
 
-// Leaflet and the map code are one chunk, fetched the first time a map opens (issue 12: not in the first bundle).
+// Leaflet and the map code are one chunk, fetched the first time a map opens (docs/product.md#map: not in the first bundle).
 // onDemand, not React.lazy: once its code is here the map shows at once (lib/on-demand.tsx).
 const catchMap = onDemand(() =>
   import('./catch-map.tsx').then((m) => m.default as ComponentType<CatchMapProps<unknown>>),

@@ -1,5 +1,5 @@
 /**
- * Pins that would overlap on screen become one cluster (issue 12: "pins clustered when dense"). A plain grid in
+ * Pins that would overlap on screen become one cluster (docs/product.md#map: pins clustered). A plain grid in
  * screen pixels at the map's zoom: cheap enough to redo on every zoom for thousands of catches, and stable (the
  * same catches at the same zoom always give the same clusters). No map library here, so it is unit-tested alone.
  */

@@ -25,9 +25,9 @@ import { describePressureChange3h, TREND_LABELS } from './tools-format.ts';
 import { useToolsLocation } from './tools-location.tsx';
 import { useBarometer } from './use-barometer.ts';
 
-/** SPEC §8. */
+/** docs/product.md#barometer. */
 const BAROMETER_FAILED_TEXT = 'Unable to read atmospheric pressure';
-/** Offline before a first reading (issue 9). */
+/** Offline before a first reading (decision 007). */
 const BAROMETER_NEEDS_CONNECTION = 'Pressure readings need a connection';
 
 const CATEGORY_STYLES: Record<PressureCategory, string> = {
@@ -80,8 +80,8 @@ function PressureSummary({ pressure }: { pressure: number }) {
 }
 
 /**
- * The barometer (SPEC §4): pressure in inHg (or hPa) with its category (29.8 / 30.2 inHg), one trend (the weather
- * provider's real 3-hour tendency where it is known, the spec's rule over the last up to 3 readings until then:
+ * The barometer (docs/product.md#barometer): pressure in inHg (or hPa) with its category (29.8 / 30.2 inHg), one trend (the weather
+ * provider's real 3-hour tendency where it is known, the product's rule over the last up to 3 readings until then:
  * docs/decisions/025-one-pressure-trend.md) and the fishing insight, which gives way to a thunderstorm's warning.
  */
 export function BarometerCard() {

@@ -1,11 +1,11 @@
 import { normalizeHeading } from '#core/compass.ts';
 
 /**
- * How the compass card gets a heading (SPEC §4 'Compass'): phones follow the device orientation, everything
+ * How the compass card gets a heading (docs/product.md#compass): phones follow the device orientation, everything
  * else simulates. Pure decisions here; the browser wiring is in use-compass.ts.
  */
 
-/** SPEC §8 compass toasts. */
+/** The compass toasts (docs/product.md#compass). */
 export const COMPASS_PERMISSION_DENIED = 'Permission to access device orientation was denied';
 export const COMPASS_NOT_AVAILABLE = 'Compass functionality not available on this device';
 

@@ -46,7 +46,7 @@ function GearItem({ item, badge, label }: { item: GearRecommendation; badge: str
   );
 }
 
-/** Gear for the current conditions (SPEC §5 rules table), grouped essential → recommended → optional. */
+/** Gear for the current conditions (the rules table of docs/product.md#gear), grouped essential → recommended → optional. */
 export function GearCard() {
   const { locate } = useToolsLocation();
   const queryClient = useQueryClient();

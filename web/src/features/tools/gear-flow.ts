@@ -6,7 +6,7 @@ import { DeviceLocationError } from '../catches/use-device-location.ts';
 import { type Position, WEATHER_FETCH_FAILED, WeatherOfflineError } from './weather-query.ts';
 
 /**
- * The gear card's 'Get Recommendations' flow (SPEC §5 rules, §8 gear toasts): position, then weather at it,
+ * The gear card's 'Get Recommendations' flow (docs/product.md#gear: rules and toasts): position, then weather at it,
  * then the rules. Each step's failure is told apart so the right toast shows.
  */
 

@@ -10,7 +10,7 @@ import {
 import { Link } from 'wouter';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** SPEC §2 Tools tab: the Help & Support list. */
+/** docs/product.md#tools: the Help & Support list. */
 const HELP_LINKS: ReadonlyArray<{ label: string; href: string; icon: LucideIcon }> = [
   { label: 'Support Center', href: '/support', icon: LifeBuoy },
   { label: 'Privacy Policy', href: '/privacy-policy', icon: ShieldCheck },

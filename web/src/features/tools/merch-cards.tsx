@@ -1,7 +1,7 @@
 import { Backpack, ExternalLink, FishingHook, type LucideIcon, Shirt } from 'lucide-react';
 
 /**
- * The three merchandise promo cards (SPEC §2 Tools tab), each opening an external shop in a new tab.
+ * The three merchandise promo cards (docs/product.md#tools), each opening an external shop in a new tab.
  * PLACEHOLDERS: shop.tightlines.app does not exist yet; replace these URLs with the real shop pages.
  */
 const MERCH_SHOPS: ReadonlyArray<{ name: string; text: string; url: string; icon: LucideIcon }> = [

@@ -6,7 +6,7 @@ import { readingAge } from './tools-format.ts';
 import { type KeptWeatherReading, newestWeatherReading } from './weather-query.ts';
 
 /**
- * Offline, the weather and barometer cards say at once that they need a connection (issue 9: they stayed on their
+ * Offline, the weather and barometer cards say at once that they need a connection (decision 007: they stayed on their
  * skeletons for good) and show the newest reading the phone kept, wherever it was taken, with its place and age.
  */
 

@@ -4,7 +4,7 @@ import { DownloadQr } from '@/components/download-qr';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** 'Get Pro App' (SPEC §2 Tools tab): a QR code of this site's download page and a link to the install instructions. */
+/** 'Get Pro App' (docs/product.md#tools): a QR code of this site's download page and a link to the install instructions. */
 export function ProAppCard() {
   return (
     <Card role="region" aria-labelledby="tools-pro-app-title" className="overflow-hidden">

@@ -161,7 +161,7 @@ function SkyDetails({ sky, southern }: { sky: SkyDay; southern: boolean }) {
 }
 
 /**
- * Sun & Moon (issue 12): today's sunrise, sunset, civil twilight, moon phase and illumination, moonrise and
+ * Sun & Moon (docs/product.md#sun-and-moon, decision 011): today's sunrise, sunset, civil twilight, moon phase and illumination, moonrise and
  * moonset at the device position, computed on the phone (core/astronomy.ts, loaded when first needed), so it
  * works offline. Shares the Tools tab's position (tools-location.tsx).
  */

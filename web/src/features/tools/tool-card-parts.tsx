@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
-/** SPEC §8 on-screen message when a card cannot have the position. */
+/** The on-screen message (docs/product.md#weather) when a card cannot have the position. */
 const LOCATION_NEEDED_TITLE = 'Location Access Needed';
 
 /** A centred message with an icon, a title, an optional text and an optional action (prompts and errors). */
@@ -46,7 +46,7 @@ export function Pill({ className, ...props }: ComponentProps<'span'>) {
   );
 }
 
-/** The position could not be had (SPEC §8): the reason, and a way to ask again. */
+/** The position could not be had (docs/product.md#weather): the reason, and a way to ask again. */
 export function LocationNeeded({ reason, onRetry }: { reason: string; onRetry: () => void }) {
   return (
     <StatusMessage

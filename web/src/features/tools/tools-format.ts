@@ -1,7 +1,7 @@
 import { type PressureTrend, tendencyTrend } from '#core/barometer.ts';
 import { formatNumber, formatQuantity, type UnitSystem } from '#core/units.ts';
 
-/** How the Tools tab writes its values: the spec's °F, mph, inHg or the metric °C, km/h, hPa (core/units.ts). */
+/** How the Tools tab writes its values: the stored °F, mph, inHg or the metric °C, km/h, hPa (core/units.ts). */
 
 export function formatTemperature(fahrenheit: number, units: UnitSystem): string {
   return formatQuantity('temperature', fahrenheit, units);
@@ -57,7 +57,7 @@ const AGE_UNITS = [
 
 /**
  * '2 hours ago': the age in its largest whole unit, rounded, as date-fns' formatDistanceToNowStrict says it (by
- * hand, so the Tools tab does not load date-fns: issue 14).
+ * hand, so the Tools tab does not load date-fns: decision 023).
  */
 export function readingAge(receivedAt: number, now = Date.now()): string {
   const minutes = Math.abs(now - receivedAt) / 60_000;

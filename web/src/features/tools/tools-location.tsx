@@ -18,7 +18,7 @@ import {
 
 /**
  * One device position shared by the Tools tab's cards (weather, barometer, gear), so a single consent and a
- * single request serve them all. Built on getDeviceLocation (SPEC §9: high accuracy, 10 s, no cached
+ * single request serve them all. Built on getDeviceLocation (docs/product.md#location: high accuracy, 10 s, no cached
  * position); unlike useDeviceLocation it also follows the browser's geolocation permission and rejects with the
  * DeviceLocationError, which the gear card's 'Location Error' toast needs.
  *

@@ -11,7 +11,7 @@ import { ToolsLocationProvider } from './tools-location.tsx';
 import { WeatherCard } from './weather-card.tsx';
 
 /**
- * The Tools tab (SPEC §2 'Tools tab (Fishing Tools)'): weather, barometer, sun and moon (issue 12), gear
+ * The Tools tab (docs/product.md#tools): weather, barometer, sun and moon (decision 011), gear
  * recommendations and compass, the Get Pro App card, the shop cards, Help & Support and the footer. The weather,
  * barometer, sun and moon, and gear cards share one device position (tools-location.tsx).
  */

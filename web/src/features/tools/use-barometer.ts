@@ -12,7 +12,7 @@ import { fetchWeatherReading, WeatherOfflineError } from './weather-query.ts';
 const BAROMETER_READING_MAX_AGE_MS = BAROMETER_REFRESH_MS / 2;
 
 export interface BarometerState {
-  /** The last READINGS_KEPT readings, in memory only (SPEC §3), oldest first. */
+  /** The last READINGS_KEPT readings, in memory only (docs/product.md#barometer), oldest first. */
   readings: PressureReading[];
   /** The weather behind the newest reading (its pressure and the provider's 3-hour change). */
   latest: Weather | null;
@@ -26,7 +26,7 @@ export interface BarometerState {
 }
 
 /**
- * The barometer (SPEC §4): once positions may be asked for, it reads the position and the pressure there
+ * The barometer (docs/product.md#barometer): once positions may be asked for, it reads the position and the pressure there
  * (the same GET /api/weather as the weather card) at once and then every BAROMETER_REFRESH_MS, skipping ticks
  * while the page is hidden and catching up when it is shown again. The interval stops on unmount.
  */

@@ -50,9 +50,9 @@ function deviceHints(): DeviceHints {
 }
 
 /**
- * The compass heading (SPEC §4): a phone's orientation sensor, or a simulation advancing 1° every 100 ms.
- * Timers and listeners stop on unmount. The spec's compass toasts answer only the angler's own tap on 'Allow Motion
- * Access' (issue 9: red toasts on every visit to the Tools tab); found on its own, the same news is the card's
+ * The compass heading (docs/product.md#compass): a phone's orientation sensor, or a simulation advancing 1° every 100 ms.
+ * Timers and listeners stop on unmount. The compass toasts answer only the angler's own tap on 'Allow Motion
+ * Access' (decision 007: red toasts on every visit to the Tools tab); found on its own, the same news is the card's
  * demo state (simulationReason).
  */
 export function useCompass(): CompassState {
@@ -152,7 +152,7 @@ export function useCompass(): CompassState {
     };
   }, [listening]);
 
-  // The angler's tap on 'Allow Motion Access': the only place the spec's compass toasts are shown.
+  // The angler's tap on 'Allow Motion Access': the only place the compass toasts are shown.
   const requestPermission = useCallback(() => {
     const events = orientationEventClass();
     tapped.current = true;

@@ -25,7 +25,7 @@ import { useToolsLocation } from './tools-location.tsx';
 import { WeatherIcon } from './weather-icon.tsx';
 import { WEATHER_NEEDS_CONNECTION, weatherQueryOptions } from './weather-query.ts';
 
-/** SPEC §8 on-screen weather messages. */
+/** On-screen weather messages (docs/product.md#weather). */
 const WEATHER_UNAVAILABLE_TITLE = 'Weather Unavailable';
 const WEATHER_UNAVAILABLE_TEXT = 'Could not load weather data. Please check your internet connection.';
 
@@ -49,7 +49,7 @@ function WeatherSkeleton({ label }: { label: string }) {
   );
 }
 
-/** A thunderstorm's danger, on the weather itself (issue 9: it was only the 7th gear card, below sunscreen). */
+/** A thunderstorm's danger, on the weather itself (it was once only the 7th gear card, below sunscreen). */
 function LightningAlert() {
   return (
     <p
@@ -109,7 +109,7 @@ function WeatherDetails({ weather, showLocation = true }: { weather: Weather; sh
 }
 
 /**
- * Current weather at the device position (SPEC §2 Tools tab, weather card states): the 'Enable Weather'
+ * Current weather at the device position (docs/product.md#weather, its states): the 'Enable Weather'
  * prompt, loading, 'Location Access Needed', 'Weather Unavailable', the data, or no data. Offline with no answer
  * for this spot it says so at once, with the last reading kept on the phone (the query waits for the network and
  * fills in by itself when it is back).

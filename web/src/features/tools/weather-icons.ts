@@ -1,5 +1,5 @@
 /**
- * Which bundled icon shows a weather icon code ('01d'…'50n', core/weather.ts). The spec's app hot-linked an
+ * Which bundled icon shows a weather icon code ('01d'…'50n', core/weather.ts). The first version hot-linked an
  * external icon host; ours ships lucide icons in the bundle, so no request leaves for a third-party host.
  */
 export type WeatherIconKind =

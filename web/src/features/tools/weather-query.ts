@@ -3,7 +3,7 @@ import { WEATHER_STALE_MS, type Weather } from '#core/weather.ts';
 import { API_PATHS, getWeather, weatherPath } from '../../api/endpoints.ts';
 
 /**
- * The weather query of the Tools tab (SPEC §7 GET /api/weather, §9 'stale after 5 minutes', no retries).
+ * The weather query of the Tools tab (docs/product.md#weather: GET /api/weather, 'stale after 5 minutes', no retries).
  * Its key is ['/api/weather', lat, lon] with the coordinates rounded to 3 decimals (about 100 m): GPS jitter
  * between the barometer's position updates then keeps the same key (no needless refetch, no flicker), and the
  * server's place name and its ~1 km weather cell do not need more precision.
@@ -11,10 +11,10 @@ import { API_PATHS, getWeather, weatherPath } from '../../api/endpoints.ts';
 
 const WEATHER_COORDINATE_DECIMALS = 3;
 
-/** SPEC §8: what the gear card says when the weather call fails. */
+/** docs/product.md#weather: what the gear card says when the weather call fails. */
 export const WEATHER_FETCH_FAILED = 'Failed to fetch weather data';
 
-/** What the Tools tab says offline, at once, instead of waiting for the network (issue 9). */
+/** What the Tools tab says offline, at once, instead of waiting for the network (docs/product.md#weather). */
 export const WEATHER_NEEDS_CONNECTION = 'Weather needs a connection';
 
 /** A weather reading was asked for while the browser is offline. */

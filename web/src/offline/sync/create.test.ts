@@ -99,7 +99,7 @@ describe('sending a saved catch against the real server', () => {
     expect(await device.outbox.list()).toEqual([]);
   });
 
-  it('the request itself fails on /api/mobile-catch: the same payload goes to /api/catches (SPEC §7)', async () => {
+  it('the request itself fails on /api/mobile-catch: the same payload goes to /api/catches (docs/product.md#offline)', async () => {
     const entry = await saveOffline(device);
     device.network.rules = [
       { method: 'POST', path: '/api/mobile-catch', fault: { mode: 'drop-before' }, times: 1 },
@@ -199,7 +199,7 @@ describe('sending a saved catch against the real server', () => {
     expect(await serverCatches(device)).toEqual([]);
   });
 
-  it('a photo the server refuses (not an image) is dropped: the catch is saved without it (SPEC §7)', async () => {
+  it('a photo the server refuses (not an image) is dropped: the catch is saved without it (docs/product.md#offline)', async () => {
     const entry = await saveOffline(device, {}, new Blob(['this is not a picture'], { type: 'image/jpeg' }));
     expect(await device.engine.flush()).toMatchObject({ synced: 1 });
     const catches = await serverCatches(device);

@@ -6,7 +6,7 @@ import { type Outcome, removeSent, type SendContext, settleRefusal } from './con
 import { needsUpload, sendPhoto } from './photo.ts';
 
 /**
- * Sends one saved catch (DESIGN §5). Safe against every interruption because each step is either idempotent on
+ * Sends one saved catch (decision 004). Safe against every interruption because each step is either idempotent on
  * the server or recorded in the entry before the next one starts:
  *
  *   [photo and no uploadedPhotoUrl] POST /api/upload → uploadedPhotoUrl written into the entry (photo.ts)
@@ -17,7 +17,7 @@ import { needsUpload, sendPhoto } from './photo.ts';
  * The PATCH step is for an edit merged into a create whose earlier POST may already have reached the server
  * (answer lost, or edited while in flight): the repeat POST then answers with the older copy, and the
  * difference brings it up to date. A photo the server refuses (not an image, too large) is dropped and the catch
- * is saved without it (SPEC §7).
+ * is saved without it (docs/product.md#offline).
  */
 
 /** The written fields whose value in the server's copy is not what the angler last saved (none: empty). */
@@ -39,7 +39,7 @@ export async function sendCreate(context: SendContext, started: CreateEntry): Pr
   }
   const payload = { ...entry.payload, photo: entry.uploadedPhotoUrl };
   let answer = await call((t) => createMobileCatch(payload, t));
-  // SPEC §7: when the request itself fails, the same payload (same clientId) goes to POST /api/catches.
+  // docs/product.md#offline: when the request itself fails, the same payload (same clientId) goes to POST /api/catches.
   if (answer.kind === 'network') answer = await call((t) => createCatch(payload, t));
   if (answer.kind !== 'ok') return settleRefusal(context, entry, answer);
 

@@ -3,7 +3,7 @@ import type { DeleteEntry } from '../outbox.ts';
 import { type Outcome, type SendContext, settleRefusal } from './context.ts';
 
 /**
- * Carries out one queued delete (DESIGN §5): DELETE /api/catches/:id, or /api/catches/client/:clientId for a
+ * Carries out one queued delete (decision 004): DELETE /api/catches/:id, or /api/catches/client/:clientId for a
  * catch whose server id this device may never have learned; 204 or 404 (already gone) → entry removed.
  */
 export async function sendDelete(context: SendContext, entry: DeleteEntry): Promise<Outcome> {

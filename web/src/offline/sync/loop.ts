@@ -9,7 +9,7 @@ import { createCall, signedInUser } from './transport.ts';
 import { sendUpdate } from './update.ts';
 
 /**
- * The sync engine (DESIGN §5): sends the outbox to the server, one entry at a time, oldest first, and removes
+ * The sync engine (decision 004): sends the outbox to the server, one entry at a time, oldest first, and removes
  * an entry only after the server confirmed it. The loop lives here; each kind of entry is sent by its own
  * module (create.ts: photo upload, then the catch; update.ts: an edit; delete.ts), through the engine's transport (transport.ts:
  * what each answer means), and a try that did not finish leaves its entry waiting or failed (context.ts).

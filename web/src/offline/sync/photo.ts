@@ -8,7 +8,7 @@ import { verdictOf } from './transport.ts';
  * The first step of sending a create or an update that carries a photo picked on the phone: POST /api/upload,
  * then the URL written into the entry before the catch is sent, so a crash from there on never uploads it again.
  * A photo the server refuses for good (not an image, too large) is dropped with a note and the catch is sent
- * without it (SPEC §7).
+ * without it (docs/product.md#offline).
  */
 
 /** The entry needs its photo uploaded before it can be sent. */
@@ -40,7 +40,7 @@ export async function sendPhoto<T extends PhotoEntry>(
     await backOff(context, entry, answer.message);
     return 'waiting';
   }
-  // Refused for good (not an image, too large): SPEC §7 saves the catch without it.
+  // Refused for good (not an image, too large): docs/product.md#offline saves the catch without it.
   const message = answer.kind === 'ok' ? 'The upload answered without a URL' : answer.message;
   const noted = await write({ photoNote: `The photo was not saved: ${message}` });
   if (typeof noted !== 'string') emit({ type: 'photo-dropped', entry: noted, message });

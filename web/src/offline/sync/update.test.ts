@@ -14,7 +14,7 @@ import type { CreateEntry, UpdateEntry } from '../outbox.ts';
 import { type CatchEdit, deleteCatchOffline, editCatchOffline } from '../outbox-actions.ts';
 
 /**
- * Edits reach the server exactly once, whatever the network does (issue 11; update.ts, and create.ts for an edit
+ * Edits reach the server exactly once, whatever the network does (decision 021; update.ts, and create.ts for an edit
  * merged into a catch still waiting to be created). Each scenario ends by checking the server's list and what
  * the outbox still owes, like the create and delete tests.
  */

@@ -4,7 +4,7 @@ import { type Outcome, removeSent, type SendContext, settleRefusal } from './con
 import { needsUpload, sendPhoto } from './photo.ts';
 
 /**
- * Sends one edit of a saved catch (issue 11): [a new photo: POST /api/upload first (photo.ts)] → PATCH
+ * Sends one edit of a saved catch (decision 021): [a new photo: POST /api/upload first (photo.ts)] → PATCH
  * /api/catches/:id, or /api/catches/client/:clientId for a catch this device knows only by its clientId → entry
  * removed, unless it was edited meanwhile. Setting fields is idempotent, so a PATCH repeated after a lost answer
  * or a crash lands the same values. 404: the catch was deleted on another device; the edit is dropped with a notice.

@@ -1,4 +1,4 @@
-/** Addresses the public pages show (SPEC §2 static pages). */
+/** Addresses the public pages show (docs/product.md#static-pages). */
 export const SUPPORT_EMAIL = 'support@tightlines.app';
 export const SUPPORT_RESPONSE_TIME = '24-48 hours (business days)';
 

@@ -6,7 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { DOMAIN_SETUP_GUIDE_PATH } from './app-links.ts';
 import { CodeBlock, proseClasses, StaticPageLayout } from './static-page-layout.tsx';
 
-/** The port `npm start` serves on (DESIGN §1), where the proxy forwards to. */
+/** The port `npm start` serves on (docs/configuration.md, `PORT`), where the proxy forwards to. */
 const APP_PORT = 5000;
 
 const NGINX_EXAMPLE = `server {
@@ -125,7 +125,7 @@ function DnsTable() {
 }
 
 /**
- * /domain-setup (SPEC §2): how to serve the download page from your own domain: purchase, DNS, a reverse proxy
+ * /domain-setup (docs/product.md#static-pages): how to serve the download page from your own domain: purchase, DNS, a reverse proxy
  * to local port 5000 with the well-known directory, free SSL, deep-link association files, and the whole guide
  * as a downloadable file. Back link to /download.
  */

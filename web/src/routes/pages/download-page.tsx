@@ -110,7 +110,7 @@ const storeSoonClasses = buttonVariants({
 });
 
 /**
- * A store button: the deployment's listing, opened in a new tab (SPEC §2). Where this deployment has no listing
+ * A store button: the deployment's listing, opened in a new tab (docs/product.md#static-pages). Where this deployment has no listing
  * (`null`) it says so instead of linking to a made-up store page; until the server has said (`undefined`), it is
  * shown without a link.
  */
@@ -149,7 +149,7 @@ function StoreButton({
   );
 }
 
-/** /download (SPEC §2): install landing page with the PWA steps, the store buttons and the related links. */
+/** /download (docs/product.md#static-pages): install landing page with the PWA steps, the store buttons and the related links. */
 export function DownloadPage() {
   const { canInstall, install } = useInstallPrompt();
   // This deployment's own address, as its QR code encodes it ('fish.example.com/download').

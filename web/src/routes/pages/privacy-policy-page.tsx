@@ -24,7 +24,7 @@ function sectionTitle(id: (typeof CONTENTS)[number]['id']): string {
 }
 
 /**
- * /privacy-policy (SPEC §2 static pages): what Tightlines collects, why, who else sees any of it and the
+ * /privacy-policy (docs/product.md#static-pages): what Tightlines collects, why, who else sees any of it and the
  * angler's rights. Written for the product as it behaves: photos are re-encoded without metadata, place names
  * come from our own server, weather from Open-Meteo via our server, maps only on 'Open in Maps'.
  */

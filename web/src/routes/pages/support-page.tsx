@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { SUPPORT_EMAIL, SUPPORT_RESPONSE_TIME } from './app-links.ts';
 import { StaticPageLayout } from './static-page-layout.tsx';
 
-/** SPEC §2: six FAQ topics, in this order. */
+/** docs/product.md#static-pages: six FAQ topics, in this order. */
 const FAQ: { id: string; question: string; answer: ReactNode }[] = [
   {
     id: 'log-catch',
@@ -70,7 +70,7 @@ const FAQ: { id: string; question: string; answer: ReactNode }[] = [
   },
 ];
 
-/** /support (SPEC §2): contact card, a one-open-at-a-time FAQ, links to the terms and the privacy policy. */
+/** /support (docs/product.md#static-pages): contact card, a one-open-at-a-time FAQ, links to the terms and the privacy policy. */
 export function SupportPage() {
   return (
     <StaticPageLayout

@@ -6,7 +6,7 @@ import { PageSection, StaticPageLayout } from './static-page-layout.tsx';
 
 const LAST_UPDATED = 'April 29, 2025';
 
-/** The 11 numbered sections (SPEC §2: 'Static terms, 11 numbered sections, US governing-law clause'). */
+/** The 11 numbered sections (docs/product.md#static-pages: 11 numbered sections, a US governing-law clause). */
 const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
   {
     id: 'acceptance',
@@ -153,7 +153,7 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
   },
 ];
 
-/** /terms-of-service (SPEC §2): 11 numbered sections with a US governing-law clause. */
+/** /terms-of-service (docs/product.md#static-pages): 11 numbered sections with a US governing-law clause. */
 export function TermsOfServicePage() {
   return (
     <StaticPageLayout title="Terms of Service" icon={FileText} description={`Last updated ${LAST_UPDATED}`}>

@@ -15,7 +15,7 @@ import { SignInHint } from './upload-common.tsx';
 const NO_FILE_MESSAGE = 'Please select a file to upload';
 const UPLOAD_FALLBACK_MESSAGE = 'Failed to upload photo';
 
-/** POST /api/upload-photo → { photoUrl }, or { message } on error (SPEC §7). */
+/** POST /api/upload-photo → { photoUrl }, or { message } on error (docs/api.md). */
 async function uploadFile(file: File): Promise<string> {
   let body: { photoUrl?: unknown };
   try {
@@ -30,7 +30,7 @@ async function uploadFile(file: File): Promise<string> {
 }
 
 /**
- * /basic-photo-upload (SPEC §2 test pages): choose a file, upload it, show the result (URL and image).
+ * /basic-photo-upload (docs/product.md#test-pages): choose a file, upload it, show the result (URL and image).
  * A missing file says 'Please select a file to upload'; toasts 'Upload successful' / 'Upload failed'.
  */
 export function BasicPhotoUploadPage() {

@@ -17,7 +17,7 @@ import {
 } from './test-catch.tsx';
 
 /**
- * /emergency-catch (SPEC §2 test pages): no login check on the client. Sends fishType, weight, length and
+ * /emergency-catch (docs/product.md#test-pages): no login check on the client. Sends fishType, weight, length and
  * locationName to POST /api/emergency-catch, marked as a test catch, and shows the returned record, then offers
  * 'Add Another Catch' or 'View All Catches' (/logs). The server still requires a session: signed out, the save
  * gets the 'Authentication Required' toast and goes to /auth.

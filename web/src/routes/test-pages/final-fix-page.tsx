@@ -19,7 +19,7 @@ import {
 } from './test-catch.tsx';
 
 /**
- * /final-fix (SPEC §2 test pages): one button that saves a fixed sample catch straight to POST /api/catches, marked
+ * /final-fix (docs/product.md#test-pages): one button that saves a fixed sample catch straight to POST /api/catches, marked
  * as a test catch, and the current user id ('Not signed in' when nobody is). A signed-out save is refused by the
  * server and gets the 'Authentication Required' toast, then /auth.
  */

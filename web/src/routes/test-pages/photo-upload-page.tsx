@@ -14,10 +14,10 @@ import { toast } from '@/hooks/use-toast';
 import { StaticPageLayout } from '@/routes/pages/static-page-layout';
 import { SignInHint } from './upload-common.tsx';
 
-/** SPEC §9: a suggestion only; the server accepts up to 20 MB and re-encodes every photo anyway. */
+/** docs/product.md#photos: a suggestion only; the server accepts up to 20 MB and re-encodes every photo anyway. */
 const SUGGESTED_MAX_MB = 5;
 
-/** POST /api/upload → { url } (SPEC §7); a non-OK answer is 'Upload failed: {status} {statusText}'. */
+/** POST /api/upload → { url } (docs/api.md); a non-OK answer is 'Upload failed: {status} {statusText}'. */
 async function uploadFile(file: File): Promise<string> {
   let body: { url?: unknown };
   try {
@@ -31,14 +31,14 @@ async function uploadFile(file: File): Promise<string> {
   throw new Error('Could not upload photo');
 }
 
-/** SPEC §8 fallbacks: 'Could not upload photo' for an error without text, 'An unknown error occurred' otherwise. */
+/** The fallbacks of docs/product.md#test-pages: 'Could not upload photo' for an error without text, 'An unknown error occurred' otherwise. */
 function describeUploadError(error: unknown): string {
   if (error instanceof Error) return error.message || 'Could not upload photo';
   return 'An unknown error occurred';
 }
 
 /**
- * /photo-upload (SPEC §2 test pages): pick an image, preview it, remove it, upload it to POST /api/upload and
+ * /photo-upload (docs/product.md#test-pages): pick an image, preview it, remove it, upload it to POST /api/upload and
  * see a success banner. Suggests files under 5MB (advice only). Linked from the Tools tab, and links back to it.
  */
 export function PhotoUploadPage() {

@@ -17,7 +17,7 @@ import {
 } from './test-catch.tsx';
 
 /**
- * /simple-catch (SPEC §2 test pages): a test catch form that requires login on the client. It sends userId,
+ * /simple-catch (docs/product.md#test-pages): a test catch form that requires login on the client. It sends userId,
  * fishType, weight, length, locationName and fixed coordinates to POST /api/catches (the server ignores userId
  * and uses the session), marked as a test catch, toasts 'Catch saved!' and goes to /logs.
  */

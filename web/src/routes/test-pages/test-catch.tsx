@@ -11,9 +11,9 @@ import { toast } from '@/hooks/use-toast';
 import { queryClient, queryKeys } from '@/lib/query-client';
 
 /**
- * What the test catch pages (/simple-catch, /emergency-catch, /final-fix) share: the form with the spec's test
- * defaults and minimums (SPEC §5, §9), the save with its toasts (SPEC §8), and the notice that the page saves a
- * sample catch. The server decides the owner from the session and refuses a signed-out save (DESIGN §4): such a
+ * What the test catch pages (/simple-catch, /emergency-catch, /final-fix) share: the form with the test
+ * defaults and minimums, the save with its toasts (all in docs/product.md#test-pages), and the notice that the page saves a
+ * sample catch. The server decides the owner from the session and refuses a signed-out save (docs/product.md#catch): such a
  * save shows 'Authentication Required' and goes to /auth; it never creates an anonymous catch. Every catch these
  * pages save is marked as a test catch (docs/decisions/028-test-catches.md): History labels it, Stats and personal
  * bests leave it out.
@@ -28,7 +28,7 @@ export interface TestCatchValues {
 
 export type TestCatchErrors = Partial<Record<keyof TestCatchValues, string>>;
 
-/** SPEC §9 'Test defaults': fish type Bass, weight 2.5, length 14. */
+/** Test defaults (docs/product.md#test-pages): fish type Bass, weight 2.5, length 14. */
 export const TEST_CATCH_DEFAULTS: TestCatchValues = {
   fishType: 'Bass',
   weight: '2.5',
@@ -36,10 +36,10 @@ export const TEST_CATCH_DEFAULTS: TestCatchValues = {
   locationName: 'Lake Tahoe',
 };
 
-/** The fixed coordinates the simple test form sends (SPEC §3): Lake Tahoe, matching the default location. */
+/** The fixed coordinates the simple test form sends (docs/product.md#test-pages): Lake Tahoe, matching the default location. */
 export const TEST_CATCH_POSITION = { latitude: 39.0968, longitude: -120.0324 } as const;
 
-/** SPEC §9 'Test form minimums'. */
+/** Test form minimums (docs/product.md#test-pages). */
 const TEST_WEIGHT_MIN = 0.1;
 const TEST_LENGTH_MIN = 1;
 
@@ -51,7 +51,7 @@ function numberError(label: string, raw: string, min: number): string | undefine
   return undefined;
 }
 
-/** SPEC §5: fish type, location, weight (min 0.1) and length (min 1) are required. */
+/** docs/product.md#test-pages: fish type, location, weight (min 0.1) and length (min 1) are required. */
 function validateTestCatch(values: TestCatchValues): TestCatchErrors {
   const errors: TestCatchErrors = {};
   if (!values.fishType.trim()) errors.fishType = 'Fish type is required';
@@ -64,7 +64,7 @@ function validateTestCatch(values: TestCatchValues): TestCatchErrors {
 }
 
 /**
- * The emergency payload (SPEC §3): fishType, weight, length, locationName; and the mark that makes the catch a
+ * The emergency payload (docs/api.md): fishType, weight, length, locationName; and the mark that makes the catch a
  * test catch, so it never counts as the angler's fishing.
  */
 export function testCatchBody(values: TestCatchValues) {
@@ -93,7 +93,7 @@ export function SampleCatchNotice() {
   );
 }
 
-/** Shows the spec's save-failure toasts; a 401 also forgets the cached user and goes to /auth. */
+/** Shows the save-failure toasts of docs/product.md#test-pages; a 401 also forgets the cached user and goes to /auth. */
 function useShowSaveError() {
   const [, navigate] = useLocation();
   return (error: unknown) => {
@@ -119,7 +119,7 @@ function useShowSaveError() {
   };
 }
 
-/** Saves a test catch with `save` (an endpoint of api/endpoints.ts); on success refreshes the catch list; failures get the spec's toasts. */
+/** Saves a test catch with `save` (an endpoint of api/endpoints.ts); on success refreshes the catch list; failures get the toasts of docs/product.md#test-pages. */
 export function useSaveTestCatch(save: (body: Record<string, unknown>) => Promise<Catch>) {
   const showSaveError = useShowSaveError();
   return useMutation({
@@ -210,7 +210,7 @@ export function TestCatchForm({
   );
 }
 
-/** A saved catch as the server returned it (SPEC §7 'response shown as-is'). */
+/** A saved catch as the server returned it (docs/product.md#test-pages: the record shown as returned). */
 export function CatchRecord({ record, title }: { record: Catch; title: string }) {
   return (
     <section aria-label={title} className="grid gap-2">

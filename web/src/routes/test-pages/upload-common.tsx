@@ -2,7 +2,7 @@ import { LogIn } from 'lucide-react';
 import { Link } from 'wouter';
 import { useAuth } from '@/features/auth/use-auth';
 
-/** The upload test pages are public, but the server stores photos only for a signed-in angler (DESIGN §4). */
+/** The upload test pages are public, but the server stores photos only for a signed-in angler (docs/product.md#photos). */
 export function SignInHint() {
   const { user, isLoading } = useAuth();
   if (isLoading || user) return null;
