@@ -150,9 +150,9 @@ describe.each(TEST_ENGINES)('import limits on %s', (engine) => {
 
   it('runs one import per account at a time (409) and IMPORTS_AT_ONCE per server (503), then takes more', async () => {
     const { app } = await start({ importsAtOnce: 2 });
-    const [alice, bob, carol] = await Promise.all(
-      ['alice', 'bob', 'carol'].map((name) => ApiClient.register(app, name)),
-    );
+    const alice = await ApiClient.register(app, 'alice');
+    const bob = await ApiClient.register(app, 'bob');
+    const carol = await ApiClient.register(app, 'carol');
     const oneCatchZip = () =>
       rawZip([
         { name: 'export.json', data: Buffer.from(exportJson(['photos/a.webp'])) },
