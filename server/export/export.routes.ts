@@ -314,15 +314,19 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
       // Taken meanwhile by a parallel import of the same rows, or refused: the photo stored for it goes.
       if (!refused) summary.skipped += 1;
       await releasePhoto({ photos, photoStore }, userId, prepared.photoId);
-      // A later row naming the same photo must not point at one just let go: it is stored again for it.
-      forgetPhoto(run, prepared.photoId);
+      await forgetReleasedPhoto(run, prepared);
     }
   }
 
-  function forgetPhoto(run: ImportRun, photoId: string | null) {
-    for (const [ref, outcome] of run.photos) {
-      if ('photo' in outcome && outcome.photo?.stored && outcome.photo.id === photoId) run.photos.delete(ref);
-    }
+  /**
+   * A later row naming the photo of a row just let go must not point at a photo that is gone: the ref is worked out
+   * again for it. Kept when another catch still shows the photo (it was not released).
+   */
+  async function forgetReleasedPhoto(run: ImportRun, prepared: PreparedRow & { photoId: string | null }) {
+    if (!prepared.photoRef || !prepared.photoId) return;
+    const outcome = run.photos.get(prepared.photoRef);
+    if (!outcome || !('photo' in outcome) || outcome.photo?.id !== prepared.photoId) return;
+    if (!(await photos.isOwnedBy(prepared.photoId, run.userId))) run.photos.delete(prepared.photoRef);
   }
 
   /**
