@@ -27,6 +27,7 @@ export const API_ERROR_CODES = [
   // 409
   'USERNAME_TAKEN',
   'ACCOUNT_FULL',
+  'IMPORT_IN_PROGRESS', // POST /api/import while another import of the same account runs: wait for it to end
   // 413
   'PAYLOAD_TOO_LARGE',
   // 415

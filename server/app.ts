@@ -11,7 +11,12 @@ import { CatchRepository } from './catches/catch.repository.ts';
 import { catchesRoutes } from './catches/catches.routes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { RateLimits } from './config/config.ts';
-import type { AccountLimits, TileSourceSettings } from './config/settings.ts';
+import {
+  type AccountLimits,
+  DEFAULT_ACCOUNT_LIMITS,
+  DEFAULT_IMPORTS_AT_ONCE,
+  type TileSourceSettings,
+} from './config/settings.ts';
 import type { TrustProxy } from './config/trust-proxy.ts';
 import type { AppDatabase } from './db/database.ts';
 import { DEFAULT_IMPORT_MAX_BYTES, exportRoutes } from './export/export.routes.ts';
@@ -66,6 +71,8 @@ export interface AppDependencies {
   importMaxBytes?: number;
   /** Where POST /api/import spools its upload; the system's temporary folder when not given. */
   importSpoolDir?: string;
+  /** Imports run at once (IMPORTS_AT_ONCE), each account one at a time; DEFAULT_IMPORTS_AT_ONCE when not given. */
+  importsAtOnce?: number;
   /** What one account may store (defaults: DEFAULT_ACCOUNT_LIMITS). */
   accountLimits?: AccountLimits;
   clock?: Clock;
@@ -182,6 +189,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     quotaBytes,
     importMaxBytes: deps.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
     importSpoolDir: deps.importSpoolDir,
+    importsAtOnce: deps.importsAtOnce ?? DEFAULT_IMPORTS_AT_ONCE,
+    maxCatchesPerAccount: (deps.accountLimits ?? DEFAULT_ACCOUNT_LIMITS).catches,
     clock,
   });
   await app.register(placesRoutes, { geocoder: deps.geocoder });

@@ -44,6 +44,7 @@ export async function buildProductionApp(
     mapTiles: config.mapTiles,
     rateLimits: config.rateLimits,
     photoQuotaBytes: config.photoQuotaBytes,
+    importsAtOnce: config.importsAtOnce,
     accountLimits: config.accountLimits,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,

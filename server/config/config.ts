@@ -5,6 +5,7 @@ import type { AppLinks } from '../http/app-links.ts';
 import {
   type AccountLimits,
   DEFAULT_ACCOUNT_LIMITS,
+  DEFAULT_IMPORTS_AT_ONCE,
   DEFAULT_TILE_USER_AGENT,
   type S3Settings,
   type TileSourceSettings,
@@ -141,6 +142,7 @@ const envSchema = z
     RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
     /** Photo storage per account (the re-encoded WebP and its thumbnail), in megabytes. */
     PHOTO_QUOTA_MB: positiveInt(1024),
+    IMPORTS_AT_ONCE: positiveInt(DEFAULT_IMPORTS_AT_ONCE),
     /** Worker processes on this host (node:cluster); 1 runs the server in this process, as before. */
     WEB_CONCURRENCY: positiveInt(1),
     /**
@@ -295,6 +297,8 @@ export interface AppConfig {
   redis: { url: string; keyPrefix: string } | null;
   rateLimits: RateLimits;
   photoQuotaBytes: number;
+  /** Imports one server process runs at once (each account one at a time). */
+  importsAtOnce: number;
   /** Worker processes (node:cluster) when more than 1. */
   webConcurrency: number;
   shutdownDrainMs: number;
@@ -374,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       textBytes: values.CATCH_TEXT_MB_PER_ACCOUNT * 1024 * 1024,
     },
     photoQuotaBytes: values.PHOTO_QUOTA_MB * 1024 * 1024,
+    importsAtOnce: values.IMPORTS_AT_ONCE,
     webConcurrency: values.WEB_CONCURRENCY,
     shutdownDrainMs: values.SHUTDOWN_DRAIN_SECONDS * 1000,
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,

@@ -12,6 +12,9 @@ export interface AccountLimits {
 
 export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = { catches: 50_000, textBytes: 64 * 1024 * 1024 };
 
+/** Imports one server process runs at once (IMPORTS_AT_ONCE), each account one at a time (decision 027). */
+export const DEFAULT_IMPORTS_AT_ONCE = 3;
+
 /** An S3-compatible photo store (PHOTO_STORE=s3 and the S3_* settings). */
 export interface S3Settings {
   /** The service's URL; unset for AWS S3 itself (the SDK derives it from the region). */

@@ -86,7 +86,7 @@ describe.each(TEST_ENGINES)('every field of the catch contract on %s', (engine) 
   async function importedCopy(file: Buffer | string, fileName: string): Promise<Catch | undefined> {
     const reader = await ApiClient.register(t.app, `contract_reader_${readers++}`);
     const imported = await reader.importFile(file, fileName);
-    expect(imported.json()).toEqual({ created: 1, skipped: 0, rejected: [] });
+    expect(imported.json()).toEqual({ created: 1, skipped: 0, rejected: [], rejectedCount: 0 });
     const [copy] = (await reader.get('/api/catches')).json() as Catch[];
     return copy;
   }

@@ -8,7 +8,12 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Catch } from '#core/catch.ts';
-import { EXPORT_FORMATS, type ImportSummary, importSummarySchema } from '#core/data-transfer.ts';
+import {
+  EXPORT_FORMATS,
+  IMPORT_REJECTIONS_LISTED,
+  type ImportSummary,
+  importSummarySchema,
+} from '#core/data-transfer.ts';
 import { photoIdFromUrl } from '#core/photo-url.ts';
 import { requireUser } from '../auth/session.ts';
 import type { CatchRepository } from '../catches/catch.repository.ts';
@@ -25,6 +30,7 @@ import { ingestPhoto } from '../photos/photos.routes.ts';
 import { csvHeader, csvRow, exportFileName, jsonHead, zipPhotoPath } from './export-format.ts';
 import { type ImportSource, openImportFile } from './import-file.ts';
 import { contentClientId, type PreparedRow, prepareRow } from './import-rows.ts';
+import { ImportSlots } from './import-slots.ts';
 import { ImportSpool } from './import-spool.ts';
 
 /** Files above this are refused with 413: a ZIP of a big log with photos, spooled to disk. */
@@ -46,6 +52,31 @@ export interface ExportDependencies {
   clock: Clock;
   /** Where imports spool their upload (default: the system's temporary folder). */
   importSpoolDir?: string;
+  /** Imports the server runs at once, from all accounts (each account one at a time). */
+  importsAtOnce: number;
+  /** The catches one account may keep: an import decodes no more distinct photos than that. */
+  maxCatchesPerAccount: number;
+}
+
+/** The photo a row's ref came to in this import, or why it was refused: each ZIP entry is decoded once. */
+type ImportedPhoto = { id: string; stored: boolean } | null;
+type PhotoOutcome = { photo: ImportedPhoto } | { refused: AppError };
+
+/** What one import carries from batch to batch. */
+interface ImportRun {
+  userId: number;
+  source: ImportSource;
+  summary: ImportSummary;
+  /** Every photo ref met so far, with what it came to: 40 rows naming one photo decode and store it once. */
+  photos: Map<string, PhotoOutcome>;
+  /** ZIP photos decoded by this import, counted against maxCatchesPerAccount. */
+  decoded: number;
+}
+
+/** A rejected row: counted always, listed among the first IMPORT_REJECTIONS_LISTED only. */
+function rejectRow(summary: ImportSummary, row: number, message: string): void {
+  summary.rejectedCount = (summary.rejectedCount ?? 0) + 1;
+  if (summary.rejected.length < IMPORT_REJECTIONS_LISTED) summary.rejected.push({ row, message });
 }
 
 const exportQuerySchema = z.object({
@@ -70,6 +101,7 @@ const importTooLarge = (maxBytes: number) =>
 export async function exportRoutes(app: FastifyInstance, deps: ExportDependencies): Promise<void> {
   const { catches, photos, photoStore, clock } = deps;
   const spool = new ImportSpool(deps.importSpoolDir ?? tmpdir());
+  const slots = new ImportSlots(deps.importsAtOnce);
   // A shutdown that cuts an import off exits before the import's own clean-up: up to 512 MB left in the temporary
   // folder at every such restart. And what a crashed server left, older than a day, goes at the next start (ages
   // by the files' real time, never the app's clock).
@@ -209,16 +241,22 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
   }
 
   /** The photo a row points at, as a photo of this user: from the ZIP through the image pipeline, or kept as is. */
-  async function importPhoto(
-    userId: number,
-    source: ImportSource,
-    ref: string,
-  ): Promise<{ id: string; stored: boolean } | null> {
+  async function importPhoto(run: ImportRun, ref: string): Promise<ImportedPhoto> {
+    const { userId, source } = run;
     const ownUrlId = photoIdFromUrl(ref);
     if (ownUrlId) return (await photos.isOwnedBy(ownUrlId, userId)) ? { id: ownUrlId, stored: false } : null;
     const bytes = await source.photo(ref);
     // A photo the store had lost when the log was exported is an empty file: the catch comes without it.
     if (!bytes || bytes.length === 0) return null;
+    // An export holds no more photos than an account keeps catches; past that, a ZIP is only work for the image queue.
+    if (run.decoded >= deps.maxCatchesPerAccount) {
+      throw new AppError(
+        400,
+        'INVALID_INPUT',
+        `this file holds more than ${deps.maxCatchesPerAccount.toLocaleString('en-US')} photos, more than an account keeps`,
+      );
+    }
+    run.decoded += 1;
     for (let attempt = 1; ; attempt++) {
       try {
         const id = photoIdFromUrl(await ingestPhoto(deps, userId, bytes));
@@ -233,12 +271,8 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
   }
 
   /** Writes one batch: already-imported clientIds are skipped, new photos stored, the rest inserted at once. */
-  async function importBatch(
-    userId: number,
-    source: ImportSource,
-    batch: PreparedRow[],
-    summary: ImportSummary,
-  ) {
+  async function importBatch(run: ImportRun, batch: PreparedRow[]) {
+    const { userId, summary } = run;
     const existing = await catches.existingClientIds(
       userId,
       batch.map((prepared) => prepared.input.clientId),
@@ -254,7 +288,7 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
     /** Photos this batch stored from the ZIP: if the batch fails (a full disk, the database gone), they go again. */
     const stored: string[] = [];
     try {
-      await storeBatchPhotos(userId, source, batch, existing, fresh, stored, summary);
+      await storeBatchPhotos(run, batch, existing, fresh, stored);
     } catch (error) {
       await releaseAfterFailure(userId, stored);
       throw error;
@@ -272,7 +306,7 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
         throw error;
       }
       refused = true;
-      for (const prepared of fresh) summary.rejected.push({ row: prepared.row, message: error.message });
+      for (const prepared of fresh) rejectRow(summary, prepared.row, error.message);
     }
     summary.created += inserted.size;
     for (const prepared of fresh) {
@@ -280,7 +314,19 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
       // Taken meanwhile by a parallel import of the same rows, or refused: the photo stored for it goes.
       if (!refused) summary.skipped += 1;
       await releasePhoto({ photos, photoStore }, userId, prepared.photoId);
+      await forgetReleasedPhoto(run, prepared);
     }
+  }
+
+  /**
+   * A later row naming the photo of a row just let go must not point at a photo that is gone: the ref is worked out
+   * again for it. Kept when another catch still shows the photo (it was not released).
+   */
+  async function forgetReleasedPhoto(run: ImportRun, prepared: PreparedRow & { photoId: string | null }) {
+    if (!prepared.photoRef || !prepared.photoId) return;
+    const outcome = run.photos.get(prepared.photoRef);
+    if (!outcome || !('photo' in outcome) || outcome.photo?.id !== prepared.photoId) return;
+    if (!(await photos.isOwnedBy(prepared.photoId, run.userId))) run.photos.delete(prepared.photoRef);
   }
 
   /**
@@ -299,14 +345,13 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
 
   /** The rows of a batch not yet in the log, each with its photo stored (from the ZIP) or kept (a URL). */
   async function storeBatchPhotos(
-    userId: number,
-    source: ImportSource,
+    run: ImportRun,
     batch: PreparedRow[],
     existing: Set<string>,
     fresh: (PreparedRow & { photoId: string | null })[],
     stored: string[],
-    summary: ImportSummary,
   ) {
+    const { summary } = run;
     const seen = new Set<string>();
     for (const prepared of batch) {
       const { clientId } = prepared.input;
@@ -317,18 +362,32 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
       seen.add(clientId);
       let photoId: string | null = null;
       if (prepared.photoRef) {
-        try {
-          const photo = await importPhoto(userId, source, prepared.photoRef);
-          photoId = photo?.id ?? null;
-          if (photo?.stored) stored.push(photo.id);
-        } catch (error) {
-          if (!(error instanceof AppError) || error.status >= 500) throw error;
-          summary.rejected.push({ row: prepared.row, message: `Photo: ${error.message}` });
+        const outcome = await photoOutcome(run, prepared.photoRef, stored);
+        if ('refused' in outcome) {
+          rejectRow(summary, prepared.row, `Photo: ${outcome.refused.message}`);
           continue;
         }
+        photoId = outcome.photo?.id ?? null;
       }
       fresh.push({ ...prepared, photoId });
     }
+  }
+
+  /** What a photo ref comes to in this import: worked out (decoded, stored) at its first row, then shared. */
+  async function photoOutcome(run: ImportRun, ref: string, stored: string[]): Promise<PhotoOutcome> {
+    const known = run.photos.get(ref);
+    if (known) return known;
+    let outcome: PhotoOutcome;
+    try {
+      const photo = await importPhoto(run, ref);
+      if (photo?.stored) stored.push(photo.id);
+      outcome = { photo };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      outcome = { refused: error };
+    }
+    run.photos.set(ref, outcome);
+    return outcome;
   }
 
   const importContract = routeContract({
@@ -348,30 +407,37 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
     if (!request.isMultipart()) {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as a multipart form (field "file")');
     }
-    const directory = await spool.create();
+    // Taken before the upload is read: a refused import costs neither the disk nor the memory of one.
+    const releaseSlot = slots.take(user.id);
     try {
-      const { file, fileName } = await spoolUpload(request, directory);
-      const source = await openImportFile(file, { fileName, maxCsvBytes: deps.importMaxBytes });
-      const summary: ImportSummary = { created: 0, skipped: 0, rejected: [] };
+      const directory = await spool.create();
       try {
-        const now = clock.now();
-        let batch: PreparedRow[] = [];
-        for await (const { row, fields } of source.rows) {
-          const result = prepareRow(row, fields, now, source.fromCsv);
-          if (!result.ok) summary.rejected.push({ row, message: result.message });
-          else batch.push(result.value);
-          if (batch.length >= PAGE_SIZE) {
-            await importBatch(user.id, source, batch, summary);
-            batch = [];
+        const { file, fileName } = await spoolUpload(request, directory);
+        const source = await openImportFile(file, { fileName, maxCsvBytes: deps.importMaxBytes });
+        const summary: ImportSummary = { created: 0, skipped: 0, rejected: [], rejectedCount: 0 };
+        const run: ImportRun = { userId: user.id, source, summary, photos: new Map(), decoded: 0 };
+        try {
+          const now = clock.now();
+          let batch: PreparedRow[] = [];
+          for await (const { row, fields } of source.rows) {
+            const result = prepareRow(row, fields, now, source.fromCsv);
+            if (!result.ok) rejectRow(summary, row, result.message);
+            else batch.push(result.value);
+            if (batch.length >= PAGE_SIZE) {
+              await importBatch(run, batch);
+              batch = [];
+            }
           }
+          await importBatch(run, batch);
+        } finally {
+          await source.close();
         }
-        await importBatch(user.id, source, batch, summary);
+        return summary;
       } finally {
-        await source.close();
+        await spool.remove(directory);
       }
-      return summary;
     } finally {
-      await spool.remove(directory);
+      releaseSlot();
     }
   });
 }

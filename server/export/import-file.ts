@@ -3,6 +3,7 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import type { Entry, ZipFile } from 'yauzl';
 import { AppError } from '../http/app-error.ts';
 import { CsvRecordTooLongError, parseCsv } from './csv.ts';
@@ -14,6 +15,14 @@ const MAX_IMPORT_JSON_BYTES = 64 * 1024 * 1024;
 const MAX_ZIP_PHOTO_BYTES = 20 * 1024 * 1024;
 /** More entries than this is not one of our exports (the account limit is 50,000 catches). */
 const MAX_ZIP_ENTRIES = 120_000;
+/**
+ * The longest entry name, extra field and comment a ZIP entry may have. An export's names are `photos/<uuid>.webp`
+ * and its file names, with a few bytes of extra field (a timestamp, zip64 sizes) and no comment; yauzl keeps each
+ * entry's three in one buffer, so 1,000 entries of 64 KB each held 200 MB while the rest of the ZIP was read.
+ */
+const MAX_ZIP_NAME_BYTES = 255;
+const MAX_ZIP_EXTRA_FIELD_BYTES = 1024;
+const MAX_ZIP_COMMENT_BYTES = 1024;
 /** More rows than this is not one log (an account keeps 50,000 catches at most): the file is refused there. */
 const MAX_IMPORT_ROWS = 100_000;
 /** The longest CSV record: every text field of a catch at its longest is under 6,000 characters. */
@@ -165,13 +174,57 @@ function openZip(file: string): Promise<ZipFile> {
   });
 }
 
+/** What an export holds: its JSON and CSV at the top, its photos in photos/. Nothing else is read or kept. */
+const isExportEntry = (name: string) =>
+  (!name.includes('/') && /\.(json|csv)$/i.test(name)) || /^photos\/[^/]+$/.test(name);
+
+/** Why an entry cannot be in one of our exports, if it cannot: refused before anything is imported. */
+function zipEntryProblem(entry: Entry): string | null {
+  if (entry.fileNameLength > MAX_ZIP_NAME_BYTES)
+    return `a file name is longer than ${MAX_ZIP_NAME_BYTES} bytes`;
+  if (entry.extraFieldLength > MAX_ZIP_EXTRA_FIELD_BYTES)
+    return `a file carries more than ${MAX_ZIP_EXTRA_FIELD_BYTES} bytes of extra fields`;
+  if (entry.fileCommentLength > MAX_ZIP_COMMENT_BYTES)
+    return `a file carries a comment longer than ${MAX_ZIP_COMMENT_BYTES} bytes`;
+  if (entry.fileName.endsWith('/')) return `it holds a folder (${entry.fileName})`;
+  return null;
+}
+
+const notAnExportZip = (problem: string) =>
+  badFile(
+    `This ZIP is not a Tightlines export: ${problem}. Import the .zip file exported by Tightlines as it was downloaded.`,
+  );
+
+const NO_BYTES = Buffer.alloc(0);
+
+/**
+ * The entries of an export in the ZIP, by name. yauzl reads the central directory one entry at a time; only the
+ * entries an export writes are kept, without their raw name, extra fields and comment (slices of one buffer that
+ * would keep it all alive), so memory grows with the photos an export can hold, not with what a ZIP can declare.
+ */
 function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
   return new Promise((resolve, reject) => {
+    if (zip.entryCount > MAX_ZIP_ENTRIES) {
+      reject(notAnExportZip(`it holds more than ${MAX_ZIP_ENTRIES.toLocaleString('en-US')} files`));
+      return;
+    }
     const entries = new Map<string, Entry>();
     zip.on('entry', (entry: Entry) => {
-      entries.set(entry.fileName, entry);
-      if (entries.size > MAX_ZIP_ENTRIES) reject(badFile('The ZIP holds too many files to be an export.'));
-      else zip.readEntry();
+      const problem = zipEntryProblem(entry);
+      if (problem) {
+        reject(notAnExportZip(problem));
+        return;
+      }
+      if (isExportEntry(entry.fileName) && !entries.has(entry.fileName)) {
+        entry.fileNameRaw = NO_BYTES;
+        entry.extraFieldRaw = NO_BYTES;
+        entry.fileCommentRaw = NO_BYTES;
+        entry.extraFields = [];
+        entry.fileComment = '';
+        entry.comment = '';
+        entries.set(entry.fileName, entry);
+      }
+      zip.readEntry();
     });
     zip.on('end', () => resolve(entries));
     zip.on('error', (error: Error) => reject(badFile(`The ZIP file is damaged (${error.message}).`)));
@@ -214,6 +267,9 @@ async function readEntry(
 
 class NotUtf8Error extends Error {}
 
+/** The most CSV text parsed without letting other requests in. */
+const CSV_SLICE_CHARS = 64 * 1024;
+
 /** Text from bytes; in UTF-8 a byte sequence that is not UTF-8 throws NotUtf8Error (then the file is read again). */
 async function* decodeText(
   stream: AsyncIterable<Buffer | string>,
@@ -227,7 +283,15 @@ async function* decodeText(
       throw new NotUtf8Error('not UTF-8');
     }
   };
-  for await (const chunk of stream) yield typeof chunk === 'string' ? chunk : decode(chunk);
+  for await (const chunk of stream) {
+    const text = typeof chunk === 'string' ? chunk : decode(chunk);
+    // Parsed a slice at a time, with other requests let in between: chunks already inflated or read ahead would
+    // otherwise be parsed back to back without the event loop turning.
+    for (let start = 0; start < text.length; start += CSV_SLICE_CHARS) {
+      yield text.slice(start, start + CSV_SLICE_CHARS);
+      await setImmediate();
+    }
+  }
   yield decode();
 }
 
@@ -251,13 +315,14 @@ async function zipSource(file: string, maxCsvBytes: number): Promise<ImportSourc
       return { rows: jsonRows(text), fromCsv: false, photo, close };
     }
     if (csv) {
-      // A CSV in a ZIP may be as large as one uploaded alone, no larger: a few MB of ZIP could otherwise inflate to
-      // gigabytes of text (yauzl holds each entry to its declared size).
-      if (csv.uncompressedSize > maxCsvBytes) {
+      // A CSV in a ZIP inflates to no more than its JSON may (nor than a file uploaded alone): 421 KB of ZIP
+      // inflated to 401 MB of rows that held the server 100 s (yauzl holds each entry to its declared size).
+      const maxInflatedBytes = Math.min(maxCsvBytes, MAX_IMPORT_JSON_BYTES);
+      if (csv.uncompressedSize > maxInflatedBytes) {
         throw new AppError(
           413,
           'PAYLOAD_TOO_LARGE',
-          `${csv.fileName} in the ZIP is too large to import (${Math.round(maxCsvBytes / 1024 / 1024)} MB at most).`,
+          `${csv.fileName} in the ZIP is too large to import (${Math.round(maxInflatedBytes / 1024 / 1024)} MB at most).`,
         );
       }
       const open = async () =>

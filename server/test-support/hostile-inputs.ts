@@ -119,3 +119,78 @@ export function interlacedPngBomb(): Promise<Buffer> {
   return interlacedBomb;
 }
 let interlacedBomb: Promise<Buffer> | undefined;
+
+/** One entry of a hand-made ZIP: stored (not compressed), with as much name, extra field and comment as asked. */
+export interface RawZipEntry {
+  name: string;
+  data?: Buffer;
+  /** Bytes of extra field (one block of an unknown id, as any reader must skip), in both headers. */
+  extraBytes?: number;
+  /** Bytes of file comment in the central directory. */
+  commentBytes?: number;
+}
+
+/** A well-formed extra field of `bytes` bytes (a header of 4, then zeros). */
+function extraField(bytes: number): Buffer {
+  if (bytes === 0) return Buffer.alloc(0);
+  const field = Buffer.alloc(bytes);
+  field.writeUInt16LE(0xcafe, 0);
+  field.writeUInt16LE(bytes - 4, 2);
+  return field;
+}
+
+/**
+ * A ZIP written byte by byte, for what yazl will not write: 60 KB names, 64 KB extra fields and comments, folders.
+ * Everything stored, no data descriptors, UTF-8 names.
+ */
+export function rawZip(entries: readonly RawZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const data = entry.data ?? Buffer.alloc(0);
+    const extra = extraField(entry.extraBytes ?? 0);
+    const comment = Buffer.alloc(entry.commentBytes ?? 0, 0x20);
+    const checksum = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt16LE(0, 10); // time
+    local.writeUInt16LE(0x21, 12); // 1980-01-01
+    local.writeUInt32LE(checksum, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(extra.length, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4); // made by
+    central.writeUInt16LE(20, 6); // needed
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(0, 10);
+    central.writeUInt16LE(0, 12);
+    central.writeUInt16LE(0x21, 14);
+    central.writeUInt32LE(checksum, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(extra.length, 30);
+    central.writeUInt16LE(comment.length, 32);
+    central.writeUInt32LE(entry.name.endsWith('/') ? 0x10 : 0, 38); // MS-DOS directory attribute
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, extra, data);
+    centrals.push(central, name, extra, comment);
+    offset += local.length + name.length + extra.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}

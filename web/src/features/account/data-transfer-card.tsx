@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download, FileUp, HardDriveDownload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { ExportFormat, ImportSummary } from '#core/data-transfer.ts';
+import { type ExportFormat, IMPORT_REJECTIONS_LISTED, type ImportSummary } from '#core/data-transfer.ts';
 import { type DownloadProgress, downloadExport, importFile } from '@/api/data-transfer';
 import { ApiError } from '@/api/http';
 import { Button } from '@/components/ui/button';
@@ -45,19 +45,21 @@ function plural(count: number, one: string, many: string): string {
 }
 
 /** Rejected rows listed one by one; past these, the rest are counted (a full log refuses 50,000 rows at once). */
-const REJECTED_ROWS_SHOWN = 200;
+const REJECTED_ROWS_SHOWN = IMPORT_REJECTIONS_LISTED;
 
 function ImportResult({ summary }: { summary: ImportSummary }) {
   const { created, skipped, rejected } = summary;
+  // The server lists the first rejected rows and counts them all.
+  const rejectedCount = summary.rejectedCount ?? rejected.length;
   const shown = rejected.slice(0, REJECTED_ROWS_SHOWN);
-  const more = rejected.length - shown.length;
+  const more = rejectedCount - shown.length;
   return (
     <div className="grid gap-1 rounded-lg border border-border p-3 text-sm" data-testid="import-summary">
       <p className="font-semibold">
         {plural(created, 'catch', 'catches')} imported, {skipped.toLocaleString('en-US')} already in your log,{' '}
-        {plural(rejected.length, 'row', 'rows')} rejected
+        {plural(rejectedCount, 'row', 'rows')} rejected
       </p>
-      {rejected.length > 0 && (
+      {rejectedCount > 0 && (
         <ul
           aria-label="Rejected rows"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must scroll from the keyboard too (axe's scrollable-region-focusable)
