@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { CatchFields } from '#core/catch.ts';
 import { type CatchCreateInput, catchCreateSchema } from '#core/catch-schema.ts';
 import type { NewCatch } from '../catches/catch.repository.ts';
+import { resolveCreatedAt } from '../catches/created-at.ts';
 import { unescapeFormula } from './csv.ts';
 import { TEXT_COLUMNS } from './export-format.ts';
 
@@ -16,17 +17,6 @@ export interface PreparedRow {
 }
 
 export type RowResult = { ok: true; value: PreparedRow } | { ok: false; message: string };
-
-/** Earliest saved-on-device time we believe, as for a created catch; anything before is a broken clock. */
-const EARLIEST_PLAUSIBLE_MS = Date.UTC(1990, 0, 1);
-
-/** When the catch was logged: the file's time if it is believable, else now (as POST /api/catches does). */
-function resolveCreatedAt(claimed: unknown, now: Date): Date {
-  if (typeof claimed !== 'string') return now;
-  const ms = Date.parse(claimed);
-  if (Number.isNaN(ms) || ms > now.getTime() || ms < EARLIEST_PLAUSIBLE_MS) return now;
-  return new Date(ms);
-}
 
 /** The fields a row's content id is made of: what the angler wrote, without where the photo is stored. */
 type CatchContent = Pick<
