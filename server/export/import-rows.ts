@@ -4,8 +4,7 @@ import type { CatchFields } from '#core/catch.ts';
 import { type CatchCreateInput, catchCreateSchema } from '#core/catch-schema.ts';
 import type { NewCatch } from '../catches/catch.repository.ts';
 import { resolveCreatedAt } from '../catches/created-at.ts';
-import { unescapeFormula } from './csv.ts';
-import { TEXT_COLUMNS } from './export-format.ts';
+import { catchFieldsOfCsvRow } from './csv-columns.ts';
 
 /** A row ready to import: the catch without its photo, and where its photo is (a URL or a ZIP path), if any. */
 export interface PreparedRow {
@@ -74,20 +73,17 @@ function hasNul(fields: Record<string, unknown>): boolean {
 }
 
 /**
- * Checks one row of a file (JSON values, or CSV cells as text) as a new catch. CSV text comes with the
- * apostrophe our export puts before formula-looking text; it is taken off first.
+ * Checks one row of a file (JSON values, or CSV cells by their header) as a new catch. A CSV row is first read as
+ * the catch's fields (csv-columns.ts: any header our exports ever wrote, metric values converted, the apostrophe
+ * our export puts before formula-looking text taken off).
  */
 export function prepareRow(row: number, raw: unknown, now: Date, fromCsv: boolean): RowResult {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return { ok: false, message: 'Not a catch (expected an object with a fishType)' };
   }
-  const fields: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
-  if (fromCsv) {
-    for (const column of TEXT_COLUMNS) {
-      const value = fields[column];
-      if (typeof value === 'string') fields[column] = unescapeFormula(value);
-    }
-  }
+  const fields: Record<string, unknown> = fromCsv
+    ? catchFieldsOfCsvRow(raw as Record<string, string>)
+    : { ...(raw as Record<string, unknown>) };
   if (hasNul(fields)) return { ok: false, message: 'Text must not contain the NUL character' };
   const photo = fields.photo;
   const photoRef = typeof photo === 'string' && photo.trim() !== '' ? photo.trim() : null;
