@@ -10,6 +10,9 @@ describe('decimal numbers', () => {
     [' 7 ', 7],
     ['007', 7],
     ['0', 0],
+    ['.5', 0.5],
+    ['-.5', -0.5],
+    ['5.', 5],
   ])('reads %j as %d', (text, value) => {
     expect(parseDecimal(text)).toBe(value);
   });
@@ -26,8 +29,9 @@ describe('decimal numbers', () => {
     '',
     '   ',
     '+5',
-    '.5',
-    '5.',
+    '.',
+    '-',
+    '--1',
     '1,5',
     '1 000',
     '12kg',

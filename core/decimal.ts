@@ -5,7 +5,8 @@
  * No zod here: the web app's main bundle may import this file.
  */
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
+/** '12', '12.5', '-3.2', and '.5' or '5.' as a spreadsheet user may type them. */
+const DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
 
 /** The number a decimal text means (spaces around it allowed), or null for anything that is not one. */
 export function parseDecimal(text: string): number | null {
