@@ -49,7 +49,7 @@ const CREATED_AT_MAX = 64;
 
 /**
  * The fields an angler writes (SPEC §3), each once: its stored type, its rules and their texts, and how loose input
- * (numeric strings, empty strings, missing keys) becomes it. Every other view of a catch derives from these.
+ * (decimal strings, empty strings, missing keys) becomes it. Every other view of a catch derives from these.
  */
 const catchFields = {
   fishType: z
