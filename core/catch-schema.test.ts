@@ -33,6 +33,17 @@ describe('catch payload (docs/product.md#catch)', () => {
     [{ fishType: 'Bass', catchDate: '2026-13-01' }, 'Catch date must be a date (yyyy-MM-dd)'],
     [{ fishType: 'Bass', catchDate: '2026-1-01' }, 'Catch date must be a date (yyyy-MM-dd)'],
     [{ fishType: 'Bass', timeOfDay: '7:30' }, 'Time of day must be a time (HH:mm)'],
+    // Only decimal numbers: what Number() reads besides them is no measurement anyone typed.
+    [{ fishType: 'Bass', weight: '0x10' }, 'Weight must be a number'],
+    [{ fishType: 'Bass', length: '1e3' }, 'Length must be a number'],
+    [{ fishType: 'Bass', depth: 'Infinity' }, 'Depth must be a number'],
+    [{ fishType: 'Bass', waterTemperature: '   ' }, 'Water temperature must be a number'],
+    [{ fishType: 'Bass', latitude: '0b1' }, 'Latitude must be a number'],
+    // Plausible catch dates only.
+    [{ fishType: 'Bass', catchDate: '0000-01-01' }, 'Catch date must be between 1900-01-01 and 2099-12-31'],
+    [{ fishType: 'Bass', catchDate: '9999-12-31' }, 'Catch date must be between 1900-01-01 and 2099-12-31'],
+    [{ fishType: 'Bass', catchDate: '1899-12-31' }, 'Catch date must be between 1900-01-01 and 2099-12-31'],
+    [{ fishType: 'Bass', createdAt: 'x'.repeat(65) }, 'createdAt must be at most 64 characters'],
     [{ fishType: 'Bass', lineSize: 42 }, 'Line size must be text'],
     [{ fishType: 'Bass', photo: '/api/photos/../../etc/passwd.webp' }, 'Photo must be an uploaded photo URL'],
   ])('%j → %s', (payload, message) => {
@@ -53,6 +64,22 @@ describe('catch payload (docs/product.md#catch)', () => {
       photo: '/api/photos/0b9e3b0a-1a2b-4c3d-8e9f-0a1b2c3d4e5f.webp',
     });
     expect(result.success).toBe(true);
+    expect(catchCreateSchema.safeParse({ fishType: 'x', catchDate: '1900-01-01' }).success).toBe(true);
+    expect(catchCreateSchema.safeParse({ fishType: 'x', catchDate: '2099-12-31' }).success).toBe(true);
+    expect(catchCreateSchema.safeParse({ fishType: 'x', createdAt: 'x'.repeat(64) }).success).toBe(true);
+  });
+
+  it('reads decimal strings, negatives where the range allows them, and an empty string as not set', () => {
+    expect(
+      catchCreateSchema.parse({
+        fishType: 'Bass',
+        weight: '12.5',
+        length: ' 12 ',
+        waterTemperature: '-3.2',
+        latitude: '-33.5',
+        depth: '',
+      }),
+    ).toMatchObject({ weight: 12.5, length: 12, waterTemperature: -3.2, latitude: -33.5, depth: null });
   });
 });
 

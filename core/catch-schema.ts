@@ -1,20 +1,17 @@
 import { z } from 'zod';
+import { parseDecimal } from './decimal.ts';
 import { PHOTO_URL_PATTERN } from './photo-url.ts';
 
 /**
- * An optional number field. Forms and scripts send numbers, numeric strings or empty strings;
- * all of them end up as a number or null, and anything else is a clear 400.
+ * An optional number field. Forms and scripts send numbers, decimal strings ('12.5', '-3.2') or empty strings;
+ * all of them end up as a number or null, and anything else (hex, exponents, 'Infinity', a blank of spaces) is a
+ * clear 400: core/decimal.ts is the rule.
  */
 function optionalNumber(label: string, min: number, max: number) {
   return z.preprocess(
     (value) => {
-      if (value === undefined || value === null) return null;
-      if (typeof value === 'string') {
-        const trimmed = value.trim();
-        if (trimmed === '') return null;
-        const parsed = Number(trimmed);
-        return Number.isNaN(parsed) ? value : parsed;
-      }
+      if (value === undefined || value === null || value === '') return null;
+      if (typeof value === 'string') return parseDecimal(value) ?? value;
       return value;
     },
     z
@@ -42,9 +39,17 @@ function isRealCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
+/** Catch dates a log can hold: a year 0000 or 9999 is a typo or a broken clock, and breaks every chart by years. */
+const CATCH_DATE_MIN = '1900-01-01';
+const CATCH_DATE_MAX = '2099-12-31';
+const CATCH_DATE_RANGE_MESSAGE = `Catch date must be between ${CATCH_DATE_MIN} and ${CATCH_DATE_MAX}`;
+
+/** The longest `createdAt` text: an ISO 8601 time with offset and nanoseconds is 35 characters. */
+const CREATED_AT_MAX = 64;
+
 /**
  * The fields an angler writes (docs/product.md#catch), each once: its stored type, its rules and their texts, and how loose input
- * (numeric strings, empty strings, missing keys) becomes it. Every other view of a catch derives from these.
+ * (decimal strings, empty strings, missing keys) becomes it. Every other view of a catch derives from these.
  */
 const catchFields = {
   fishType: z
@@ -66,6 +71,7 @@ const catchFields = {
       .string({ error: 'Catch date must be a date (yyyy-MM-dd)' })
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'Catch date must be a date (yyyy-MM-dd)')
       .refine(isRealCalendarDate, 'Catch date must be a date (yyyy-MM-dd)')
+      .refine((date) => date >= CATCH_DATE_MIN && date <= CATCH_DATE_MAX, CATCH_DATE_RANGE_MESSAGE)
       .nullable(),
   ),
   timeOfDay: z.preprocess(
@@ -131,8 +137,17 @@ export const catchCreateSchema = z.object({
     (value) => (value === '' || value === null ? undefined : value),
     z.uuid('clientId must be a UUID').optional(),
   ),
-  /** When the catch was saved on the device; the server keeps it unless unparsable or in the future. */
-  createdAt: z.unknown().optional(),
+  /**
+   * When the catch was saved on the device; the server keeps it unless unparsable or implausible
+   * (server/catches/created-at.ts). Bounded: it is part of an imported row's content id.
+   */
+  createdAt: z
+    .unknown()
+    .refine(
+      (value) => typeof value !== 'string' || value.length <= CREATED_AT_MAX,
+      `createdAt must be at most ${CREATED_AT_MAX} characters`,
+    )
+    .optional(),
   userId: z.unknown().optional(),
   /** Sent as true by the test pages only; a catch cannot become, or stop being, a test catch later. */
   isTestCatch: testCatchMark,

@@ -33,7 +33,8 @@ export type CatchFields = z.output<typeof catchFieldsSchema>;
 /**
  * The create payload as the app sends it (the outbox keeps it until the server confirms): every written field,
  * plus `clientId`, which makes a retry idempotent, and `createdAt`, when it was saved on the device (DESIGN §4).
- * The server accepts looser input too (numeric strings, missing fields): that is `z.input<typeof catchCreateSchema>`.
+ * The server accepts looser input too (decimal strings as core/decimal.ts reads them, missing fields): that is
+ * `z.input<typeof catchCreateSchema>`.
  */
 export type CatchCreatePayload = CatchFields & {
   clientId: NonNullable<z.output<typeof catchCreateSchema>['clientId']>;

@@ -193,6 +193,13 @@ describe.each(TEST_ENGINES)('editing a catch on %s', (engine) => {
       [{ catchDate: '2026-02-30' }, 'catchDate', 'Catch date must be a date (yyyy-MM-dd)'],
       [{ catchDate: '2026-6-1' }, 'catchDate', 'Catch date must be a date (yyyy-MM-dd)'],
       [{ catchDate: 20260601 }, 'catchDate', 'Catch date must be a date (yyyy-MM-dd)'],
+      // Decimal numbers only (core/decimal.ts): '0x10' was stored as 16.
+      [{ weight: '0x10' }, 'weight', 'Weight must be a number'],
+      [{ depth: '1e3' }, 'depth', 'Depth must be a number'],
+      [{ length: 'Infinity' }, 'length', 'Length must be a number'],
+      [{ waterTemperature: '  ' }, 'waterTemperature', 'Water temperature must be a number'],
+      [{ catchDate: '0000-01-01' }, 'catchDate', 'Catch date must be between 1900-01-01 and 2099-12-31'],
+      [{ catchDate: '9999-12-31' }, 'catchDate', 'Catch date must be between 1900-01-01 and 2099-12-31'],
       [{ timeOfDay: '24:00' }, 'timeOfDay', 'Time of day must be a time (HH:mm)'],
       [{ timeOfDay: '7:05' }, 'timeOfDay', 'Time of day must be a time (HH:mm)'],
       [{ notes: 'n'.repeat(5001) }, 'notes', 'Notes must be at most 5000 characters'],

@@ -184,6 +184,16 @@ describe.each(TEST_ENGINES)('catches on %s', (engine) => {
         expect((await alice.createCatch({ createdAt })).createdAt).toBe(t.clock.now().toISOString());
       },
     );
+
+    it('refuses a createdAt longer than any time (64 characters) with a clear message', async () => {
+      const response = await alice.post('/api/catches', {
+        fishType: 'Bass',
+        createdAt: 'x'.repeat(1024 * 1024),
+      });
+      expect(response.statusCode).toBe(400);
+      const message = 'createdAt must be at most 64 characters';
+      expect(response.json()).toEqual({ message, code: 'INVALID_INPUT', errors: { createdAt: message } });
+    });
   });
 
   describe('GET /api/catches', () => {

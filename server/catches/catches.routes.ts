@@ -18,6 +18,7 @@ import { releasePhoto } from '../photos/photo-release.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 import type { CatchChanges, CatchRepository, CatchUpdate } from './catch.repository.ts';
 import { CatchLists } from './catch-lists.ts';
+import { resolveCreatedAt } from './created-at.ts';
 
 /** The most catches `?limit=` may ask for: a first screen, not a way around the cached whole list. */
 const LIST_LIMIT_MAX = 100;
@@ -46,17 +47,6 @@ const catchIdSchema = z.object({
 });
 
 const clientIdParamsSchema = z.object({ clientId: z.uuid('clientId must be a UUID') });
-
-/** Earliest saved-on-device time we believe; anything before is a broken device clock. */
-const EARLIEST_PLAUSIBLE_MS = Date.UTC(1990, 0, 1);
-
-/** When the catch was saved on the device, if the value is believable; otherwise the server's clock. */
-function resolveCreatedAt(claimed: unknown, now: Date): Date {
-  if (typeof claimed !== 'string') return now;
-  const ms = Date.parse(claimed);
-  if (Number.isNaN(ms) || ms > now.getTime() || ms < EARLIEST_PLAUSIBLE_MS) return now;
-  return new Date(ms);
-}
 
 export interface CatchesDependencies {
   catches: CatchRepository;

@@ -83,13 +83,13 @@ describe.each(TEST_ENGINES)('test catches (%s)', (engine) => {
     await owner.post('/api/catches', SAMPLE);
     await owner.createCatch({ fishType: 'Pike', weight: 6.1 });
     const csv = (await owner.get('/api/export?format=csv')).body;
-    expect(csv.split('\r\n')[0]).toContain('isTestCatch');
+    expect(csv.split('\r\n')[0]).toContain('Test Catch');
 
     for (const format of ['json', 'csv', 'zip'] as const) {
       const copy = await ApiClient.register(t.app, `import_${format}`);
       const file = (await owner.get(`/api/export?format=${format}`)).rawPayload;
       const imported = await copy.importFile(file, `tightlines-export.${format}`);
-      expect(imported.json()).toEqual({ created: 2, skipped: 0, rejected: [] });
+      expect(imported.json()).toEqual({ created: 2, skipped: 0, rejected: [], rejectedCount: 0 });
       expect(marks(await listed(copy))).toEqual({ Bass: true, Pike: false });
       // Imported again, nothing is doubled.
       expect((await copy.importFile(file, `tightlines-export.${format}`)).json()).toMatchObject({
@@ -123,11 +123,13 @@ describe.each(TEST_ENGINES)('test catches (%s)', (engine) => {
       created: 0,
       skipped: 2,
       rejected: [],
+      rejectedCount: 0,
     });
     expect((await owner.importFile(csvBefore, 'old.csv')).json()).toEqual({
       created: 0,
       skipped: 2,
       rejected: [],
+      rejectedCount: 0,
     });
     // Into an account of its own, such a file's catches are real ones: the mark did not exist.
     const other = await ApiClient.register(t.app, 'old_export_reader');

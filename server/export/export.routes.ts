@@ -15,6 +15,7 @@ import {
   importSummarySchema,
 } from '#core/data-transfer.ts';
 import { photoIdFromUrl } from '#core/photo-url.ts';
+import type { UnitSystem } from '#core/units.ts';
 import { requireUser } from '../auth/session.ts';
 import type { CatchRepository } from '../catches/catch.repository.ts';
 import type { Clock } from '../clock.ts';
@@ -27,7 +28,8 @@ import type { PhotoProcessor } from '../photos/photo-processing.ts';
 import { releasePhoto } from '../photos/photo-release.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 import { ingestPhoto } from '../photos/photos.routes.ts';
-import { csvHeader, csvRow, exportFileName, jsonHead, zipPhotoPath } from './export-format.ts';
+import { csvHeader, csvRow } from './csv-columns.ts';
+import { exportFileName, jsonHead, photoIdFromZipPath, zipPhotoPath } from './export-format.ts';
 import { type ImportSource, openImportFile } from './import-file.ts';
 import { contentClientId, type PreparedRow, prepareRow } from './import-rows.ts';
 import { ImportSlots } from './import-slots.ts';
@@ -121,15 +123,16 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
     yield '\n]}\n';
   }
 
-  async function* csvChunks(userId: number, photo: PhotoPointer) {
-    yield csvHeader();
+  /** The CSV in the angler's units; a photo named as its file in the ZIP export, in the CSV alone too. */
+  async function* csvChunks(userId: number, units: UnitSystem) {
+    yield csvHeader(units);
     for await (const page of catches.pages(userId, undefined, PAGE_SIZE)) {
-      yield page.map((item) => csvRow({ ...item, photo: photo(item) })).join('');
+      yield page.map((item) => csvRow({ ...item, photo: photoAsZipPath(item) }, units)).join('');
     }
   }
 
   /** The JSON, the CSV and every photo, added to the ZIP while it is written: one photo in memory at a time. */
-  function zipStream(userId: number, username: string, now: Date): Readable {
+  function zipStream(userId: number, username: string, now: Date, units: UnitSystem): Readable {
     // Loaded with the first ZIP export, not at every start (issue 14).
     const yazl = createRequire(import.meta.url)('yazl') as typeof import('yazl');
     const zip = new yazl.ZipFile();
@@ -144,7 +147,7 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
     // yazl pipes these without listening for their errors: a failing list query (PostgreSQL restarting) was an
     // 'error' event nobody handled, and it took the whole process down.
     const json = Readable.from(jsonChunks(userId, username, now, photoAsZipPath)).on('error', fail);
-    const csv = Readable.from(csvChunks(userId, photoAsZipPath)).on('error', fail);
+    const csv = Readable.from(csvChunks(userId, units)).on('error', fail);
     zip.addReadStream(json, exportFileName(now, 'json'), { mtime });
     zip.addReadStream(csv, exportFileName(now, 'csv'), { mtime });
     // The download abandoned (the angler left, the connection dropped) or failed: nothing more is read for it.
@@ -202,8 +205,8 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
       format === 'json'
         ? Readable.from(jsonChunks(user.id, user.username, now, photoAsUrl))
         : format === 'csv'
-          ? Readable.from(csvChunks(user.id, photoAsUrl))
-          : zipStream(user.id, user.username, now);
+          ? Readable.from(csvChunks(user.id, user.units))
+          : zipStream(user.id, user.username, now, user.units);
     return reply
       .type(types[format])
       .header('Content-Disposition', `attachment; filename="${exportFileName(now, format)}"`)
@@ -246,8 +249,15 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
     const ownUrlId = photoIdFromUrl(ref);
     if (ownUrlId) return (await photos.isOwnedBy(ownUrlId, userId)) ? { id: ownUrlId, stored: false } : null;
     const bytes = await source.photo(ref);
+    if (!bytes) {
+      // A CSV exported alone names the photo as the ZIP does: imported into the same account, the photo is still there.
+      const ownZipPathId = photoIdFromZipPath(ref);
+      if (ownZipPathId && (await photos.isOwnedBy(ownZipPathId, userId)))
+        return { id: ownZipPathId, stored: false };
+      return null;
+    }
     // A photo the store had lost when the log was exported is an empty file: the catch comes without it.
-    if (!bytes || bytes.length === 0) return null;
+    if (bytes.length === 0) return null;
     // An export holds no more photos than an account keeps catches; past that, a ZIP is only work for the image queue.
     if (run.decoded >= deps.maxCatchesPerAccount) {
       throw new AppError(

@@ -7,6 +7,7 @@ import { setImmediate } from 'node:timers/promises';
 import type { Entry, ZipFile } from 'yauzl';
 import { AppError } from '../http/app-error.ts';
 import { CsvRecordTooLongError, parseCsv } from './csv.ts';
+import { isCatchCsvHeader } from './csv-columns.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './export-format.ts';
 
 /** The largest JSON document parsed at once (a JSON export of 10,000 catches with long notes is ~10 MB). */
@@ -80,10 +81,10 @@ async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<RawRow> {
     if (!header) {
       header = record.map((name) => name.trim());
       headerRow = row;
-      if (!header.includes('fishType')) {
+      if (!isCatchCsvHeader(header)) {
         throw badFile(
-          'This CSV has no fishType column. Import a CSV exported by Tightlines: its first row names the fields ' +
-            '(fishType, weight, catchDate…).',
+          'This CSV has no Fish Type column. Import a CSV exported by Tightlines: its first row names the columns ' +
+            '(Catch Date, Fish Type, Weight…).',
         );
       }
       continue;

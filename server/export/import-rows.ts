@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import type { CatchFields } from '#core/catch.ts';
 import { type CatchCreateInput, catchCreateSchema } from '#core/catch-schema.ts';
 import type { NewCatch } from '../catches/catch.repository.ts';
-import { unescapeFormula } from './csv.ts';
-import { TEXT_COLUMNS } from './export-format.ts';
+import { resolveCreatedAt } from '../catches/created-at.ts';
+import { catchFieldsOfCsvRow } from './csv-columns.ts';
 
 /** A row ready to import: the catch without its photo, and where its photo is (a URL or a ZIP path), if any. */
 export interface PreparedRow {
@@ -16,17 +16,6 @@ export interface PreparedRow {
 }
 
 export type RowResult = { ok: true; value: PreparedRow } | { ok: false; message: string };
-
-/** Earliest saved-on-device time we believe, as for a created catch; anything before is a broken clock. */
-const EARLIEST_PLAUSIBLE_MS = Date.UTC(1990, 0, 1);
-
-/** When the catch was logged: the file's time if it is believable, else now (as POST /api/catches does). */
-function resolveCreatedAt(claimed: unknown, now: Date): Date {
-  if (typeof claimed !== 'string') return now;
-  const ms = Date.parse(claimed);
-  if (Number.isNaN(ms) || ms > now.getTime() || ms < EARLIEST_PLAUSIBLE_MS) return now;
-  return new Date(ms);
-}
 
 /** The fields a row's content id is made of: what the angler wrote, without where the photo is stored. */
 type CatchContent = Pick<
@@ -84,20 +73,17 @@ function hasNul(fields: Record<string, unknown>): boolean {
 }
 
 /**
- * Checks one row of a file (JSON values, or CSV cells as text) as a new catch. CSV text comes with the
- * apostrophe our export puts before formula-looking text; it is taken off first.
+ * Checks one row of a file (JSON values, or CSV cells by their header) as a new catch. A CSV row is first read as
+ * the catch's fields (csv-columns.ts: any header our exports ever wrote, metric values converted, the apostrophe
+ * our export puts before formula-looking text taken off).
  */
 export function prepareRow(row: number, raw: unknown, now: Date, fromCsv: boolean): RowResult {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return { ok: false, message: 'Not a catch (expected an object with a fishType)' };
   }
-  const fields: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
-  if (fromCsv) {
-    for (const column of TEXT_COLUMNS) {
-      const value = fields[column];
-      if (typeof value === 'string') fields[column] = unescapeFormula(value);
-    }
-  }
+  const fields: Record<string, unknown> = fromCsv
+    ? catchFieldsOfCsvRow(raw as Record<string, string>)
+    : { ...(raw as Record<string, unknown>) };
   if (hasNul(fields)) return { ok: false, message: 'Text must not contain the NUL character' };
   const photo = fields.photo;
   const photoRef = typeof photo === 'string' && photo.trim() !== '' ? photo.trim() : null;

@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Catch } from '#core/catch.ts';
+import { toStoredValue, UNIT_SYSTEMS } from '#core/units.ts';
+import { parseCsv } from './csv.ts';
+import { catchFieldsOfCsvRow, csvHeader, csvRow, isCatchCsvHeader } from './csv-columns.ts';
+
+const pike: Catch = {
+  id: 12,
+  clientId: '9a7e0c1d-3b2a-4c5d-8e6f-7a8b9c0d1e2f',
+  createdAt: '2026-11-20T17:05:00.000Z',
+  catchDate: '2026-11-20',
+  timeOfDay: '16:30',
+  fishType: 'Pike',
+  weight: toStoredValue('weight', 2.5, 'metric'),
+  length: 36,
+  locationName: 'Vänern',
+  latitude: 58.9,
+  longitude: 13.5,
+  waterTemperature: 39.2,
+  depth: 8,
+  lineSize: '20 lb braid',
+  baitUsed: '-spoon',
+  notes: null,
+  photo: 'photos/0b9e3b0a-1a2b-4c3d-8e9f-0a1b2c3d4e5f.webp',
+  isTestCatch: false,
+};
+
+/** The records of a CSV text. */
+async function records(text: string): Promise<string[][]> {
+  const result: string[][] = [];
+  const chunks = (async function* () {
+    yield text;
+  })();
+  for await (const record of parseCsv(chunks)) {
+    result.push(record);
+  }
+  return result;
+}
+
+/** A row as the import reads it: its cells by their header. */
+async function readBack(header: string, row: string): Promise<Record<string, unknown>> {
+  const [names = [], cells = []] = await records(header + row);
+  return catchFieldsOfCsvRow(Object.fromEntries(names.map((name, index) => [name, cells[index] ?? ''])));
+}
+
+describe('CSV columns', () => {
+  it('start with a byte-order mark, then what an angler reads first, measurements with their units, ids last', () => {
+    expect(csvHeader('imperial')).toBe(
+      '\uFEFFCatch Date,Time of Day,Fish Type,Weight (lbs),Length (inches),Location Name,Latitude,Longitude,' +
+        'Water Temperature (°F),Depth (ft),Line Size,Bait Used,Notes,Photo,Test Catch,Saved At,Client ID,ID\r\n',
+    );
+    expect(csvHeader('metric')).toContain(',Weight (kg),Length (cm),');
+    expect(csvHeader('metric')).toContain(',Water Temperature (°C),Depth (m),');
+  });
+
+  it('writes measurements in the angler units, in the fewest digits that read back exactly', () => {
+    expect(csvRow(pike, 'metric')).toBe(
+      "2026-11-20,16:30,Pike,2.5,91.44,Vänern,58.9,13.5,4,2.4384,20 lb braid,'-spoon,," +
+        'photos/0b9e3b0a-1a2b-4c3d-8e9f-0a1b2c3d4e5f.webp,false,2026-11-20T17:05:00.000Z,' +
+        '9a7e0c1d-3b2a-4c5d-8e6f-7a8b9c0d1e2f,12\r\n',
+    );
+    expect(csvRow({ ...pike, weight: 1e-7 }, 'imperial')).toContain(',Pike,0.0000001,36,');
+  });
+
+  it.each(UNIT_SYSTEMS)(
+    'reads back what it wrote in %s: every field, measurements as the stored numbers',
+    async (units) => {
+      const asCells = Object.fromEntries(
+        Object.entries(pike).map(([field, value]) => [field, String(value ?? '')]),
+      );
+      const measurements = { weight: pike.weight, length: 36, waterTemperature: 39.2, depth: 8 };
+      expect(await readBack(csvHeader(units), csvRow(pike, units))).toEqual({
+        ...asCells,
+        // In the API's units the text goes on to the catch schema as it is; metric is converted here.
+        ...(units === 'metric' ? measurements : {}),
+      });
+    },
+  );
+
+  it('converts a measurement typed in either unit system back to exactly the stored value', () => {
+    const typed = fc.record({
+      quantity: fc.constantFrom('weight', 'length', 'waterTemperature', 'depth' as const),
+      units: fc.constantFrom(...UNIT_SYSTEMS),
+      value: fc.integer({ min: -40_000, max: 5_000_000 }).map((thousandths) => thousandths / 1000),
+    });
+    fc.assert(
+      fc.property(typed, ({ quantity, units, value }) => {
+        const stored = toStoredValue(quantity, value, units);
+        const names = csvHeader('metric').slice(1).trimEnd().split(',');
+        const cells = csvRow({ ...pike, [quantity]: stored }, 'metric')
+          .trimEnd()
+          .split(',');
+        const fields = catchFieldsOfCsvRow(
+          Object.fromEntries(names.map((name, i) => [name, cells[i] ?? ''])),
+        );
+        expect(fields[quantity]).toBe(stored === 0 ? 0 : stored);
+      }),
+      { seed: 20_261_127, numRuns: 5000 },
+    );
+  });
+
+  it('reads the API field names of earlier exports (API units) in any case, and leaves unknown columns out', () => {
+    expect(isCatchCsvHeader(['id', 'fishType', 'weight'])).toBe(true);
+    expect(isCatchCsvHeader([' FISH TYPE '])).toBe(true);
+    expect(isCatchCsvHeader(['name', 'size'])).toBe(false);
+    expect(
+      catchFieldsOfCsvRow({
+        FishType: "'=Bass",
+        weight: '2.5',
+        'Depth (m)': '3',
+        extra: 'x',
+        'Weight (kg)x': '1',
+      }),
+    ).toEqual({ fishType: '=Bass', weight: '2.5', depth: 3 / 0.3048 });
+  });
+
+  it('passes a metric cell that is not a decimal on unchanged, for the catch schema to refuse', () => {
+    expect(catchFieldsOfCsvRow({ 'Weight (kg)': '0x10', 'Length (cm)': '' })).toEqual({
+      weight: '0x10',
+      length: '',
+    });
+  });
+});

@@ -1,0 +1,175 @@
+import type { Catch } from '#core/catch.ts';
+import { formatDecimal, parseDecimal } from '#core/decimal.ts';
+import {
+  type Quantity,
+  toDisplayValue,
+  toStoredValue,
+  UNIT_SYSTEMS,
+  type UnitSystem,
+  unitLabel,
+} from '#core/units.ts';
+import { csvRecord, escapeFormula, unescapeFormula } from './csv.ts';
+
+/**
+ * The one definition of the CSV columns, written for a person with a spreadsheet and read back by the import. The
+ * export's header names each column as the log form labels it, a measurement with its unit in the angler's unit
+ * setting ('Weight (kg)'), what an angler reads first first and the ids last. The import reads that header in
+ * either unit system, and the API's field names every earlier export used (values in the API's units), in any case.
+ */
+interface CsvColumn {
+  field: keyof Catch;
+  /** The header as the log form labels the field; a measurement's unit follows it in brackets. */
+  title: string;
+  /** A measurement: written in the angler's units, read back in the units its header names. */
+  quantity?: Quantity;
+  /** Free text a spreadsheet could take for a formula (csv.ts escapeFormula). */
+  text?: boolean;
+}
+
+const CSV_COLUMNS = [
+  { field: 'catchDate', title: 'Catch Date' },
+  { field: 'timeOfDay', title: 'Time of Day' },
+  { field: 'fishType', title: 'Fish Type', text: true },
+  { field: 'weight', title: 'Weight', quantity: 'weight' },
+  { field: 'length', title: 'Length', quantity: 'length' },
+  { field: 'locationName', title: 'Location Name', text: true },
+  { field: 'latitude', title: 'Latitude' },
+  { field: 'longitude', title: 'Longitude' },
+  { field: 'waterTemperature', title: 'Water Temperature', quantity: 'waterTemperature' },
+  { field: 'depth', title: 'Depth', quantity: 'depth' },
+  { field: 'lineSize', title: 'Line Size', text: true },
+  { field: 'baitUsed', title: 'Bait Used', text: true },
+  { field: 'notes', title: 'Notes', text: true },
+  { field: 'photo', title: 'Photo', text: true },
+  { field: 'isTestCatch', title: 'Test Catch' },
+  { field: 'createdAt', title: 'Saved At' },
+  { field: 'clientId', title: 'Client ID' },
+  { field: 'id', title: 'ID' },
+] as const satisfies readonly CsvColumn[];
+
+// A field added to the catch contract (core/catch-schema.ts) and missing above is a type error here, never a column
+// the export silently drops (and the import then cannot bring back).
+type MissingColumn = Exclude<keyof Catch, (typeof CSV_COLUMNS)[number]['field']>;
+type _EveryFieldExported = NeverMissing<MissingColumn>;
+type NeverMissing<T extends never> = T;
+
+function headerOf(column: CsvColumn, units: UnitSystem): string {
+  return column.quantity ? `${column.title} (${unitLabel(column.quantity, units)})` : column.title;
+}
+
+/**
+ * The header record, after a UTF-8 byte-order mark: without it Excel reads the file as the PC's legacy code page
+ * and 'Vänern' comes out as 'VÃ¤nern'. (The import drops the mark.)
+ */
+export function csvHeader(units: UnitSystem): string {
+  return `\uFEFF${csvRecord(CSV_COLUMNS.map((column) => headerOf(column, units)))}`;
+}
+
+/**
+ * A stored measurement as the fewest metric digits that convert back to exactly it ('2.5' for 2.5 kg typed in
+ * metric), or null when no metric decimal does (about one in ten values typed in imperial, e.g. 3.4 lbs).
+ */
+function exactMetricText(quantity: Quantity, stored: number): string | null {
+  const shown = toDisplayValue(quantity, stored, 'metric');
+  for (let digits = 1; digits <= 17; digits++) {
+    const candidate = Number(shown.toPrecision(digits));
+    if (toStoredValue(quantity, candidate, 'metric') === stored) return formatDecimal(candidate);
+  }
+  return null;
+}
+
+/**
+ * A measurement in the angler's units. Nothing may change in an export and a re-import (a changed value also
+ * changes a row's content id, and the re-import would double the catch): a metric value is written in the fewest
+ * digits that convert back exactly; a value no metric decimal converts back to is written as its plain conversion
+ * with one trailing zero ('1.54221405800000010'), which no exact text has, so that storedMeasurement can tell the two
+ * apart (the same number can be one value's exact text and another's plain conversion).
+ */
+function measurementText(quantity: Quantity, stored: number, units: UnitSystem): string {
+  if (units === 'imperial') return formatDecimal(stored);
+  const exact = exactMetricText(quantity, stored);
+  if (exact !== null) return exact;
+  const plain = formatDecimal(toDisplayValue(quantity, stored, 'metric'));
+  return plain.includes('.') ? `${plain}0` : `${plain}.0`;
+}
+
+/**
+ * The stored value a metric cell means: the value it converts to; for a cell ending in a decimal zero (how the export
+ * writes a value without an exact metric decimal), the shortest such value whose plain conversion it is.
+ */
+function storedMeasurement(quantity: Quantity, cell: string, entered: number): number {
+  const converted = toStoredValue(quantity, entered, 'metric');
+  if (!/\.\d*0$/.test(cell.trim())) return converted;
+  for (let digits = 1; digits <= 17; digits++) {
+    const candidate = Number(converted.toPrecision(digits));
+    const writtenAsThis =
+      toDisplayValue(quantity, candidate, 'metric') === entered &&
+      exactMetricText(quantity, candidate) === null;
+    if (writtenAsThis) return candidate;
+  }
+  return converted;
+}
+
+/**
+ * One catch as a CSV record: empty cells for null, measurements in the angler's units, other numbers as JSON
+ * writes them (without exponents), true/false as words, text escaped against formulas.
+ */
+export function csvRow(item: Catch, units: UnitSystem): string {
+  return csvRecord(
+    CSV_COLUMNS.map((column: CsvColumn) => {
+      const value = item[column.field];
+      if (value === null) return '';
+      if (typeof value === 'boolean') return String(value);
+      if (typeof value === 'number') {
+        return column.quantity ? measurementText(column.quantity, value, units) : formatDecimal(value);
+      }
+      return column.text ? escapeFormula(value) : value;
+    }),
+  );
+}
+
+/** A header cell the import knows: the column, and the units its values are in. */
+interface ReadColumn {
+  column: CsvColumn;
+  units: UnitSystem;
+}
+
+/** Every header the import knows, lower case: the API field names (API units) and each title in each unit system. */
+const READ_COLUMNS: ReadonlyMap<string, ReadColumn> = new Map(
+  CSV_COLUMNS.flatMap((column: CsvColumn): [string, ReadColumn][] => [
+    [column.field.toLowerCase(), { column, units: 'imperial' }],
+    ...UNIT_SYSTEMS.map((units): [string, ReadColumn] => [
+      headerOf(column, units).toLowerCase(),
+      { column, units },
+    ]),
+  ]),
+);
+
+const readColumnOf = (header: string) => READ_COLUMNS.get(header.trim().toLowerCase());
+
+/** Whether a CSV's first row is a header the import can read: it names the fish type column. */
+export function isCatchCsvHeader(header: readonly string[]): boolean {
+  return header.some((name) => readColumnOf(name)?.column.field === 'fishType');
+}
+
+/**
+ * A CSV row (cells by their header) as the fields of a catch, in the API's names and units: a metric measurement
+ * converted, the export's apostrophe taken off text, unknown columns left out. A cell that is not a decimal number
+ * is passed on as it is, for the catch schema to refuse with its own message.
+ */
+export function catchFieldsOfCsvRow(cells: Readonly<Record<string, string>>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [header, cell] of Object.entries(cells)) {
+    const read = readColumnOf(header);
+    if (!read) continue;
+    const { column, units } = read;
+    let value: unknown = cell;
+    if (column.text) value = unescapeFormula(cell);
+    else if (column.quantity && units === 'metric' && cell.trim() !== '') {
+      const entered = parseDecimal(cell);
+      if (entered !== null) value = storedMeasurement(column.quantity, cell, entered);
+    }
+    fields[column.field] = value;
+  }
+  return fields;
+}
