@@ -93,7 +93,7 @@ export function HomePage() {
       <AppHeader onSelectTab={selectTab} />
       <main className="mx-auto max-w-2xl px-4 pt-4">
         <Tabs value={tab} onValueChange={(value) => isShellTab(value) && selectTab(value)}>
-          <TabsList className="grid w-full grid-cols-3">
+          <TabsList>
             <TabsTrigger value="log">
               <PlusCircle aria-hidden="true" />
               Log
