@@ -36,6 +36,8 @@ async function createCatch(page: Page, fishType: string, weight: number): Promis
       fishType,
       weight,
       length: 15,
+      waterTemperature: 58,
+      depth: 12,
       locationName: 'Woodruff, Wisconsin, US',
       latitude: 45.8964,
       longitude: -89.6957,
@@ -51,6 +53,8 @@ interface Reflow {
   viewportWidth: number;
   /** Visible elements reaching past the screen's left or right edge, as 'tag.class "text" left–right'. */
   wideElements: string[];
+  /** Text running out of its box sideways, as '"text" left–right in tag left–right'. */
+  spilledText: string[];
   /** Tab labels whose text runs past their tab (clipped or spilling out), as 'label scrollWidth/clientWidth'. */
   clippedTabs: string[];
   /** Numbers with a unit that break across lines, e.g. '203. / 9 lbs'. */
@@ -67,7 +71,6 @@ async function measureReflow(page: Page): Promise<Reflow> {
     const visible = (element) => {
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden' || style.display === 'none') return false;
-      if (element.closest('[aria-hidden="true"][data-radix-focus-guard], .sr-only')) return false;
       const box = element.getBoundingClientRect();
       return box.width > 0 && box.height > 0;
     };
@@ -98,6 +101,29 @@ async function measureReflow(page: Page): Promise<Reflow> {
       if (wide.some((outer) => outer.contains(element))) continue;
       wide.push(element);
       wideElements.push(describe(element));
+    }
+
+    // Text running out of its box (a word longer than a button is wide), measured against the nearest box that is
+    // not inline; text cut off inside a clipping box counts as fitting (an ellipsis or a line clamp).
+    const spilledText = [];
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      if (!node.data.trim() || !node.parentElement || !visible(node.parentElement)) continue;
+      let box = node.parentElement;
+      while (box.parentElement && ['inline', 'contents'].includes(getComputedStyle(box).display))
+        box = box.parentElement;
+      let clipped = false;
+      for (let holder = node.parentElement; holder && holder !== document.body; holder = holder.parentElement) {
+        if (clipsSideways(holder)) { clipped = true; break; }
+      }
+      if (clipped) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const text = range.getBoundingClientRect();
+      const outer = box.getBoundingClientRect();
+      if (text.left < outer.left - 1 || text.right > outer.right + 1 || text.right > viewportWidth + 1)
+        spilledText.push('"' + node.data.trim().slice(0, 30) + '" ' + Math.round(text.left) + '–' + Math.round(text.right) +
+          ' in ' + box.tagName.toLowerCase() + ' ' + Math.round(outer.left) + '–' + Math.round(outer.right));
     }
 
     const clippedTabs = [];
@@ -132,6 +158,7 @@ async function measureReflow(page: Page): Promise<Reflow> {
       pageWidth: document.documentElement.scrollWidth,
       viewportWidth,
       wideElements,
+      spilledText,
       clippedTabs,
       brokenQuantities,
     };
@@ -150,6 +177,7 @@ async function expectReflows(page: Page, name: string): Promise<void> {
     pageWidth: VIEWPORT_WIDTH,
     viewportWidth: VIEWPORT_WIDTH,
     wideElements: [],
+    spilledText: [],
     clippedTabs: [],
     brokenQuantities: [],
   });
@@ -196,8 +224,21 @@ describe('text at 200 % on a 390 px phone', () => {
     await page.addInitScript("localStorage.setItem('activeTab', 'history')");
     await page.goto('/');
     const list = page.getByRole('list', { name: 'Catches' });
-    for (const name of LONG_NAMES) await list.getByRole('button', { name }).waitFor();
+    await list.getByRole('listitem').first().waitFor();
     await expectReflows(page, 'history-list');
+    // History renders only the cards in view (tall ones with large text): each card in turn, scrolled to.
+    for (const [index, name] of LONG_NAMES.entries()) {
+      const card = list.getByRole('button', { name });
+      await expect
+        .poll(async () => {
+          if ((await card.count()) > 0) return true;
+          await page.mouse.wheel(0, 400);
+          return false;
+        })
+        .toBe(true);
+      await card.scrollIntoViewIfNeeded();
+      await expectReflows(page, `history-card-${index + 1}`);
+    }
 
     // The weight badge: on one line, whatever the card's width.
     const badge = list.getByText('203.9 lbs', { exact: true }).first();
@@ -216,11 +257,14 @@ describe('text at 200 % on a 390 px phone', () => {
     await details.waitFor({ state: 'detached' });
 
     await page.getByRole('tab', { name: 'Stats' }).click();
-    await page.getByRole('button', { name: /^Heaviest / }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Heaviest / })
+      .first()
+      .waitFor();
     await expectReflows(page, 'history-stats');
 
     await page.getByRole('tab', { name: 'Map' }).click();
-    await page.getByRole('button', { name: 'Zoom in' }).waitFor();
+    await page.getByRole('button', { name: 'Zoom in' }).first().waitFor();
     await expectReflows(page, 'history-map');
     expectNoConsoleErrors();
   });

@@ -54,7 +54,10 @@ function UnitsSetting() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <fieldset disabled={change.isPending} className="grid grid-cols-2 gap-2">
+        <fieldset
+          disabled={change.isPending}
+          className="grid grid-cols-[repeat(auto-fit,minmax(min(8rem,100%),1fr))] gap-2"
+        >
           <legend className="sr-only">Units</legend>
           {UNIT_CHOICES.map((choice) => (
             <label

@@ -30,8 +30,9 @@ export function buttonVariants({
   className?: string;
 } = {}): string {
   return cn(
-    // A label too long for the width (large text) wraps and the button grows taller: min-h, not h (WCAG 1.4.10).
-    'inline-flex items-center justify-center gap-2 rounded-md text-center text-sm font-medium transition-colors',
+    // A label too long for the width (large text) wraps, a word longer than the button breaks, and the button
+    // grows taller: min-h, not h (WCAG 1.4.10).
+    'inline-flex items-center justify-center gap-2 rounded-md text-center text-sm font-medium [overflow-wrap:anywhere] transition-colors',
     'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
     'disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
     variantClasses[variant],

@@ -90,7 +90,8 @@ function CatchDetailContent({
 
       <CatchDetailPhoto item={item} />
 
-      <dl className="grid grid-cols-2 gap-3">
+      {/* Side by side while 8rem each fits, one above the other with large text. */}
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(8rem,100%),1fr))] gap-3">
         <Stat label="Weight" value={formatWeight(item.weight, units) ?? '—'} />
         <Stat label="Length" value={formatLength(item.length, units) ?? '—'} />
       </dl>
@@ -102,11 +103,15 @@ function CatchDetailContent({
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
           {item.waterTemperature !== null ? (
             <Detail label="Water Temperature">
-              {formatQuantity('waterTemperature', item.waterTemperature, units)}
+              <span className="whitespace-nowrap">
+                {formatQuantity('waterTemperature', item.waterTemperature, units)}
+              </span>
             </Detail>
           ) : null}
           {item.depth !== null ? (
-            <Detail label="Depth">{formatQuantity('depth', item.depth, units)}</Detail>
+            <Detail label="Depth">
+              <span className="whitespace-nowrap">{formatQuantity('depth', item.depth, units)}</span>
+            </Detail>
           ) : null}
           {item.lineSize ? <Detail label="Line Size">{item.lineSize}</Detail> : null}
           {item.baitUsed ? <Detail label="Bait Used">{item.baitUsed}</Detail> : null}
@@ -169,7 +174,7 @@ function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className="rounded-lg bg-muted px-3 py-2">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-lg font-semibold">{value}</dd>
+      <dd className="text-lg font-semibold whitespace-nowrap">{value}</dd>
     </div>
   );
 }

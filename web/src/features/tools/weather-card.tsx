@@ -83,7 +83,7 @@ function WeatherDetails({ weather, showLocation = true }: { weather: Weather; sh
           <span data-testid="weather-location">{weather.location}</span>
         </p>
       ) : null}
-      <div className="flex items-center gap-4">
+      <div className="flex flex-wrap items-center gap-4">
         <WeatherIcon code={weather.icon} className="size-14 shrink-0" />
         <div>
           <p className="text-4xl font-bold tracking-tight" data-testid="weather-temperature">
@@ -94,7 +94,8 @@ function WeatherDetails({ weather, showLocation = true }: { weather: Weather; sh
           </p>
         </div>
       </div>
-      <dl className="grid grid-cols-3 gap-2">
+      {/* Three side by side while 6rem each fits, fewer to a row with large text. */}
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(6rem,100%),1fr))] gap-2">
         {facts.map(({ icon: Icon, label, value }) => (
           <div key={label} className="flex flex-col items-center gap-0.5 rounded-lg bg-muted px-2 py-2.5">
             <Icon aria-hidden="true" className="size-4 text-primary" />
