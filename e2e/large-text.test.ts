@@ -55,6 +55,8 @@ interface Reflow {
   wideElements: string[];
   /** Text running out of its box sideways, as '"text" left–right in tag left–right'. */
   spilledText: string[];
+  /** Boxes that scroll sideways because what they hold is wider than they are. */
+  sidewaysScrollers: string[];
   /** Tab labels whose text runs past their tab (clipped or spilling out), as 'label scrollWidth/clientWidth'. */
   clippedTabs: string[];
   /** Numbers with a unit that break across lines, e.g. '203. / 9 lbs'. */
@@ -126,6 +128,16 @@ async function measureReflow(page: Page): Promise<Reflow> {
           ' in ' + box.tagName.toLowerCase() + ' ' + Math.round(outer.left) + '–' + Math.round(outer.right));
     }
 
+    // A box that scrolls sideways (overflow auto or scroll, like a dialog that scrolls) with more than its width in it.
+    // Except a data table in its own scroller: WCAG 1.4.10 exempts content that needs two dimensions to make sense.
+    const sidewaysScrollers = [];
+    for (const element of document.querySelectorAll('*')) {
+      if (element.children.length === 1 && element.firstElementChild.tagName === 'TABLE') continue;
+      const overflow = getComputedStyle(element).overflowX;
+      if ((overflow === 'auto' || overflow === 'scroll') && visible(element) && element.scrollWidth > element.clientWidth + 1)
+        sidewaysScrollers.push(describe(element) + ' holds ' + element.scrollWidth + ' px in ' + element.clientWidth);
+    }
+
     const clippedTabs = [];
     for (const tab of document.querySelectorAll('[role="tab"]')) {
       if (!visible(tab)) continue;
@@ -159,6 +171,7 @@ async function measureReflow(page: Page): Promise<Reflow> {
       viewportWidth,
       wideElements,
       spilledText,
+      sidewaysScrollers,
       clippedTabs,
       brokenQuantities,
     };
@@ -178,6 +191,7 @@ async function expectReflows(page: Page, name: string): Promise<void> {
     viewportWidth: VIEWPORT_WIDTH,
     wideElements: [],
     spilledText: [],
+    sidewaysScrollers: [],
     clippedTabs: [],
     brokenQuantities: [],
   });

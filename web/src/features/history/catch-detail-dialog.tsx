@@ -96,11 +96,15 @@ function CatchDetailContent({
         <Stat label="Length" value={formatLength(item.length, units) ?? '—'} />
       </dl>
 
-      <section aria-labelledby={`details-${item.id}`} className="rounded-lg border border-border p-3">
+      <section
+        aria-labelledby={`details-${item.id}`}
+        className="@container rounded-lg border border-border p-3"
+      >
         <h3 id={`details-${item.id}`} className="mb-2 text-sm font-semibold">
           Fishing Details
         </h3>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+        {/* Each name beside its value while 16rem fits, above it with large text. */}
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-1.5 text-sm @[16rem]:grid-cols-[auto_1fr]">
           {item.waterTemperature !== null ? (
             <Detail label="Water Temperature">
               <span className="whitespace-nowrap">
