@@ -54,10 +54,7 @@ function UnitsSetting() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <fieldset
-          disabled={change.isPending}
-          className="grid grid-cols-[repeat(auto-fit,minmax(min(8rem,100%),1fr))] gap-2"
-        >
+        <fieldset disabled={change.isPending} className="grid grid-fit-32 gap-2">
           <legend className="sr-only">Units</legend>
           {UNIT_CHOICES.map((choice) => (
             <label

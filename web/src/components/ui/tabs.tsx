@@ -94,9 +94,9 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
       aria-orientation="horizontal"
       data-orientation="horizontal"
       className={cn(
-        // Equal tabs side by side while at least 7rem each fits, else fewer to a row: with large text (200 %) the
-        // tabs stack and keep their whole labels instead of running off the screen (WCAG 1.4.10 reflow).
-        'grid w-full grid-cols-[repeat(auto-fit,minmax(min(7rem,100%),1fr))] items-center rounded-lg bg-muted p-1 text-muted-foreground',
+        // Equal tabs side by side while 7rem each fits (index.css, grid-fit): with large text they stack and keep
+        // their whole labels instead of running off the screen.
+        'grid w-full grid-fit-28 items-center rounded-lg bg-muted p-1 text-muted-foreground',
         className,
       )}
       onKeyDown={(event) => {

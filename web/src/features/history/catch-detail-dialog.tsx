@@ -90,8 +90,7 @@ function CatchDetailContent({
 
       <CatchDetailPhoto item={item} />
 
-      {/* Side by side while 8rem each fits, one above the other with large text. */}
-      <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(8rem,100%),1fr))] gap-3">
+      <dl className="grid grid-fit-32 gap-3">
         <Stat label="Weight" value={formatWeight(item.weight, units) ?? '—'} />
         <Stat label="Length" value={formatLength(item.length, units) ?? '—'} />
       </dl>

@@ -112,8 +112,7 @@ function Totals({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
     },
   ];
   return (
-    // Two to a row while 8rem each fits, one with large text.
-    <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(8rem,100%),1fr))] gap-2">
+    <dl className="grid grid-fit-32 gap-2">
       {facts.map(({ label, value, testId }) => (
         <div key={label} className="flex min-w-0 flex-col gap-0.5 rounded-lg bg-muted px-3 py-2">
           <dt className="text-xs text-muted-foreground">{label}</dt>

@@ -40,7 +40,7 @@ function WeatherSkeleton({ label }: { label: string }) {
           <Skeleton className="h-4 w-32" />
         </div>
       </div>
-      <div className="grid grid-cols-3 gap-2">
+      <div className="grid grid-fit-24 gap-2">
         <Skeleton className="h-14" />
         <Skeleton className="h-14" />
         <Skeleton className="h-14" />
@@ -94,8 +94,7 @@ function WeatherDetails({ weather, showLocation = true }: { weather: Weather; sh
           </p>
         </div>
       </div>
-      {/* Three side by side while 6rem each fits, fewer to a row with large text. */}
-      <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(6rem,100%),1fr))] gap-2">
+      <dl className="grid grid-fit-24 gap-2">
         {facts.map(({ icon: Icon, label, value }) => (
           <div key={label} className="flex flex-col items-center gap-0.5 rounded-lg bg-muted px-2 py-2.5">
             <Icon aria-hidden="true" className="size-4 text-primary" />
