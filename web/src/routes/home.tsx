@@ -89,11 +89,12 @@ export function HomePage() {
   };
 
   return (
-    <div className="min-h-dvh pb-16">
+    // A size container: the header measures the screen in rem (how much text fits), app-header.tsx.
+    <div className="@container min-h-dvh pb-16">
       <AppHeader onSelectTab={selectTab} />
       <main className="mx-auto max-w-2xl px-4 pt-4">
         <Tabs value={tab} onValueChange={(value) => isShellTab(value) && selectTab(value)}>
-          <TabsList className="grid w-full grid-cols-3">
+          <TabsList>
             <TabsTrigger value="log">
               <PlusCircle aria-hidden="true" />
               Log

@@ -54,7 +54,7 @@ function UnitsSetting() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <fieldset disabled={change.isPending} className="grid grid-cols-2 gap-2">
+        <fieldset disabled={change.isPending} className="grid grid-fit-32 gap-2">
           <legend className="sr-only">Units</legend>
           {UNIT_CHOICES.map((choice) => (
             <label
@@ -113,11 +113,12 @@ export function ProfilePage() {
         <h1 className="text-2xl font-bold tracking-tight">Profile</h1>
 
         <Card>
-          <CardContent className="flex items-center gap-4 pt-5">
+          <CardContent className="flex flex-wrap items-center gap-4 pt-5">
             <span className="flex size-16 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
               <UserCircle aria-hidden="true" className="size-9" />
             </span>
-            <div className="min-w-0">
+            {/* 8rem or more beside the picture, else under it (large text). */}
+            <div className="min-w-0 flex-[1_1_8rem]">
               <h2 className="truncate text-xl font-semibold">{user.username}</h2>
               <p className="text-sm text-muted-foreground">#{user.id}</p>
               <p className="mt-1 inline-block rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground">

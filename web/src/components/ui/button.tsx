@@ -14,8 +14,8 @@ const variantClasses: Record<ButtonVariant, string> = {
 
 // Every size is at least 44 × 44 px, a target a thumb can hit (WCAG 2.5.5; decision 007): 'sm' is only narrower.
 const sizeClasses: Record<ButtonSize, string> = {
-  default: 'h-11 px-4 py-2',
-  sm: 'h-11 rounded-md px-3 text-sm',
+  default: 'min-h-11 px-4 py-2',
+  sm: 'min-h-11 rounded-md px-3 py-1 text-sm',
   icon: 'size-11',
 };
 
@@ -30,7 +30,9 @@ export function buttonVariants({
   className?: string;
 } = {}): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors',
+    // A label too long for the width (large text) wraps, a word longer than the button breaks, and the button
+    // grows taller: min-h, not h (WCAG 1.4.10).
+    'inline-flex items-center justify-center gap-2 rounded-md text-center text-sm font-medium [overflow-wrap:anywhere] transition-colors',
     'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
     'disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
     variantClasses[variant],

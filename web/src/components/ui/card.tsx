@@ -21,7 +21,11 @@ export function CardTitle({
   ...props
 }: ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3' | 'h4' }) {
   return (
-    <Heading className={cn('text-lg font-semibold leading-tight tracking-tight', className)} {...props} />
+    // A word longer than the card is wide (large text) breaks rather than running past its edge.
+    <Heading
+      className={cn('text-lg font-semibold leading-tight tracking-tight [overflow-wrap:anywhere]', className)}
+      {...props}
+    />
   );
 }
 

@@ -22,7 +22,8 @@ export function DialogContent({
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+          // One column the panel's width (minmax(0,1fr)): nothing inside widens it past the screen (large text).
+          'fixed left-1/2 top-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 grid-cols-[minmax(0,1fr)]',
           'gap-4 overflow-y-auto rounded-xl border border-border bg-card p-5 text-card-foreground shadow-lg focus:outline-none',
           className,
         )}
@@ -43,7 +44,8 @@ export function DialogContent({
 }
 
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 pr-6 text-left', className)} {...props} />;
+  // pr-8 keeps the title clear of the close button in the corner at every text size.
+  return <div className={cn('flex flex-col gap-1.5 pr-8 text-left', className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {

@@ -94,7 +94,9 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
       aria-orientation="horizontal"
       data-orientation="horizontal"
       className={cn(
-        'inline-flex items-center justify-center rounded-lg bg-muted p-1 text-muted-foreground',
+        // Equal tabs side by side while 7rem each fits (index.css, grid-fit): with large text they stack and keep
+        // their whole labels instead of running off the screen.
+        'grid w-full grid-fit-28 items-center rounded-lg bg-muted p-1 text-muted-foreground',
         className,
       )}
       onKeyDown={(event) => {
@@ -131,7 +133,7 @@ export function TabsTrigger({
       tabIndex={active ? 0 : -1}
       className={cn(
         // 44 px high: a target a thumb can hit (WCAG 2.5.5; decision 007: the tabs were 32-36 px).
-        'inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-all',
+        'inline-flex min-h-11 min-w-0 items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-center text-sm font-medium transition-all',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50',
         'data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4',
         className,

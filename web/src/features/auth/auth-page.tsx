@@ -177,9 +177,9 @@ function MarketingPanel() {
 export function AuthPage() {
   return (
     <div className="min-h-dvh px-4 py-8">
-      <main className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2 md:items-start">
-        <div className="grid gap-6">
-          <div className="flex items-center gap-3">
+      <main className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-2 md:items-start">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+          <div className="flex flex-wrap items-center gap-3">
             <span className="flex size-12 items-center justify-center rounded-2xl bg-primary text-primary-foreground shadow-md">
               <Fish aria-hidden="true" className="size-7" />
             </span>
@@ -195,7 +195,7 @@ export function AuthPage() {
             </CardHeader>
             <CardContent>
               <Tabs defaultValue="login">
-                <TabsList className="grid w-full grid-cols-2">
+                <TabsList>
                   <TabsTrigger value="login">Login</TabsTrigger>
                   <TabsTrigger value="register">Register</TabsTrigger>
                 </TabsList>

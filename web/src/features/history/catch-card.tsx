@@ -56,14 +56,15 @@ export const CatchCard = memo(function CatchCard({
   return (
     <article
       className={
-        'relative flex gap-3 rounded-xl border border-border bg-card p-3 text-card-foreground shadow-sm ' +
+        'relative flex flex-wrap gap-3 rounded-xl border border-border bg-card p-3 text-card-foreground shadow-sm ' +
         'transition-colors hover:bg-accent/40'
       }
     >
       {/* 112 × 128 px, a little taller than wide: more of the photo than a 96 px square (issue 12). */}
       <CatchThumbnail item={item} className="h-32 w-28 shrink-0 rounded-lg" />
-      {/* pr-10 keeps the text clear of the 44 px options button in the corner. */}
-      <div className="flex min-w-0 flex-1 flex-col gap-1 pr-10">
+      {/* pr-10 keeps the text clear of the 44 px options button in the corner. At least 10rem wide: with large text
+          it goes under the photo (the card wraps) rather than a letter or two to a line beside it. */}
+      <div className="flex min-w-40 flex-1 flex-col gap-1 pr-10">
         {/* A long name wraps onto a second line, then ends in an ellipsis; a long single word breaks rather than
             being cut mid-letter (issue 9). The dialog shows it whole. */}
         <h3 className="text-base font-semibold leading-tight">
@@ -81,7 +82,7 @@ export const CatchCard = memo(function CatchCard({
         {weight || personalBest || item.isTestCatch ? (
           <div className="flex flex-wrap gap-1.5">
             {weight ? (
-              <span className="w-fit rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+              <span className="w-fit whitespace-nowrap rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
                 {weight}
               </span>
             ) : null}

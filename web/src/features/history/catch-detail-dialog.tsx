@@ -90,23 +90,31 @@ function CatchDetailContent({
 
       <CatchDetailPhoto item={item} />
 
-      <dl className="grid grid-cols-2 gap-3">
+      <dl className="grid grid-fit-32 gap-3">
         <Stat label="Weight" value={formatWeight(item.weight, units) ?? '—'} />
         <Stat label="Length" value={formatLength(item.length, units) ?? '—'} />
       </dl>
 
-      <section aria-labelledby={`details-${item.id}`} className="rounded-lg border border-border p-3">
+      <section
+        aria-labelledby={`details-${item.id}`}
+        className="@container rounded-lg border border-border p-3"
+      >
         <h3 id={`details-${item.id}`} className="mb-2 text-sm font-semibold">
           Fishing Details
         </h3>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+        {/* Each name beside its value while 16rem fits, above it with large text. */}
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-1.5 text-sm @[16rem]:grid-cols-[auto_1fr]">
           {item.waterTemperature !== null ? (
             <Detail label="Water Temperature">
-              {formatQuantity('waterTemperature', item.waterTemperature, units)}
+              <span className="whitespace-nowrap">
+                {formatQuantity('waterTemperature', item.waterTemperature, units)}
+              </span>
             </Detail>
           ) : null}
           {item.depth !== null ? (
-            <Detail label="Depth">{formatQuantity('depth', item.depth, units)}</Detail>
+            <Detail label="Depth">
+              <span className="whitespace-nowrap">{formatQuantity('depth', item.depth, units)}</span>
+            </Detail>
           ) : null}
           {item.lineSize ? <Detail label="Line Size">{item.lineSize}</Detail> : null}
           {item.baitUsed ? <Detail label="Bait Used">{item.baitUsed}</Detail> : null}
@@ -169,7 +177,7 @@ function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className="rounded-lg bg-muted px-3 py-2">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-lg font-semibold">{value}</dd>
+      <dd className="text-lg font-semibold whitespace-nowrap">{value}</dd>
     </div>
   );
 }

@@ -268,8 +268,9 @@ export function CatchHistory() {
 
   // The search box and sort apply to the list and the map alike (issue 12).
   const searchRow = (
-    <div className="flex gap-2">
-      <div className="relative min-w-0 flex-1">
+    // The search box keeps 10rem or takes a row of its own, with Sort By under it (large text).
+    <div className="flex flex-wrap gap-2">
+      <div className="relative min-w-0 flex-[1_1_10rem]">
         <Search
           aria-hidden="true"
           className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"

@@ -88,7 +88,7 @@ function Totals({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
     { label: 'Species', value: stats.speciesCount, testId: 'stats-total-species' },
     {
       label: 'Total weight',
-      value: formatWeight(stats.totalWeight, units) ?? '—',
+      value: <span className="whitespace-nowrap">{formatWeight(stats.totalWeight, units) ?? '—'}</span>,
       testId: 'stats-total-weight',
     },
     {
@@ -112,7 +112,7 @@ function Totals({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
     },
   ];
   return (
-    <dl className="grid grid-cols-2 gap-2">
+    <dl className="grid grid-fit-32 gap-2">
       {facts.map(({ label, value, testId }) => (
         <div key={label} className="flex min-w-0 flex-col gap-0.5 rounded-lg bg-muted px-3 py-2">
           <dt className="text-xs text-muted-foreground">{label}</dt>
@@ -153,23 +153,27 @@ function MonthChart({ months }: { months: MonthCount[] }) {
         {monthLabel(months[0] ?? { year: 0, month: 1, count: 0 }, 'short')} to{' '}
         {monthLabel(months.at(-1) ?? { year: 0, month: 1, count: 0 }, 'short')}
       </figcaption>
-      <table className="sr-only">
-        <caption>Catches per month</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Catches</th>
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((month) => (
-            <tr key={`${month.year}-${month.month}`}>
-              <th scope="row">{monthLabel(month, 'long')}</th>
-              <td>{month.count}</td>
+      {/* sr-only on a wrapper, not the table: a table is never narrower than its text, and with large text it ran
+          past the screen's edge. */}
+      <div className="sr-only">
+        <table>
+          <caption>Catches per month</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Catches</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {months.map((month) => (
+              <tr key={`${month.year}-${month.month}`}>
+                <th scope="row">{monthLabel(month, 'long')}</th>
+                <td>{month.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -15,7 +15,7 @@ const HISTORY_VIEWS: ReadonlyArray<{ value: HistoryView; label: string; icon: Lu
 /** The switch between History's views: tabs (arrow keys move between them), each 44 px high. */
 export function HistoryViewTabs() {
   return (
-    <TabsList aria-label="History view" className="flex w-full">
+    <TabsList aria-label="History view">
       {HISTORY_VIEWS.map(({ value, label, icon: Icon }) => (
         <TabsTrigger key={value} value={value}>
           <Icon aria-hidden="true" />

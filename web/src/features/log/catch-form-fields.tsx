@@ -249,7 +249,7 @@ export function CatchFormFields({
             </Button>
           </div>
         </Field>
-        <div className="grid grid-cols-2 items-end gap-3">
+        <div className="grid grid-fit-32 items-end gap-3">
           <Field id={fieldId('latitude')} label="Latitude">
             <Input
               id={fieldId('latitude')}
@@ -361,7 +361,7 @@ function FieldRow({
 }) {
   return (
     <div className="flex flex-col gap-1.5">
-      <div className={`grid items-end gap-3 ${stackOnPhones ? 'grid-cols-1 sm:grid-cols-2' : 'grid-cols-2'}`}>
+      <div className={`grid items-end gap-3 ${stackOnPhones ? 'grid-cols-1 sm:grid-cols-2' : 'grid-fit-32'}`}>
         {children}
       </div>
       {errors.map(({ id, message }) =>

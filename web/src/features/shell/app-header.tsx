@@ -71,8 +71,11 @@ export function AppHeader({ onSelectTab }: { onSelectTab?: (tab: ShellTab) => vo
   };
 
   return (
-    <header className="sticky top-0 z-30 bg-primary pt-[env(safe-area-inset-top)] text-primary-foreground shadow-md">
-      <div className="mx-auto flex h-14 max-w-2xl items-center gap-1 px-2">
+    // With large text (under 20rem of screen, e.g. 200 % on a phone) the header takes two or three rows and scrolls
+    // away with the page instead of keeping a third of the screen (WCAG 1.4.10); home.tsx is the size container.
+    <header className="sticky top-0 z-30 bg-primary pt-[env(safe-area-inset-top)] text-primary-foreground shadow-md @max-xs:static">
+      {/* min-h, wrapping: with large text the buttons go to a second row rather than off the screen. */}
+      <div className="mx-auto flex min-h-14 max-w-2xl flex-wrap items-center gap-1 px-2">
         <HeaderIconButton label="Home" onClick={() => goToTab('log')}>
           <Fish aria-hidden="true" />
         </HeaderIconButton>

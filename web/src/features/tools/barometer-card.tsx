@@ -162,9 +162,14 @@ export function BarometerCard() {
     // Outside the live region: it changes with every reading.
     footnote = (
       <p className="mt-3 text-xs text-muted-foreground" data-testid="barometer-trend-source">
-        {source === 'provider'
-          ? `Trend from the weather provider's last 3 hours (${TENDENCY_THRESHOLD_HPA} hPa or more is a change). `
-          : `Trend from your last ${trendCount} ${trendCount === 1 ? 'reading' : 'readings'} (the weather provider gave no 3-hour tendency). `}
+        {source === 'provider' ? (
+          <>
+            Trend from the weather provider's last 3 hours (
+            <span className="whitespace-nowrap">{TENDENCY_THRESHOLD_HPA} hPa</span> or more is a change).{' '}
+          </>
+        ) : (
+          `Trend from your last ${trendCount} ${trendCount === 1 ? 'reading' : 'readings'} (the weather provider gave no 3-hour tendency). `
+        )}
         Read every 2 minutes {kept}
         {updated ? `; last at ${updated}` : ''}.
         {offline ? " You're offline: the next reading waits for the connection." : ''}

@@ -21,7 +21,11 @@ const TICKS = Array.from({ length: 24 }, (_, i) => i * 15);
  */
 function CompassDial({ heading, demo }: { heading: number; demo: boolean }) {
   return (
-    <svg viewBox="0 0 200 200" className={cn('size-44', demo && 'opacity-70')} aria-hidden="true">
+    <svg
+      viewBox="0 0 200 200"
+      className={cn('aspect-square h-auto w-44 max-w-full', demo && 'opacity-70')}
+      aria-hidden="true"
+    >
       <circle
         cx="100"
         cy="100"
@@ -120,7 +124,7 @@ export function CompassCard() {
         {/* No aria-live: the simulation changes this ten times a second. */}
         <p
           className={cn(
-            'flex items-center gap-2 text-3xl font-bold tabular-nums',
+            'flex flex-wrap items-center justify-center gap-2 text-3xl font-bold tabular-nums',
             status.demo && 'text-muted-foreground',
           )}
           data-testid="compass-heading"

@@ -27,7 +27,7 @@ function GearItem({ item, badge, label }: { item: GearRecommendation; badge: str
   return (
     <li
       className={cn(
-        'flex items-start gap-3 rounded-lg border p-3',
+        'flex flex-wrap items-start gap-3 rounded-lg border p-3',
         alert ? 'border-destructive bg-red-50' : 'border-border bg-background',
       )}
     >
@@ -35,8 +35,10 @@ function GearItem({ item, badge, label }: { item: GearRecommendation; badge: str
         aria-hidden="true"
         className={cn('mt-0.5 size-5 shrink-0', alert ? 'text-destructive' : 'text-primary')}
       />
-      <div className="min-w-0 flex-1">
-        <div className="flex items-start justify-between gap-2">
+      {/* 8rem or more beside the icon, else under it; the badge goes under the name when both do not fit (large
+          text). */}
+      <div className="min-w-0 flex-[1_1_8rem]">
+        <div className="flex flex-wrap items-start justify-between gap-x-2">
           <p className={cn('font-semibold', alert && 'text-destructive')}>{item.name}</p>
           <Pill className={cn('mt-0.5 shrink-0', badge)}>{label}</Pill>
         </div>
@@ -90,7 +92,14 @@ export function GearCard() {
         {result ? (
           <section aria-label="Recommended gear" className="flex flex-col gap-4">
             <p className="text-sm text-muted-foreground" data-testid="gear-conditions">
-              {`For ${formatTemperature(result.weather.temperature, units)}, ${result.weather.description}, wind ${formatWind(result.weather.windSpeed, units)} at ${result.weather.location}.`}
+              {/* A number stays on the line of its unit. */}
+              For{' '}
+              <span className="whitespace-nowrap">
+                {formatTemperature(result.weather.temperature, units)}
+              </span>
+              , {result.weather.description}, wind{' '}
+              <span className="whitespace-nowrap">{formatWind(result.weather.windSpeed, units)}</span> at{' '}
+              {result.weather.location}.
             </p>
             {GROUPS.map((group) => {
               const inGroup = items.filter((item) => item.priority === group.priority);

@@ -31,19 +31,20 @@ export function MerchCards() {
       <h3 id="tools-shop-title" className="px-1 text-sm font-semibold text-muted-foreground">
         Tightlines Shop
       </h3>
-      <ul className="grid gap-3 sm:grid-cols-3">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-3">
         {MERCH_SHOPS.map(({ name, text, url, icon: Icon }) => (
           <li key={name}>
             <a
               href={url}
               target="_blank"
               rel="noopener noreferrer"
-              className="flex h-full items-center gap-3 rounded-xl border border-border bg-card p-4 shadow-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:flex-col sm:items-start"
+              className="flex h-full flex-wrap items-center gap-3 rounded-xl border border-border bg-card p-4 shadow-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:flex-col sm:items-start"
             >
               <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
                 <Icon aria-hidden="true" className="size-5" />
               </span>
-              <span className="flex min-w-0 flex-1 flex-col">
+              {/* 8rem or more beside the icon, else under it (large text). */}
+              <span className="flex min-w-0 flex-[1_1_8rem] flex-col">
                 <span className="flex items-center gap-1 font-semibold">
                   {name}
                   <ExternalLink aria-hidden="true" className="size-3.5 text-muted-foreground" />

@@ -19,7 +19,7 @@ function SkySkeleton({ label }: { label: string }) {
   return (
     <div className="flex flex-col gap-3" role="status">
       <span className="sr-only">{label}</span>
-      <div className="grid grid-cols-2 gap-2">
+      <div className="grid grid-fit-32 gap-2">
         <Skeleton className="h-14" />
         <Skeleton className="h-14" />
         <Skeleton className="h-14" />
@@ -87,7 +87,7 @@ function SkyDetails({ sky, southern }: { sky: SkyDay; southern: boolean }) {
             {twilightAllDay}
           </p>
         ) : null}
-        <dl className="grid grid-cols-2 gap-2">
+        <dl className="grid grid-fit-32 gap-2">
           {twilightAllDay ? null : (
             <SkyTime
               label="First light (civil dawn)"
@@ -132,7 +132,7 @@ function SkyDetails({ sky, southern }: { sky: SkyDay; southern: boolean }) {
             {moonAllDay}
           </p>
         ) : (
-          <dl className="grid grid-cols-2 gap-2">
+          <dl className="grid grid-fit-32 gap-2">
             <SkyTime label="Moonrise" value={formatSkyEvent(moon.rise)} testId="moon-rise" />
             <SkyTime label="Moonset" value={formatSkyEvent(moon.set)} testId="moon-set" />
           </dl>

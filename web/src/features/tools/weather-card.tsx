@@ -40,7 +40,7 @@ function WeatherSkeleton({ label }: { label: string }) {
           <Skeleton className="h-4 w-32" />
         </div>
       </div>
-      <div className="grid grid-cols-3 gap-2">
+      <div className="grid grid-fit-24 gap-2">
         <Skeleton className="h-14" />
         <Skeleton className="h-14" />
         <Skeleton className="h-14" />
@@ -83,7 +83,7 @@ function WeatherDetails({ weather, showLocation = true }: { weather: Weather; sh
           <span data-testid="weather-location">{weather.location}</span>
         </p>
       ) : null}
-      <div className="flex items-center gap-4">
+      <div className="flex flex-wrap items-center gap-4">
         <WeatherIcon code={weather.icon} className="size-14 shrink-0" />
         <div>
           <p className="text-4xl font-bold tracking-tight" data-testid="weather-temperature">
@@ -94,7 +94,7 @@ function WeatherDetails({ weather, showLocation = true }: { weather: Weather; sh
           </p>
         </div>
       </div>
-      <dl className="grid grid-cols-3 gap-2">
+      <dl className="grid grid-fit-24 gap-2">
         {facts.map(({ icon: Icon, label, value }) => (
           <div key={label} className="flex flex-col items-center gap-0.5 rounded-lg bg-muted px-2 py-2.5">
             <Icon aria-hidden="true" className="size-4 text-primary" />
