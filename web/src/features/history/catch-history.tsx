@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDownUp, Fish, Search, SearchX } from 'lucide-react';
+import { ArrowDownUp, Fish, Plus, Search, SearchX } from 'lucide-react';
 import {
   lazy,
   type RefObject,
@@ -94,7 +94,11 @@ const catchKey = (item: Catch) => item.id;
  * across restarts, so also offline) merged with the catches still waiting in the phone's outbox (DESIGN §5).
  * A switch at the top shows the same catches as a list, on a map, or as stats and personal bests (issue 12).
  */
-export function CatchHistory() {
+export function CatchHistory({
+  onLogCatch,
+}: {
+  /** Opens the Log tab's form (the empty log's button). */ onLogCatch: () => void;
+}) {
   const { user } = useAuth();
   const catchesQuery = useQuery({
     queryKey: queryKeys.catches,
@@ -327,6 +331,10 @@ export function CatchHistory() {
           <Fish aria-hidden="true" className="size-10 text-muted-foreground" />
           <p className="font-medium">No catches found</p>
           <p className="text-sm text-muted-foreground">Start logging your catches to see them here</p>
+          <Button className="mt-2" onClick={onLogCatch}>
+            <Plus aria-hidden="true" />
+            Log your first catch
+          </Button>
         </div>
       ) : (
         <ul
