@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download, FileUp, HardDriveDownload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ExportFormat, ImportSummary } from '#core/data-transfer.ts';
 import { type DownloadProgress, downloadExport, importFile } from '@/api/data-transfer';
 import { ApiError } from '@/api/http';
@@ -51,8 +51,21 @@ function ImportResult({ summary }: { summary: ImportSummary }) {
   const { created, skipped, rejected } = summary;
   const shown = rejected.slice(0, REJECTED_ROWS_SHOWN);
   const more = rejected.length - shown.length;
+  // The result lands below the fold on a phone: brought into view and focused (read out by a screen reader), so the
+  // angler sees the import ended and how.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!box.current) return;
+    box.current.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    box.current.focus({ preventScroll: true });
+  }, [summary]);
   return (
-    <div className="grid gap-1 rounded-lg border border-border p-3 text-sm" data-testid="import-summary">
+    <div
+      ref={box}
+      tabIndex={-1}
+      className="grid gap-1 rounded-lg border border-border p-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      data-testid="import-summary"
+    >
       <p className="font-semibold">
         {plural(created, 'catch', 'catches')} imported, {skipped.toLocaleString('en-US')} already in your log,{' '}
         {plural(rejected.length, 'row', 'rows')} rejected
