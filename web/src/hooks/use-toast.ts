@@ -11,7 +11,7 @@ const TOAST_DEFAULT_DURATION = 5000;
 type ToastVariant = 'default' | 'destructive';
 
 /** A button in the toast, e.g. 'Undo'; `altText` says how to do the same without it (Radix reads it out). */
-export interface ToastAction {
+interface ToastAction {
   label: string;
   altText: string;
   onClick: () => void;

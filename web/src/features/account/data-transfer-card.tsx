@@ -52,13 +52,13 @@ function ImportResult({ summary }: { summary: ImportSummary }) {
   const shown = rejected.slice(0, REJECTED_ROWS_SHOWN);
   const more = rejected.length - shown.length;
   // The result lands below the fold on a phone: brought into view and focused (read out by a screen reader), so the
-  // angler sees the import ended and how.
+  // angler sees the import ended and how. On mount: every import's result is a new one (keyed by the import).
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!box.current) return;
     box.current.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     box.current.focus({ preventScroll: true });
-  }, [summary]);
+  }, []);
   return (
     <div
       ref={box}
@@ -184,7 +184,9 @@ export function DataTransferCard() {
           {importLog.isPending ? 'Importing…' : 'Import JSON, CSV or ZIP'}
         </Button>
         {/* Announced when it arrives: the import may take a while, and the angler may have moved on. */}
-        <div role="status">{importLog.data && <ImportResult summary={importLog.data} />}</div>
+        <div role="status">
+          {importLog.data && <ImportResult key={importLog.submittedAt} summary={importLog.data} />}
+        </div>
       </CardContent>
     </Card>
   );
