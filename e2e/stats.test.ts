@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { waitForPersistedCache, waitForWorkerControl } from './support/device-storage.ts';
 import { setupE2E } from './support/harness.ts';
 import { browserToday, expectServerCatches } from './support/ui.ts';
@@ -179,6 +180,19 @@ describe('stats and personal bests', () => {
     await page.getByRole('tab', { name: 'List' }).click();
     await page.getByRole('heading', { name: 'Recent Catches' }).waitFor();
     expect(blockedRequests).toEqual([]);
+    expectNoConsoleErrors();
+  });
+
+  it('names every record button with the text it shows, so axe finds nothing on Stats', async (test) => {
+    const { page, expectNoConsoleErrors } = await e2e.openPage(test);
+    await registerViaApi(page);
+    await page.goto('/');
+    await seedLog(page);
+    await page.reload();
+    await openStats(page);
+    await page.getByTestId('stats-heaviest').getByRole('button').waitFor();
+    // Speech input users say what they see: the name must contain the visible label (label-content-name-mismatch).
+    await expectNoAxeViolations(page);
     expectNoConsoleErrors();
   });
 

@@ -10,11 +10,19 @@ const TOAST_DEFAULT_DURATION = 5000;
 
 type ToastVariant = 'default' | 'destructive';
 
+/** A button in the toast, e.g. 'Undo'; `altText` says how to do the same without it (Radix reads it out). */
+interface ToastAction {
+  label: string;
+  altText: string;
+  onClick: () => void;
+}
+
 export interface ToastOptions {
   title?: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
   duration?: number;
+  action?: ToastAction;
 }
 
 export interface ToasterToast extends ToastOptions {

@@ -30,7 +30,7 @@ export function newCreateEntry(userId: number, payload: CatchPayload, photo: Blo
   };
 }
 
-export function newDeleteEntry(userId: number, target: CatchTarget, now: number): DeleteEntry {
+export function newDeleteEntry(userId: number, target: CatchTarget, now: number, holdUntil = 0): DeleteEntry {
   return {
     kind: 'delete',
     clientId: crypto.randomUUID(),
@@ -38,9 +38,11 @@ export function newDeleteEntry(userId: number, target: CatchTarget, now: number)
     target,
     createdAt: now,
     attempts: 0,
-    nextAttemptAt: 0,
+    // Due when the hold ends, so the sync scheduler wakes up for it then.
+    nextAttemptAt: holdUntil,
     state: 'pending',
     lastError: null,
+    ...(holdUntil > 0 ? { holdUntil } : {}),
   };
 }
 
@@ -166,12 +168,22 @@ export async function editCatchOffline(
 }
 
 /**
+ * What undoing a delete needs: the delete queued (null when none was: a catch that never left the phone) and the
+ * entries the delete took out of the outbox (the catch's own create, edits waiting for it), to put back as they were.
+ */
+export interface DeleteUndo {
+  deleteClientId: string | null;
+  removed: OutboxEntry[];
+}
+
+/**
  * Deletes a catch the angler sees in History, offline-first (edits still waiting for it are dropped: the catch
  * goes anyway):
  *  - a catch still waiting in the outbox that never touched the network is simply taken out of it;
  *  - one that may have reached the server (a try was started) gets a delete by its clientId queued first,
  *    then its create entry removed, so even a crash in between leaves "create, then delete";
  *  - a synced catch gets a delete by server id queued.
+ * The queued delete is held until `holdUntil` (ms), while the angler may undo it (`undoDeleteOffline`).
  */
 export async function deleteCatchOffline(
   outbox: Outbox,
@@ -179,19 +191,46 @@ export async function deleteCatchOffline(
   item: Pick<Catch, 'id' | 'clientId'>,
   pendingClientId: string | null,
   now: number = Date.now(),
-): Promise<void> {
-  for (const update of await updatesOf(outbox, userId, item)) await outbox.remove(update.clientId);
+  holdUntil = 0,
+): Promise<DeleteUndo> {
+  const removed: OutboxEntry[] = [];
+  // Keeps each entry as it was when removed (read in the same transaction), for an undo to put back.
+  const take = (clientId: string, when: (entry: OutboxEntry) => boolean = () => true): Promise<boolean> =>
+    outbox.remove(clientId, (entry) => {
+      if (!when(entry)) return false;
+      removed.push(entry);
+      return true;
+    });
+  const queue = async (target: CatchTarget): Promise<string> => {
+    const entry = newDeleteEntry(userId, target, now, holdUntil);
+    await outbox.add(entry);
+    return entry.clientId;
+  };
+  for (const update of await updatesOf(outbox, userId, item)) await take(update.clientId);
   if (pendingClientId !== null) {
     const neverSent = (entry: OutboxEntry) => entry.kind === 'create' && entry.attempts === 0;
-    if (await outbox.remove(pendingClientId, neverSent)) return;
+    if (await take(pendingClientId, neverSent)) return { deleteClientId: null, removed };
     if (await outbox.get(pendingClientId)) {
-      await outbox.add(newDeleteEntry(userId, { clientId: pendingClientId }, now));
-      await outbox.remove(pendingClientId);
-      return;
+      const deleteClientId = await queue({ clientId: pendingClientId });
+      await take(pendingClientId);
+      return { deleteClientId, removed };
     }
     // Synced meanwhile: its server copy may not be in the list yet, so delete it by clientId.
-    await outbox.add(newDeleteEntry(userId, { clientId: pendingClientId }, now));
-    return;
+    return { deleteClientId: await queue({ clientId: pendingClientId }), removed };
   }
-  await outbox.add(newDeleteEntry(userId, { id: item.id }, now));
+  return { deleteClientId: await queue({ id: item.id }), removed };
+}
+
+/**
+ * Undoes `deleteCatchOffline` while its delete has not been sent: takes the delete out of the outbox and puts back
+ * what it removed (the catch's create with its photo, its waiting edits), so the catch is as it was. False when the
+ * delete was already sent (or is being sent): then it is too late, and nothing changes.
+ */
+export async function undoDeleteOffline(outbox: Outbox, undo: DeleteUndo): Promise<boolean> {
+  if (undo.deleteClientId !== null) {
+    const unsent = (entry: OutboxEntry) => entry.kind === 'delete' && entry.attempts === 0;
+    if (!(await outbox.remove(undo.deleteClientId, unsent))) return false;
+  }
+  for (const entry of undo.removed) await outbox.add(entry);
+  return true;
 }

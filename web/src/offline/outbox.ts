@@ -92,6 +92,11 @@ export interface UpdateEntry extends EntryBase, PhotoUpload {
 export interface DeleteEntry extends EntryBase {
   kind: 'delete';
   target: CatchTarget;
+  /**
+   * Not sent before this time (ms), not even by a forced flush: the angler may still undo the delete until then
+   * (docs/decisions/024-undo-delete.md). Absent: no hold.
+   */
+  holdUntil?: number;
 }
 
 export type OutboxEntry = CreateEntry | UpdateEntry | DeleteEntry;

@@ -12,12 +12,14 @@ import { CATCHES_STALE_TIME_MS, queryClient, queryKeys } from '@/lib/query-clien
 
 // The tab contents load on demand, keeping the shell's first bundle small (decision 023); each is on display with its
 // ScreenReady. onDemand, not React.lazy: a tab whose code is here shows at once (lib/on-demand.tsx).
-const withScreenReady = (Screen: ComponentType) => () => (
-  <>
-    <Screen />
-    <ScreenReady />
-  </>
-);
+const withScreenReady =
+  <P extends object>(Screen: ComponentType<P>) =>
+  (props: P) => (
+    <>
+      <Screen {...props} />
+      <ScreenReady />
+    </>
+  );
 const tabs = {
   log: onDemand(
     () => import('@/features/log/log-catch-form').then((m) => withScreenReady(m.LogCatchForm)),
@@ -119,7 +121,7 @@ export function HomePage() {
           </TabsContent>
           <TabsContent value="history">
             <ErrorBoundary what="the History tab">
-              <OnDemand source={tabs.history} props={{}} />
+              <OnDemand source={tabs.history} props={{ onLogCatch: () => selectTab('log') }} />
             </ErrorBoundary>
           </TabsContent>
           <TabsContent value="tools">

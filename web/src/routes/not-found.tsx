@@ -4,8 +4,8 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 
 /**
- * Any unknown path (SPEC §2): a centred card on a light grey, full-height background, with the spec's texts and,
- * beyond the spec, a way home (issue 9).
+ * Any unknown path (docs/product.md 'Not found'): a centred card on a light grey, full-height background, the title
+ * and hint kept as they were, a line saying what happened in the angler's words, and a way home.
  */
 export function NotFound() {
   return (
@@ -16,7 +16,10 @@ export function NotFound() {
             <AlertCircle aria-hidden="true" className="size-8 shrink-0 text-red-600" />
             <h1 className="text-2xl font-bold text-gray-900">404 Page Not Found</h1>
           </div>
-          <p className="mt-4 text-sm text-gray-600">Did you forget to add the page to the router?</p>
+          <p className="mt-4 text-gray-900">
+            This spot has no fish — the page you were looking for isn't here.
+          </p>
+          <p className="mt-2 text-sm text-gray-600">Did you forget to add the page to the router?</p>
           <Link href="/" className={buttonVariants({ className: 'mt-6 w-full' })}>
             <Home aria-hidden="true" />
             Go to Tightlines

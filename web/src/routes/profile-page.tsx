@@ -133,8 +133,9 @@ export function ProfilePage() {
 
         <AccountSection user={user} />
 
+        {/* Neutral: logging out loses nothing (unsent catches stay), unlike the red Delete account above. */}
         <Button
-          variant="destructive"
+          variant="outline"
           className="w-full"
           disabled={logoutMutation.isPending}
           onClick={() => void requestLogout()}

@@ -3,6 +3,7 @@ import { Toast as ToastPrimitive } from 'radix-ui';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { useToast } from '@/hooks/use-toast';
 import { cn } from '@/lib/cn';
+import { buttonVariants } from './button.tsx';
 import { type Box, TOAST_AVOID_SELECTOR, toastTop } from './toast-placement.ts';
 
 /**
@@ -64,7 +65,7 @@ export function Toaster() {
   );
   return (
     <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50}>
-      {toasts.map(({ id, title, description, variant = 'default', duration, open, onOpenChange }) => (
+      {toasts.map(({ id, title, description, variant = 'default', duration, action, open, onOpenChange }) => (
         <ToastPrimitive.Root
           key={id}
           open={open}
@@ -90,6 +91,19 @@ export function Toaster() {
               </ToastPrimitive.Description>
             ) : null}
           </div>
+          {action ? (
+            <ToastPrimitive.Action
+              altText={action.altText}
+              onClick={action.onClick}
+              className={buttonVariants({
+                variant: 'outline',
+                size: 'sm',
+                className: 'shrink-0 self-center',
+              })}
+            >
+              {action.label}
+            </ToastPrimitive.Action>
+          ) : null}
           {/* 44 × 44 px: a touch target a thumb can hit (WCAG 2.5.5). */}
           <ToastPrimitive.Close
             aria-label="Close"

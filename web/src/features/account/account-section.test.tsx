@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '#core/user.ts';
+import { AuthPage } from '@/features/auth/auth-page';
+import { dismissToast } from '@/hooks/use-toast';
 import { answerApi, renderScreen } from '@/test-support/render';
 import { AccountSection } from './account-section.tsx';
 
@@ -142,5 +144,11 @@ describe("Profile's account section", () => {
     expect(await screen.findByText('Your account and everything in it have been deleted.')).toBeTruthy();
     expect(calls.map((call) => call.body)).toEqual([{ password: 'guess' }, { password: 'tight-lines' }]);
     expect(window.location.pathname).toBe('/auth');
+
+    // /auth keeps saying so once the toast has gone.
+    dismissToast();
+    cleanup();
+    renderScreen(<AuthPage />);
+    expect((await screen.findByRole('status')).textContent).toBe('Your account was deleted');
   });
 });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download, FileUp, HardDriveDownload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type ExportFormat, IMPORT_REJECTIONS_LISTED, type ImportSummary } from '#core/data-transfer.ts';
 import { type DownloadProgress, downloadExport, importFile } from '@/api/data-transfer';
 import { ApiError } from '@/api/http';
@@ -52,9 +52,15 @@ function ImportResult({ summary }: { summary: ImportSummary }) {
   // The server lists the first rejected rows and counts them all.
   const rejectedCount = summary.rejectedCount ?? rejected.length;
   const shown = rejected.slice(0, REJECTED_ROWS_SHOWN);
-  const more = rejectedCount - shown.length;
+import { useEffect, useRef, useState } from 'react';
+import { type ExportFormat, IMPORT_REJECTIONS_LISTED, type ImportSummary } from '#core/data-transfer.ts';
   return (
-    <div className="grid gap-1 rounded-lg border border-border p-3 text-sm" data-testid="import-summary">
+    <div
+      ref={box}
+      tabIndex={-1}
+      className="grid gap-1 rounded-lg border border-border p-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      data-testid="import-summary"
+    >
       <p className="font-semibold">
         {plural(created, 'catch', 'catches')} imported, {skipped.toLocaleString('en-US')} already in your log,{' '}
         {plural(rejectedCount, 'row', 'rows')} rejected
@@ -173,7 +179,9 @@ export function DataTransferCard() {
           {importLog.isPending ? 'Importing…' : 'Import JSON, CSV or ZIP'}
         </Button>
         {/* Announced when it arrives: the import may take a while, and the angler may have moved on. */}
-        <div role="status">{importLog.data && <ImportResult summary={importLog.data} />}</div>
+        <div role="status">
+          {importLog.data && <ImportResult key={importLog.submittedAt} summary={importLog.data} />}
+        </div>
       </CardContent>
     </Card>
   );

@@ -8,6 +8,7 @@ import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { ACCOUNT_DELETED_STATE } from '@/features/auth/account-deleted';
 import { toast } from '@/hooks/use-toast';
 import { accountErrorMessage, leaveAccountOnThisDevice } from './leave-account.ts';
 import { discardOutboxOf, listUnsentCatches, type UnsentCatch } from './unsent-catches.ts';
@@ -60,7 +61,7 @@ export function DeleteAccountDialog({
       await leaveAccountOnThisDevice();
     },
     onSuccess: () => {
-      navigate('/auth');
+      navigate('/auth', { state: ACCOUNT_DELETED_STATE });
       toast({
         title: 'Account deleted',
         description: 'Your account and everything in it have been deleted.',

@@ -2,6 +2,7 @@ import '@/lib/zod-config';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CloudSun, Compass, Fish, Lock, MapPin, WifiOff } from 'lucide-react';
 import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { type LoginForm, loginFormSchema, type RegisterForm, registerFormSchema } from '#core/user.ts';
 import { ApiError } from '@/api/http';
 import { FormField } from '@/components/form-field';
@@ -10,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { noConnectionMessage, useSignIn } from '@/features/auth/use-sign-in';
+import { isAccountDeletedState } from './account-deleted.ts';
 
 /** Puts the server's per-field messages (400 `errors`, 409 'Username already taken') under the fields. */
 function showServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): void {
@@ -175,6 +177,7 @@ function MarketingPanel() {
 
 /** /auth: Login and Register tabs, the Pro feature panel and the privacy line (SPEC §2, §4, §5). */
 export function AuthPage() {
+  const accountDeleted = isAccountDeletedState(useHistoryState());
   return (
     <div className="min-h-dvh px-4 py-8">
       <main className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-2 md:items-start">
@@ -188,6 +191,14 @@ export function AuthPage() {
               <p className="text-sm text-muted-foreground">Your personal fishing log</p>
             </div>
           </div>
+          {accountDeleted ? (
+            <p
+              role="status"
+              className="rounded-lg border border-border bg-muted px-4 py-3 text-sm font-medium"
+            >
+              Your account was deleted
+            </p>
+          ) : null}
           <Card>
             <CardHeader>
               <CardTitle>Welcome, angler</CardTitle>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDownUp, Fish, Search, SearchX } from 'lucide-react';
+import { ArrowDownUp, Fish, Plus, Search, SearchX } from 'lucide-react';
 import {
   lazy,
   type RefObject,
@@ -27,7 +27,12 @@ import { OnDemand, onDemand } from '@/lib/on-demand';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import type { PhotoEntry } from '@/offline/outbox';
-import { type CatchEdit, deleteCatchOffline, editCatchOffline } from '@/offline/outbox-actions';
+import {
+  type CatchEdit,
+  deleteCatchOffline,
+  editCatchOffline,
+  undoDeleteOffline,
+} from '@/offline/outbox-actions';
 import { useOutboxEntries, usePendingPhotoUrls } from '@/offline/use-outbox-entries';
 import { CatchCard } from './catch-card.tsx';
 import {
@@ -40,6 +45,7 @@ import {
 import { CatchMapView } from './catch-map-view.tsx';
 import { mergeWithOutbox } from './history-merge.ts';
 import { HistoryViewTabs } from './history-views.tsx';
+import { UNDO_DELETE_MS, type UndoDelete } from './undo-delete.ts';
 import { useWindowedList } from './use-windowed-list.ts';
 
 // The Stats view is a chunk of its own, loaded when it is first opened (issue 12), or with History's code when
@@ -94,7 +100,11 @@ const catchKey = (item: Catch) => item.id;
  * across restarts, so also offline) merged with the catches still waiting in the phone's outbox (DESIGN §5).
  * A switch at the top shows the same catches as a list, on a map, or as stats and personal bests (issue 12).
  */
-export function CatchHistory() {
+export function CatchHistory({
+  onLogCatch,
+}: {
+  /** Opens the Log tab's form (the empty log's button). */ onLogCatch: () => void;
+}) {
   const { user } = useAuth();
   const catchesQuery = useQuery({
     queryKey: queryKeys.catches,
@@ -242,16 +252,34 @@ export function CatchHistory() {
     [userId, refreshOutbox],
   );
 
-  /** Deletes through the outbox (also offline); the card is hidden as soon as the delete is queued. */
+  /**
+   * Deletes through the outbox (also offline); the card is hidden as soon as the delete is queued. The delete is
+   * held for UNDO_DELETE_MS, and the function returned undoes it until then (docs/decisions/024-undo-delete.md).
+   */
   const removeCatch = useCallback(
-    async (item: Catch) => {
+    async (item: Catch): Promise<UndoDelete> => {
       if (userId === null) throw new Error('You must be logged in');
       const sync = merged.pending.get(item.id);
       const pendingClientId = sync?.kind === 'create' ? sync.clientId : null;
       const offline = await loadOfflineRuntime();
-      await deleteCatchOffline(offline.outbox, userId, item, pendingClientId);
+      const now = Date.now();
+      const undo = await deleteCatchOffline(
+        offline.outbox,
+        userId,
+        item,
+        pendingClientId,
+        now,
+        now + UNDO_DELETE_MS,
+      );
       await refreshOutbox();
       offline.requestFlush();
+      return async () => {
+        const restored = await undoDeleteOffline(offline.outbox, undo);
+        await refreshOutbox();
+        // A catch put back as a create waiting on the phone goes out as before.
+        offline.requestFlush();
+        return restored;
+      };
     },
     [userId, merged, refreshOutbox],
   );
@@ -328,6 +356,10 @@ export function CatchHistory() {
           <Fish aria-hidden="true" className="size-10 text-muted-foreground" />
           <p className="font-medium">No catches found</p>
           <p className="text-sm text-muted-foreground">Start logging your catches to see them here</p>
+          <Button className="mt-2" onClick={onLogCatch}>
+            <Plus aria-hidden="true" />
+            Log your first catch
+          </Button>
         </div>
       ) : (
         <ul

@@ -102,7 +102,9 @@ function Totals({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
             onOpen={onOpen}
             className="-mx-2"
           >
-            <span className="whitespace-nowrap">{heaviestWeight}</span>
+            {/* The space keeps the visible text "6.8 lbs Largemouth Bass" inside the name (axe's
+                label-content-name-mismatch: speech input users say what they see). */}
+            <span className="whitespace-nowrap">{heaviestWeight}</span>{' '}
             <span className="text-sm font-medium">{heaviestSpecies}</span>
           </RecordButton>
         ) : (

@@ -10,6 +10,21 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { toast } from '@/hooks/use-toast';
+import { UNDO_DELETE_MS, type UndoDelete } from './undo-delete.ts';
+
+/** 'Undo' in the delete toast: the catch comes back as it was, unless the delete has already been sent. */
+async function undoFromToast(undo: UndoDelete): Promise<void> {
+  const restored = await undo().catch(() => false);
+  toast(
+    restored
+      ? { title: 'Catch restored', description: 'Your catch is back in your log.' }
+      : {
+          title: 'Too late to undo',
+          description: 'This catch had already been deleted.',
+          variant: 'destructive',
+        },
+  );
+}
 
 /**
  * The delete confirmation (SPEC §4 'Delete dialog'): open → deleting (buttons disabled, 'Deleting...')
@@ -23,7 +38,8 @@ export function DeleteCatchDialog({
   onCloseAutoFocus,
 }: {
   item: Catch | null;
-  deleteCatch: (item: Catch) => Promise<void>;
+  /** Queues the delete; what it returns brings the catch back for a few seconds (the toast's 'Undo'). */
+  deleteCatch: (item: Catch) => Promise<UndoDelete>;
   /** `deleted` tells whether the catch is gone (so focus cannot go back to its card). */
   onClose: (deleted: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;
@@ -32,8 +48,13 @@ export function DeleteCatchDialog({
     // Queuing the delete only writes to IndexedDB: it must run offline too (not pause like a network call).
     networkMode: 'always',
     mutationFn: deleteCatch,
-    onSuccess: () => {
-      toast({ title: 'Catch deleted', description: 'Your catch has been removed from your log' });
+    onSuccess: (undo) => {
+      toast({
+        title: 'Catch deleted',
+        description: 'Your catch has been removed from your log',
+        duration: UNDO_DELETE_MS,
+        action: { label: 'Undo', altText: 'Undo the delete', onClick: () => void undoFromToast(undo) },
+      });
       onClose(true);
     },
     onError: () => {

@@ -7,7 +7,7 @@ import {
   serverCatches,
   withRealServer,
 } from '../../test-support/offline-device.ts';
-import { deleteCatchOffline, newDeleteEntry } from '../outbox-actions.ts';
+import { deleteCatchOffline, newDeleteEntry, undoDeleteOffline } from '../outbox-actions.ts';
 
 /** A delete made offline is carried out on the server once back, and only once (delete.ts, ../outbox-actions.ts). */
 
@@ -93,5 +93,65 @@ describe('offline deletes', () => {
     device.clock.now += 1000;
     expect(await device.engine.flush()).toMatchObject({ synced: 1 });
     expect(await serverCatches(device)).toEqual([]);
+  });
+});
+
+describe('deletes the angler may still undo (docs/decisions/024-undo-delete.md)', () => {
+  it('a held delete waits out its hold even in a forced flush, and undoing it leaves the catch on the server', async () => {
+    const saved = await device.user.createCatch({ fishType: 'Sturgeon', clientId: randomUUID() });
+    const now = device.clock.now;
+    const undo = await deleteCatchOffline(
+      device.outbox,
+      device.user.user?.id ?? -1,
+      saved,
+      null,
+      now,
+      now + 5000,
+    );
+
+    expect(await device.engine.flush({ force: true })).toMatchObject({
+      synced: 0,
+      nextAttemptAt: now + 5000,
+    });
+    expect(await serverCatches(device)).toHaveLength(1);
+
+    expect(await undoDeleteOffline(device.outbox, undo)).toBe(true);
+    expect(await device.outbox.list()).toEqual([]);
+    expect((await serverCatches(device)).map((c) => c.id)).toEqual([saved.id]);
+  });
+
+  it('once the hold is over the delete is sent, and an undo then is too late', async () => {
+    const saved = await device.user.createCatch({ fishType: 'Sturgeon', clientId: randomUUID() });
+    const now = device.clock.now;
+    const undo = await deleteCatchOffline(
+      device.outbox,
+      device.user.user?.id ?? -1,
+      saved,
+      null,
+      now,
+      now + 5000,
+    );
+    device.clock.now += 5000;
+
+    expect(await device.engine.flush()).toMatchObject({ synced: 1 });
+    expect(await undoDeleteOffline(device.outbox, undo)).toBe(false);
+    expect(await serverCatches(device)).toEqual([]);
+  });
+
+  it('undoing the delete of a catch that never left the phone puts it back as it was, photo and all', async () => {
+    device.network.offline = true;
+    const entry = await saveOffline(device, {}, jpegBlob());
+    const undo = await deleteCatchOffline(
+      device.outbox,
+      device.user.user?.id ?? -1,
+      { id: -1, clientId: entry.clientId },
+      entry.clientId,
+    );
+    expect(await device.outbox.list()).toEqual([]);
+
+    expect(await undoDeleteOffline(device.outbox, undo)).toBe(true);
+    const [back] = await device.outbox.list();
+    expect(back).toMatchObject({ kind: 'create', clientId: entry.clientId, payload: entry.payload });
+    expect(back?.kind === 'create' ? back.photo?.size : null).toBe(entry.photo?.size);
   });
 });

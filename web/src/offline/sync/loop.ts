@@ -72,8 +72,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   };
   const { now, emit } = context;
 
+  // A delete the angler may still undo waits out its hold whatever the flush (docs/decisions/024-undo-delete.md).
   const isDue = (entry: OutboxEntry, force: boolean) =>
-    entry.state === 'pending' && (force || entry.nextAttemptAt <= now());
+    entry.state === 'pending' &&
+    (entry.kind !== 'delete' || (entry.holdUntil ?? 0) <= now()) &&
+    (force || entry.nextAttemptAt <= now());
 
   /** Records a try as started (before any request), so `attempts > 0` means "may have reached the server". */
   async function startAttempt(clientId: string): Promise<OutboxEntry | null> {
