@@ -52,8 +52,15 @@ function ImportResult({ summary }: { summary: ImportSummary }) {
   // The server lists the first rejected rows and counts them all.
   const rejectedCount = summary.rejectedCount ?? rejected.length;
   const shown = rejected.slice(0, REJECTED_ROWS_SHOWN);
-import { useEffect, useRef, useState } from 'react';
-import { type ExportFormat, IMPORT_REJECTIONS_LISTED, type ImportSummary } from '#core/data-transfer.ts';
+  const more = rejectedCount - shown.length;
+  // The result lands below the fold on a phone: brought into view and focused (read out by a screen reader), so the
+  // angler sees the import ended and how. On mount: every import's result is a new one (keyed by the import).
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!box.current) return;
+    box.current.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    box.current.focus({ preventScroll: true });
+  }, []);
   return (
     <div
       ref={box}
