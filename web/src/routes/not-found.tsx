@@ -4,8 +4,8 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 
 /**
- * Any unknown path (SPEC §2): a centred card on a light grey, full-height background, with the spec's texts and,
- * beyond the spec, a way home (issue 9).
+ * Any unknown path (docs/product.md#not-found): a centred card on a light grey, full-height background, with its
+ * texts and 'Go to Tightlines', a way home.
  */
 export function NotFound() {
   return (
