@@ -7,7 +7,7 @@
  * request reads the version first, so it can only ever be answered with a list at least that new.
  *
  * What it costs is bounded: every entry is counted with its key and a fixed overhead for the map entry and the
- * Buffer object, not only its JSON (decision 012), the number of entries is capped, and one list bigger than
+ * Buffer object, not only its JSON (decision 005), the number of entries is capped, and one list bigger than
  * a quarter of the budget is never kept (catch-lists.ts streams those instead).
  */
 
