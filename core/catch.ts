@@ -6,10 +6,10 @@
 import type { z } from 'zod';
 import type { catchCreateSchema, catchFieldsSchema, catchSchema } from './catch-schema.ts';
 
-/** Default place name the log form sends when it has none (SPEC §3). */
+/** Default place name the log form sends when it has none (docs/product.md#log). */
 export const DEFAULT_LOCATION_NAME = 'Unknown Location';
 
-/** A catch as every API response carries it (DESIGN §4). */
+/** A catch as every API response carries it (docs/product.md#catch). */
 export type Catch = z.output<typeof catchSchema>;
 
 /**
@@ -26,13 +26,13 @@ export function withFieldsAddedLater<T extends object>(kept: T): FieldsAddedLate
   return { ...CATCH_FIELDS_ADDED_LATER, ...kept };
 }
 
-/** The fields an angler writes (SPEC §3), as stored: what a catch is made of besides what the server keeps
+/** The fields an angler writes (docs/product.md#log), as stored: what a catch is made of besides what the server keeps
  * (id, createdAt, clientId, isTestCatch). */
 export type CatchFields = z.output<typeof catchFieldsSchema>;
 
 /**
  * The create payload as the app sends it (the outbox keeps it until the server confirms): every written field,
- * plus `clientId`, which makes a retry idempotent, and `createdAt`, when it was saved on the device (DESIGN §4).
+ * plus `clientId`, which makes a retry idempotent, and `createdAt`, when it was saved on the device (docs/product.md#catch).
  * The server accepts looser input too (decimal strings as core/decimal.ts reads them, missing fields): that is
  * `z.input<typeof catchCreateSchema>`.
  */
@@ -42,7 +42,7 @@ export type CatchCreatePayload = CatchFields & {
 };
 
 /**
- * A change to a saved catch (issue 11's PATCH): any subset of the written fields, `null` clearing an optional one.
+ * A change to a saved catch (PATCH, docs/decisions/021-editing-a-catch.md): any subset of the written fields, `null` clearing an optional one.
  * The server accepts looser input too: that is `z.input<typeof catchUpdateSchema>`.
  */
 export type CatchChanges = Partial<CatchFields>;

@@ -10,7 +10,7 @@ import { expectImageLoaded, expectToast, expectValue, fetchCatches } from './sup
 import { registerViaApi } from './support/users.ts';
 
 /**
- * Editing a catch (issue 11) in Chromium on a 390 px phone against the real server: from the card menu and from
+ * Editing a catch (docs/decisions/021-editing-a-catch.md) in Chromium on a 390 px phone against the real server: from the card menu and from
  * the details, online and offline (sent once when the signal is back), and the checks before anything is
  * promised: a refused value never shows 'Catch Logged!', and a catch the server refuses opens in the edit form
  * with the refused field marked.

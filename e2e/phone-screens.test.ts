@@ -6,7 +6,7 @@ import { closeToast, expectToast, openToast } from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
 
 /**
- * The angler's screens on a 390 px phone (issue 9 items 22, 26, 29, 30): toasts that leave the navigation and
+ * The angler's screens on a 390 px phone (docs/decisions/007-phone-screens.md): toasts that leave the navigation and
  * the submit button free, long fish names, 44 px touch targets, the way home from a wrong address and a search
  * that matches nothing. Every page here is the harness's 390 × 844 phone.
  */
@@ -41,7 +41,7 @@ async function createCatch(page: Page, fishType: string): Promise<void> {
   expect(response.status(), await response.text()).toBe(201);
 }
 
-describe('toasts on a phone (issue 9)', () => {
+describe('toasts on a phone', () => {
   it('never cover the header, the tabs or the Log Catch button, and leave the tabs tappable', async (test) => {
     // Location denied: the Log tab shows 'Location error' as soon as it opens, the toast of the issue.
     const { page, expectNoConsoleErrors } = await e2e.openPage(test, { geolocation: false });
@@ -96,7 +96,7 @@ describe('toasts on a phone (issue 9)', () => {
   });
 });
 
-describe('History cards on a phone (issue 9)', () => {
+describe('History cards on a phone', () => {
   it('show long fish names whole on two lines or end them with an ellipsis, never cut mid-letter', async (test) => {
     const { page, expectNoConsoleErrors } = await e2e.openPage(test);
     await registerViaApi(page);
@@ -156,7 +156,7 @@ describe('History cards on a phone (issue 9)', () => {
     await page.goto('/');
     const search = page.getByRole('searchbox', { name: 'Search catches' });
 
-    // An empty log: the spec's text, also while searching.
+    // An empty log: the text of docs/product.md#history, also while searching.
     await page.getByText('Start logging your catches to see them here', { exact: true }).waitFor();
     await search.fill('xyz');
     await page.getByText('Start logging your catches to see them here', { exact: true }).waitFor();
@@ -175,8 +175,8 @@ describe('History cards on a phone (issue 9)', () => {
   });
 });
 
-describe('the not-found screen (issue 9)', () => {
-  it("keeps the spec's texts and gains a way home", async (test) => {
+describe('the not-found screen', () => {
+  it("keeps the product's texts and gains a way home", async (test) => {
     const { page, expectNoConsoleErrors } = await e2e.openPage(test);
     await registerViaApi(page);
     await page.goto('/no/such/page');
@@ -230,7 +230,7 @@ async function smallTargets(page: Page): Promise<string[]> {
   })()`);
 }
 
-describe('touch targets on a phone (issue 9)', () => {
+describe('touch targets on a phone', () => {
   it('are at least 44 × 44 px on Log, History (list, map and stats), Tools, /auth and /profile', async (test) => {
     const { page, expectNoConsoleErrors } = await e2e.openPage(test);
     const found: Record<string, string[]> = {};
@@ -260,17 +260,17 @@ describe('touch targets on a phone (issue 9)', () => {
     await page.getByRole('button', { name: 'Walleye' }).click();
     await page.getByRole('dialog', { name: 'Walleye' }).waitFor();
     found['History (details)'] = await smallTargets(page);
-    // The edit form (issue 11), opened from the details, with its photo field showing nothing yet.
+    // The edit form (decision 021), opened from the details, with its photo field showing nothing yet.
     await page.getByRole('dialog', { name: 'Walleye' }).getByRole('button', { name: 'Edit Catch' }).click();
     await page.getByRole('form', { name: 'Edit catch' }).waitFor();
     found['History (edit)'] = await smallTargets(page);
     await page.getByRole('form', { name: 'Edit catch' }).getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog', { name: 'Edit Catch' }).waitFor({ state: 'detached' });
-    // The Stats view (issue 12): its records are buttons too.
+    // The Stats view (docs/product.md#stats): its records are buttons too.
     await page.getByRole('tab', { name: 'Stats' }).click();
     await page.getByRole('button', { name: 'Heaviest Walleye: 3.2 lbs' }).waitFor();
     found['History (Stats)'] = await smallTargets(page);
-    // The Map view and the 'View Map' drawer's map (issue 12): pins, zoom buttons.
+    // The Map view and the 'View Map' drawer's map (docs/product.md#map): pins, zoom buttons.
     await page.getByRole('tab', { name: 'Map' }).click();
     await page.getByRole('button', { name: 'Walleye, Apr 29, 2025: open details' }).waitFor();
     await page.getByRole('button', { name: 'Zoom in' }).waitFor();
@@ -296,7 +296,7 @@ describe('touch targets on a phone (issue 9)', () => {
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Logout' }).waitFor();
     found['/profile'] = await smallTargets(page);
-    // The account section's dialogs (issue 11).
+    // The account section's dialogs (docs/product.md#account).
     for (const [button, title] of [
       ['Sign out everywhere', 'Sign out everywhere?'],
       ['Delete account', 'Delete your account?'],

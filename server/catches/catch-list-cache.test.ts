@@ -34,7 +34,7 @@ describe('CatchListCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('counts each entry with its key and a fixed overhead, not only its JSON (issue 9, item 19)', () => {
+  it('counts each entry with its key and a fixed overhead, not only its JSON', () => {
     const cache = new CatchListCache();
     const search = 's'.repeat(100);
     cache.set(7, 12, search, json('[{"id":1}]'));

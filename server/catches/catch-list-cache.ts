@@ -1,13 +1,13 @@
 /**
  * The serialized history list of a user, kept in memory until that user's next catch write.
  *
- * Why: turning 100 rows into objects and JSON costs several times the rest of the request (DESIGN §7's
+ * Why: turning 100 rows into objects and JSON costs several times the rest of the request (decision 005's
  * GET /api/catches budget). Why it is safe with several app instances: the key holds the user's
  * `catches_version`, which every write bumps in the database in the same transaction as the write. A
  * request reads the version first, so it can only ever be answered with a list at least that new.
  *
  * What it costs is bounded: every entry is counted with its key and a fixed overhead for the map entry and the
- * Buffer object, not only its JSON (issue 9, item 19), the number of entries is capped, and one list bigger than
+ * Buffer object, not only its JSON (decision 005), the number of entries is capped, and one list bigger than
  * a quarter of the budget is never kept (catch-lists.ts streams those instead).
  */
 

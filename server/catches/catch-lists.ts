@@ -61,7 +61,7 @@ async function* listJsonChunks(
 
 /**
  * GET /api/catches answers: the whole list as one JSON array, however many catches, built so that the memory one
- * request (or a burst of them) can take is bounded (issue 9, item 11):
+ * request (or a burst of them) can take is bounded (docs/decisions/012-account-limits-and-big-lists.md):
  * - a list small enough to cache is built once per (user, version, search), even when many requests ask for it at
  *   the same moment (they share the build), and answered as one shared Buffer;
  * - a bigger one is streamed page by page, with backpressure: a request holds about one page, never the list, and
@@ -101,7 +101,7 @@ export class CatchLists {
 
   /**
    * The newest `limit` catches (with `search`, of those that match), in the whole list's order: what History
-   * shows while the whole list is on its way (issue 14). One short query, never cached.
+   * shows while the whole list is on its way (docs/decisions/023-lean-front-end.md). One short query, never cached.
    */
   async newest(userId: number, search: string, limit: number): Promise<Catch[]> {
     const pages = this.catches.pages(userId, search || undefined, limit);

@@ -51,7 +51,7 @@ describe.each(TEST_ENGINES)('migrations 004 to 006 on an existing %s database', 
     expect((await repository.list(anna, 'große')).map((c) => c.fishType)).toEqual(['Pike', 'Äsche']);
   });
 
-  it('006 gives every existing account the spec units (imperial) until the angler chooses', async () => {
+  it('006 gives every existing account imperial units until the angler chooses', async () => {
     const blank = await blankDatabase(engine);
     drop = blank.drop;
     const { db } = blank;

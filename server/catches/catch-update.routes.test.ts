@@ -1,4 +1,4 @@
-// PATCH /api/catches/:id and /api/catches/client/:clientId (issue 11, docs/decisions/021-editing-a-catch.md): each
+// PATCH /api/catches/:id and /api/catches/client/:clientId (docs/decisions/021-editing-a-catch.md): each
 // field set, changed and cleared, the create bounds, nothing changed by any refusal, ownership, the list cache and
 // search, the text quota, and edits racing each other.
 import { randomUUID } from 'node:crypto';

@@ -375,7 +375,7 @@ export class CatchRepository {
     });
   }
 
-  /** Changes the user's catch (issue 11's PATCH); null when there is no such catch of theirs. */
+  /** Changes the user's catch (the PATCH of decision 021); null when there is no such catch of theirs. */
   update(userId: number, catchId: number, changes: CatchChanges): Promise<CatchUpdate | null> {
     return this.updateWhere(userId, 'id', catchId, changes);
   }

@@ -5,7 +5,7 @@ import { ApiClient } from '../test-support/api-client.ts';
 import { bulkCatches, createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
 import { CatchRepository } from './catch.repository.ts';
 
-/** The main log form's payload (SPEC §3), every field filled. */
+/** The main log form's payload (docs/product.md#log), every field filled. */
 const fullPayload = {
   fishType: 'Rainbow Trout',
   weight: 3.4,

@@ -30,7 +30,7 @@ const listQuerySchema = z.object({
     .trim()
     .max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`)
     .optional(),
-  // Only the newest catches: History's first screen while the whole list is on its way (issue 14).
+  // Only the newest catches: History's first screen while the whole list is on its way (decision 023).
   limit: z
     .string({ error: LIMIT_MESSAGE })
     .regex(/^[1-9][0-9]*$/, LIMIT_MESSAGE)
@@ -89,7 +89,7 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
     return photoId;
   }
 
-  /** The three create routes of SPEC §7 share one behaviour: the session decides the owner. */
+  /** The three create routes (docs/api.md) share one behaviour: the session decides the owner. */
   async function createCatch(request: FastifyRequest) {
     const user = requireUser(request);
     const input: CatchCreateInput = parseInput(catchCreateSchema, request.body);
@@ -104,7 +104,7 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
 
   // 201 for a new catch, 200 for a repeat of one already saved with the same clientId.
   const createContract = routeContract({
-    summary: 'Log a catch (SPEC §3 payload)',
+    summary: 'Log a catch (the Log form payload)',
     body: catchCreateSchema,
     response: { 200: catchSchema, 201: catchSchema },
   });
@@ -171,7 +171,7 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
     }
   }
 
-  // Edit (issue 11): only the fields sent change; 200 with the whole catch as it is now.
+  // Edit (decision 021): only the fields sent change; 200 with the whole catch as it is now.
   const updateContract = routeContract({
     summary: 'Change some fields of a catch by its server id (null clears an optional field)',
     params: catchIdSchema,

@@ -133,7 +133,7 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportDependencie
 
   /** The JSON, the CSV and every photo, added to the ZIP while it is written: one photo in memory at a time. */
   function zipStream(userId: number, username: string, now: Date, units: UnitSystem): Readable {
-    // Loaded with the first ZIP export, not at every start (issue 14).
+    // Loaded with the first ZIP export, not at every start (decision 022).
     const yazl = createRequire(import.meta.url)('yazl') as typeof import('yazl');
     const zip = new yazl.ZipFile();
     const mtime = now;

@@ -164,7 +164,7 @@ const jsonTooLarge = () =>
 // ----- ZIP (yauzl reads the central directory and opens one entry at a time: memory stays bounded) -----
 
 function openZip(file: string): Promise<ZipFile> {
-  // Loaded with the first ZIP import, not at every start (issue 14).
+  // Loaded with the first ZIP import, not at every start (decision 022).
   const yauzl = createRequire(import.meta.url)('yauzl') as typeof import('yauzl');
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, autoClose: false, decodeStrings: true }, (error, zip) => {

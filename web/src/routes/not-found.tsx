@@ -4,7 +4,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 
 /**
- * Any unknown path (docs/product.md 'Not found'): a centred card on a light grey, full-height background, the title
+ * Any unknown path (docs/product.md#not-found): a centred card on a light grey, full-height background, the title
  * and hint kept as they were, a line saying what happened in the angler's words, and a way home.
  */
 export function NotFound() {

@@ -7,7 +7,7 @@ import { ChangePasswordFields } from './change-password-form.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { SignOutEverywhereDialog } from './sign-out-everywhere-dialog.tsx';
 
-/** Profile's account section (issue 11): change password, sign out everywhere, delete account. Needs a connection. */
+/** Profile's account section (docs/product.md#account, decision 019): change password, sign out everywhere, delete account. Needs a connection. */
 export function AccountSection({ user }: { user: User }) {
   const [signingOut, setSigningOut] = useState(false);
   const [deleting, setDeleting] = useState(false);

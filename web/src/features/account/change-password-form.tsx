@@ -14,7 +14,7 @@ import { accountErrorMessage } from './leave-account.ts';
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Change password (issue 11): current, new and confirm, checked with the registration rules before sending; the
+ * Change password (docs/product.md#account): current, new and confirm, checked with the registration rules before sending; the
  * server's per-field answers (wrong current password, a common new one) show under their fields. On success every
  * other device is signed out and this one stays signed in (the server rotated its session).
  */

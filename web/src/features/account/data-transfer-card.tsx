@@ -92,7 +92,7 @@ function ImportResult({ summary }: { summary: ImportSummary }) {
 }
 
 /**
- * Profile → Export / import (issue 11): the whole log as JSON, CSV or a ZIP with the photos, and an import of any
+ * Profile → Export / import (docs/product.md#your-data, decision 020): the whole log as JSON, CSV or a ZIP with the photos, and an import of any
  * of them (a CSV edited in a spreadsheet too). Rows already in the log are skipped; the history refreshes after.
  * Both need a connection.
  */

@@ -15,7 +15,7 @@ import { discardOutboxOf, listUnsentCatches, type UnsentCatch } from './unsent-c
 import { catchCount, UnsentCatchesList } from './unsent-catches-list.tsx';
 
 /**
- * Delete account (issue 11): the angler types their username to confirm and their password to prove it is them;
+ * Delete account (docs/product.md#account): the angler types their username to confirm and their password to prove it is them;
  * catches on this phone that never reached the server are named first (they are lost too). On success the device
  * forgets everything of the account, its outbox entries included, and goes to /auth.
  */

@@ -12,7 +12,7 @@ import { listUnsentCatches, type UnsentCatch } from './unsent-catches.ts';
 import { catchCount, UnsentCatchesList } from './unsent-catches-list.tsx';
 
 /**
- * Sign out everywhere (issue 11): every session of the account ends on the server, this one too (a lost phone is
+ * Sign out everywhere (docs/product.md#account): every session of the account ends on the server, this one too (a lost phone is
  * signed out). Unsent catches on this phone are named first; they stay here for the next sign-in, as at Logout.
  */
 export function SignOutEverywhereDialog({

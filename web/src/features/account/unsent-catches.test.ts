@@ -40,7 +40,7 @@ describe('unsentCatchesOf', () => {
     ]);
   });
 
-  it('names an edit waiting to be sent by its catch as last edited (issue 11)', () => {
+  it('names an edit waiting to be sent by its catch as last edited', () => {
     const edit = (clientId: string, target: { id: number }, changes: object): OutboxEntry => ({
       ...base,
       clientId,

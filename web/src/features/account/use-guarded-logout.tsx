@@ -6,7 +6,7 @@ import { listUnsentCatches, type UnsentCatch } from './unsent-catches.ts';
 import { catchCount, UnsentCatchesList } from './unsent-catches-list.tsx';
 
 /**
- * Logout that warns first when catches saved on this phone have not reached the server (issue 11): they stay on
+ * Logout that warns first when catches saved on this phone have not reached the server (docs/decisions/009-offline-sign-out.md): they stay on
  * the phone and are sent when the same angler signs in again (docs/decisions/009-offline-sign-out.md), but the
  * angler should know before leaving. With nothing unsent it logs out at once, as before.
  * Render `warning` somewhere in the component that calls `requestLogout`; `onWarning` runs as it opens (the user

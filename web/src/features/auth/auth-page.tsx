@@ -175,7 +175,7 @@ function MarketingPanel() {
   );
 }
 
-/** /auth: Login and Register tabs, the Pro feature panel and the privacy line (SPEC §2, §4, §5). */
+/** /auth: Login and Register tabs, the Pro feature panel and the privacy line (docs/product.md#sign-in). */
 export function AuthPage() {
   const accountDeleted = isAccountDeletedState(useHistoryState());
   return (

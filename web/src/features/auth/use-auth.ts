@@ -10,7 +10,7 @@ import { queueLogout, sendPendingLogout } from '@/offline/pending-logout';
 import { useCacheRestored } from '@/offline/restore-state';
 
 /**
- * The current user query: a 401 gives null (SPEC §7). A 401 means the session ended without Logout here
+ * The current user query: a 401 gives null (docs/product.md#api-rules). A 401 means the session ended without Logout here
  * (expired, removed on the server, cookies cleared): the device forgets the account's copy, exactly as at
  * Logout. A logout queued offline is sent first; until the server has ended that session, its cookie does not
  * count as signed in (offline/pending-logout.ts).
@@ -33,8 +33,8 @@ async function signOutOnThisDevice(): Promise<void> {
 }
 
 /**
- * The signed-in user and the logout mutation (SPEC §4), with the toasts of SPEC §8; login and registration are
- * use-sign-in.ts (only /auth needs them, and the shell's first load does not carry them: issue 14).
+ * The signed-in user and the logout mutation (docs/product.md#shell), with the toasts of docs/product.md#toasts; login and registration are
+ * use-sign-in.ts (only /auth needs them, and the shell's first load does not carry them: decision 023).
  * Every component may call it: the user lives in the shared query cache.
  */
 export function useAuth() {

@@ -54,7 +54,7 @@ async function signedIn(user: User): Promise<void> {
   queryClient.setQueryData(queryKeys.user, user);
 }
 
-/** The login and register mutations of /auth (SPEC §4), with the toasts of SPEC §8 (use-auth.ts has the rest). */
+/** The login and register mutations of /auth, with their toasts (docs/product.md#sign-in; use-auth.ts has the rest). */
 export function useSignIn() {
   const loginMutation = useMutation({
     // Offline too: TanStack's default would pause it until the network is back, with 'Logging in...' spinning.

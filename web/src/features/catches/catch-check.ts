@@ -48,7 +48,7 @@ export function loadCatchContract(): Promise<typeof import('#core/catch-schema.t
 }
 
 /**
- * "Check before you promise" (issue 11): the Log and edit forms check what they would put into the outbox with
+ * "Check before you promise" (docs/decisions/021-editing-a-catch.md): the Log and edit forms check what they would put into the outbox with
  * the one catch contract (core/catch-schema.ts, the very schema the server parses with), so 'Catch Logged!' only
  * shows for a catch the server will take. Empty when it passes.
  */

@@ -2,7 +2,7 @@ import type { CatchFields } from '#core/catch.ts';
 import type { Quantity } from '#core/units.ts';
 
 /**
- * The catch form's values and how a fresh form starts: what the Log tab needs to draw its first screen (issue 14).
+ * The catch form's values and how a fresh form starts: what the Log tab needs to draw its first screen (docs/decisions/023-lean-front-end.md).
  * Reading them into a payload or an edit is catch-payload.ts, loaded at the first save or edit.
  */
 
@@ -15,7 +15,7 @@ export type CatchFormValues = Record<FormField, string> & Pick<CatchFields, 'lat
 /**
  * How the form reads each input (the form's own list, beside its markup; tsc refuses a schema field missing here or
  * a kind that does not fit its type): 'text' is trimmed and empty becomes null; 'number' is parsed; a Quantity is
- * a number typed in the angler's units, stored in the spec's units.
+ * a number typed in the angler's units, stored in imperial units.
  */
 export type Kind = 'text' | 'number' | Quantity;
 
@@ -40,7 +40,7 @@ const pad2 = (value: number) => String(value).padStart(2, '0');
 /**
  * Today's date and the current time on the phone's clock as the form's date (yyyy-MM-dd) and time (HH:mm) inputs
  * want them. By hand, not date-fns: the Log tab is the shell's first screen, and date-fns' format would add
- * ~7 KB gzip to it (issue 14).
+ * ~7 KB gzip to it (decision 023).
  */
 export function nowDateTime(now: Date = new Date()): { catchDate: string; timeOfDay: string } {
   return {
@@ -65,7 +65,7 @@ export function emptyCatchForm(
   return { ...empty, ...keep, ...nowDateTime(now) };
 }
 
-/** SPEC §5: the only client-side rule of the log form. Returns false when the fish type is blank. */
+/** docs/product.md#log: the only client-side rule of the log form. Returns false when the fish type is blank. */
 export function hasFishType(values: Pick<CatchFormValues, 'fishType'>): boolean {
   return values.fishType.trim() !== '';
 }

@@ -1,9 +1,9 @@
 import { formatOptionalQuantity, type UnitSystem } from '#core/units.ts';
 
-/** SPEC §9 display rules for a catch, in the angler's units (core/units.ts): 1 decimal for weight and length, 6 for coordinates, 'MMM d, yyyy' dates. */
+/** The display rules for a catch (docs/product.md#constants), in the angler's units (core/units.ts): 1 decimal for weight and length, 6 for coordinates, 'MMM d, yyyy' dates. */
 
 // 'MMM d, yyyy' in English, as date-fns' format wrote it; by hand, so History's first screen does not load date-fns
-// (10 KB gzip: issue 14).
+// (10 KB gzip: decision 023).
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const dayLabel = (date: Date) =>
@@ -46,7 +46,7 @@ export function formatCoordinates(latitude: number | null | undefined, longitude
   return `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
 }
 
-/** A maps search for the coordinates, opened in a new tab (SPEC §2 'Open in Maps'). */
+/** A maps search for the coordinates, opened in a new tab (docs/product.md#catch-details 'Open in Maps'). */
 export function mapsSearchUrl(latitude: number, longitude: number): string {
   return `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
 }

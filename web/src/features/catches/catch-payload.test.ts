@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testCatch } from '#core/test-catch.ts';
 import { buildCatchChanges, type CatchFormValues, catchFormValues, emptyCatchForm } from './catch-payload.ts';
 
-/** The edit form's side of the catch payload (issue 11): a saved catch into the form, and back as a change. */
+/** The edit form's side of the catch payload (decision 021): a saved catch into the form, and back as a change. */
 
 const saved = testCatch({
   id: 4,
@@ -63,7 +63,7 @@ describe('buildCatchChanges', () => {
     expect(changes.weight).toBeCloseTo(6.6139, 4);
   });
 
-  it('clears a field emptied (null), keeps the spec default for a blank place, trims text', () => {
+  it('clears a field emptied (null), keeps the default for a blank place, trims text', () => {
     expect(edit('imperial', { lineSize: '  ', weight: '', catchDate: '' })).toEqual({
       lineSize: null,
       weight: null,

@@ -31,7 +31,7 @@ function numberOrNull(value: string): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
-/** A measurement typed in the angler's units, in the spec's units the API stores (never rounded: core/units.ts). */
+/** A measurement typed in the angler's units, in the imperial units the API stores (never rounded: core/units.ts). */
 function measurementOrNull(value: string, quantity: Quantity, units: UnitSystem): number | null {
   const typed = numberOrNull(value);
   return typed === null ? null : toStoredValue(quantity, typed, units);
@@ -45,7 +45,7 @@ export interface PayloadContext {
   units: UnitSystem;
 }
 
-/** Every field the form has an input for, as stored (text trimmed or null, numbers in the spec's units or null). */
+/** Every field the form has an input for, as stored (text trimmed or null, numbers in imperial units or null). */
 function readFields(values: CatchFormValues, units: UnitSystem): Record<FormField, string | number | null> {
   const read = {} as Record<FormField, string | number | null>;
   for (const [field, kind] of Object.entries(FORM_FIELDS) as [FormField, Kind][]) {
@@ -60,7 +60,7 @@ function readFields(values: CatchFormValues, units: UnitSystem): Record<FormFiel
   return read;
 }
 
-/** Builds the exact SPEC §3 payload from the form's values (text trimmed, numbers parsed into the spec's units, defaults filled). */
+/** Builds the exact Log payload (docs/product.md#log) from the form's values (text trimmed, numbers parsed into imperial units, defaults filled). */
 export function buildCatchPayload(values: CatchFormValues, context: PayloadContext): CatchCreatePayload {
   const fields = readFields(values, context.units) as Omit<CatchFields, 'photo' | 'latitude' | 'longitude'>;
   const defaults = nowDateTime(context.now);
@@ -103,8 +103,8 @@ export function catchFormValues(item: CatchFields, units: UnitSystem): CatchForm
 }
 
 /**
- * What an edit changes (issue 11's PATCH): only the fields whose input differs from what the form opened with,
- * read as the log form reads them (a blank place is 'Unknown Location', as in SPEC §3; other blanks clear the
+ * What an edit changes (the PATCH of docs/decisions/021-editing-a-catch.md): only the fields whose input differs from what the form opened with,
+ * read as the log form reads them (a blank place is 'Unknown Location', as in docs/product.md#log; other blanks clear the
  * field). A field left alone is not sent, so a measurement shown rounded in other units keeps its precision.
  */
 export function buildCatchChanges(

@@ -18,7 +18,7 @@ function formValues(overrides: Partial<CatchFormValues> = {}): CatchFormValues {
 const newOutbox = () => createOutbox({ dbName: `save-catch-test-${++dbCount}`, notify: () => {} });
 
 describe('saveCatch (into the outbox)', () => {
-  it('stores the SPEC §3 payload with its clientId and device time, for the signed-in user', async () => {
+  it('stores the Log payload with its clientId and device time, for the signed-in user', async () => {
     const outbox = newOutbox();
     const entry = await saveCatch(
       formValues({
@@ -74,7 +74,7 @@ describe('saveCatch (into the outbox)', () => {
     expect(catchCreateSchema.safeParse(stored.payload).success).toBe(true);
   });
 
-  it("stores a metric angler's measurements in the spec's units, which display as typed again", async () => {
+  it("stores a metric angler's measurements in imperial units, which display as typed again", async () => {
     const outbox = newOutbox();
     const typed = { weight: '2.5', length: '45.7', waterTemperature: '20', depth: '3' };
     const entry = await saveCatch(formValues(typed), null, { outbox, userId: 1, now, units: 'metric' });
@@ -143,7 +143,7 @@ describe('saveCatch (into the outbox)', () => {
     expect(await outbox.list()).toEqual([]);
   });
 
-  it('queues nothing the server would refuse, and says why per field (issue 11: check before you promise)', async () => {
+  it('queues nothing the server would refuse, and says why per field (check before you promise)', async () => {
     const outbox = newOutbox();
     const error = await saveCatch(
       formValues({ weight: '-3', depth: '50000', notes: 'n'.repeat(5001), catchDate: '2025-02-30' }),

@@ -5,11 +5,11 @@ import { assertValidCatch } from './catch-check.ts';
 import { buildCatchPayload, type CatchFormValues } from './catch-payload.ts';
 
 /**
- * The log form's save (DESIGN §5): the catch, photo included, goes into the IndexedDB outbox and that is the
+ * The log form's save (docs/decisions/004-offline-outbox.md): the catch, photo included, goes into the IndexedDB outbox and that is the
  * save: 'Catch Logged!' means it is on the phone. The sync engine (offline/sync/) then uploads the
- * photo and posts the catch (SPEC §7's upload-then-POST /api/mobile-catch sequence, with its fallbacks) when
+ * photo and posts the catch (the upload-then-POST /api/mobile-catch sequence of docs/product.md#offline, with its fallbacks) when
  * the network allows, and removes the entry once the server confirmed it.
- * The catch is checked with the one catch contract first (issue 11: check before you promise): a value the
+ * The catch is checked with the one catch contract first (decision 021: check before you promise): a value the
  * server would refuse throws InvalidCatchError and nothing is queued. Throws StorageFullError when the device has no
  * room left.
  */

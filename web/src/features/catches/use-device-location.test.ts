@@ -47,7 +47,7 @@ describe('getDeviceLocation', () => {
     await expect(getDeviceLocation(geolocation)).resolves.toMatchObject({ elevation: 120 });
   });
 
-  it('rejects with the SPEC §8 text when there is no geolocation', async () => {
+  it('rejects with the text of docs/product.md#location when there is no geolocation', async () => {
     const error = await getDeviceLocation(null).catch((e) => e);
     expect(error).toBeInstanceOf(DeviceLocationError);
     expect(error.kind).toBe('notSupported');

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * The device position (SPEC §3 'Device location', §9 'Location request'), shared by the log form
+ * The device position (docs/product.md#location), shared by the log form
  * and the fishing tools. The promise helper is plain so it can be tested with a fake geolocation.
  */
 
@@ -13,7 +13,7 @@ export interface DeviceLocation {
   timestamp: number;
 }
 
-/** SPEC §9: high accuracy, 10 s timeout, never a cached position. */
+/** docs/product.md#location: high accuracy, 10 s timeout, never a cached position. */
 const LOCATION_REQUEST_OPTIONS: PositionOptions = {
   enableHighAccuracy: true,
   timeout: 10_000,
@@ -27,7 +27,7 @@ export type LocationErrorKind =
   | 'timeout'
   | 'unknown';
 
-/** SPEC §8 on-screen location messages. */
+/** The on-screen location messages of docs/product.md#location. */
 export const LOCATION_ERROR_MESSAGES: Record<LocationErrorKind, string> = {
   notSupported: 'Geolocation is not supported by your browser',
   permissionDenied: 'Location permission denied. Please allow location access in your browser settings.',
@@ -68,7 +68,7 @@ export function browserGeolocation(): Geolocation | null {
 /**
  * The position requests of the page (the Log form's and the Tools tab's), one after the other. Chromium left a
  * request made while another was being answered without an answer until its 10 s timeout (seen with an emulated
- * position, once the Log tab loaded fast enough to ask at the same moment as Tools: issue 14), so each waits for
+ * position, once the Log tab loaded fast enough to ask at the same moment as Tools: decision 023), so each waits for
  * the one before it to settle, and starts on a task of its own.
  */
 let previousRequest: Promise<unknown> = Promise.resolve();
@@ -111,7 +111,7 @@ export interface DeviceLocationState {
   location: DeviceLocation | null;
   /** What went wrong with the last request, or null. */
   error: LocationErrorKind | null;
-  /** The SPEC §8 text for `error`, or null. */
+  /** The docs/product.md#location text for `error`, or null. */
   errorMessage: string | null;
   isLocating: boolean;
   isSupported: boolean;

@@ -12,7 +12,7 @@ import {
 /**
  * A card's options menu (Edit Catch, Delete Catch). A chunk of its own with the menus' code, loaded at the first
  * use of a card's options button (catch-card.tsx draws a look-alike until then), so History's first screen does
- * not wait for it (issue 14). Opens at once when it replaces the look-alike.
+ * not wait for it (docs/decisions/023-lean-front-end.md). Opens at once when it replaces the look-alike.
  */
 export function CatchCardMenu({
   item,

@@ -20,13 +20,13 @@ import { CatchThumbnail } from './catch-photo.tsx';
 import type { PendingSync } from './history-merge.ts';
 
 /**
- * One catch in the history list (SPEC §2): photo, weight badge, fish type, date, location, length.
+ * One catch in the history list (docs/product.md#catch-card): photo, weight badge, fish type, date, location, length.
  * The fish type is a button stretched over the card (tap anywhere opens the details); the options
  * menu sits above it. Memoised; History renders only the cards in view (use-windowed-list.ts).
  * A catch (or an edit of one) still in the phone's outbox is marked 'Waiting to sync'; one the server refused for
  * good says why, with Fix (the edit form, the refused fields marked), Retry and Discard (a refused catch is
  * discarded like a delete, which asks; a refused edit is dropped, the catch shown as the server has it). The heaviest or longest of its species wears a 'Personal
- * best' badge (issue 12; core/catch-stats.ts decides); a sample saved from a test page, a 'Test catch' one.
+ * best' badge (decision 011; core/catch-stats.ts decides); a sample saved from a test page, a 'Test catch' one.
  */
 export const CatchCard = memo(function CatchCard({
   item,
@@ -60,13 +60,13 @@ export const CatchCard = memo(function CatchCard({
         'transition-colors hover:bg-accent/40'
       }
     >
-      {/* 112 × 128 px, a little taller than wide: more of the photo than a 96 px square (issue 12). */}
+      {/* 112 × 128 px, a little taller than wide: more of the photo than a 96 px square. */}
       <CatchThumbnail item={item} className="h-32 w-28 shrink-0 rounded-lg" />
       {/* pr-10 keeps the text clear of the 44 px options button in the corner. At least 10rem wide: with large text
           it goes under the photo (the card wraps) rather than a letter or two to a line beside it. */}
       <div className="flex min-w-40 flex-1 flex-col gap-1 pr-10">
         {/* A long name wraps onto a second line, then ends in an ellipsis; a long single word breaks rather than
-            being cut mid-letter (issue 9). The dialog shows it whole. */}
+            being cut mid-letter (decision 007). The dialog shows it whole. */}
         <h3 className="text-base font-semibold leading-tight">
           <button
             type="button"
@@ -174,7 +174,7 @@ function TestCatchBadge() {
   );
 }
 
-// The options menu with the menus' code loads at its first use (issue 14: History's first screen does not wait
+// The options menu with the menus' code loads at its first use (decision 023: History's first screen does not wait
 // for it); a look-alike button stands in until then, also offline before the service worker has precached it.
 const loadCardMenu = () => loadWhenOnline(() => import('./catch-card-menu.tsx'));
 const LazyCardMenu = lazy(() => loadCardMenu().then((m) => ({ default: m.CatchCardMenu })));

@@ -17,7 +17,7 @@ import { CatchDetailPhoto } from './catch-detail-photo.tsx';
 import { CatchLocationDrawer } from './catch-location-drawer.tsx';
 
 /**
- * The detail view of one catch (SPEC §2): photo, size, fishing details, location (with map drawer), notes, and
+ * The detail view of one catch (docs/product.md#catch-details): photo, size, fishing details, location (with map drawer), notes, and
  * whether it is a sample saved from a test page.
  */
 export function CatchDetailDialog({
@@ -28,7 +28,7 @@ export function CatchDetailDialog({
 }: {
   item: Catch | null;
   onClose: () => void;
-  /** Opens the edit form for this catch (issue 11); the details close first. */
+  /** Opens the edit form for this catch (docs/product.md#edit); the details close first. */
   onEdit?: (item: Catch) => void;
   /** Where focus goes on close: without a Dialog.Trigger, Radix would leave it on <body>. */
   onCloseAutoFocus?: (event: Event) => void;

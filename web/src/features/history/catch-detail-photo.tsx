@@ -4,11 +4,11 @@ import type { Catch } from '#core/catch.ts';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { PhotoPlaceholder, photoAlt, usePhotoSource } from './catch-photo.tsx';
 
-// The full-screen viewer is a chunk of its own, fetched when a photo is first tapped (issue 12 item 2).
+// The full-screen viewer is a chunk of its own, fetched when a photo is first tapped (decision 023).
 const PhotoViewer = lazy(() => import('./photo-viewer.tsx').then((m) => ({ default: m.PhotoViewer })));
 
 /**
- * The detail view's photo (issue 12 item 2): always the whole photo, never cropped. The image keeps its own
+ * The detail view's photo (docs/product.md#photos): always the whole photo, never cropped. The image keeps its own
  * aspect ratio (width and height auto within the dialog's width and 60 % of the screen's height), so a portrait
  * photo is shown upright and whole. Tapping it opens the full-screen viewer; focus comes back here after.
  */

@@ -48,8 +48,8 @@ import { HistoryViewTabs } from './history-views.tsx';
 import { UNDO_DELETE_MS, type UndoDelete } from './undo-delete.ts';
 import { useWindowedList } from './use-windowed-list.ts';
 
-// The Stats view is a chunk of its own, loaded when it is first opened (issue 12), or with History's code when
-// History opens on it (issue 14), so it is there when the catches arrive.
+// The Stats view is a chunk of its own, loaded when it is first opened, or with History's code when
+// History opens on it (decision 023), so it is there when the catches arrive.
 // onDemand, not React.lazy: once its code is here the view shows at once (lib/on-demand.tsx).
 const statsView = onDemand(
   () => import('./catch-stats-view.tsx').then((m) => m.CatchStatsView),
@@ -58,7 +58,7 @@ const statsView = onDemand(
 
 // The dialogs (details with its map drawer, edit, delete) and the menus come with Radix's dialog and menu code
 // (~45 KB gzip with the drawer and the edit form): chunks of their own, mounted when first opened, so History's
-// first screen does not wait for them (issue 14). Fetched once History is painted and the page is idle, so the
+// first screen does not wait for them (decision 023). Fetched once History is painted and the page is idle, so the
 // first tap does not wait either; offline they come from the service worker's precache.
 // Through loadWhenOnline: without a service worker, a dialog opened offline before its code came waits for the
 // network instead of failing.
@@ -96,9 +96,9 @@ const OVERSCAN_PX = 600;
 const catchKey = (item: Catch) => item.id;
 
 /**
- * The History tab (SPEC §2): search, sort, browse, open and delete catches. Shows the last server list (kept
- * across restarts, so also offline) merged with the catches still waiting in the phone's outbox (DESIGN §5).
- * A switch at the top shows the same catches as a list, on a map, or as stats and personal bests (issue 12).
+ * The History tab (docs/product.md#history): search, sort, browse, open and delete catches. Shows the last server list (kept
+ * across restarts, so also offline) merged with the catches still waiting in the phone's outbox (decision 004).
+ * A switch at the top shows the same catches as a list, on a map, or as stats and personal bests (docs/product.md#map, docs/product.md#stats).
  */
 export function CatchHistory({
   onLogCatch,
@@ -164,7 +164,7 @@ export function CatchHistory({
   const deferredSearch = useDeferredValue(search);
   const deferredSort = useDeferredValue(sortOrder);
   // A first visit (a new phone, after signing in again) has no kept list: the list view shows the newest catches,
-  // a short answer, while the whole list (megabytes at 10,000 catches) is on its way (issue 14). Only where they
+  // a short answer, while the whole list (megabytes at 10,000 catches) is on its way (decision 023). Only where they
   // are what the whole list would show first: no search typed, newest first. Never for stats or the map.
   const newestQuery = useQuery<Catch[]>({
     queryKey: queryKeys.newestCatches,
@@ -188,7 +188,7 @@ export function CatchHistory({
   useEffect(() => searchAfterPaint?.prepare(), [searchAfterPaint]);
   const isStale = search !== deferredSearch || sortOrder !== deferredSort;
   // Stats and personal bests from the same list, one pass (core/catch-stats.ts), worked out once per list. In the
-  // list and the map, after the cards are painted (40 ms at 10,000 catches: issue 14), the badges following a
+  // list and the map, after the cards are painted (40 ms at 10,000 catches: decision 023), the badges following a
   // frame later; in the Stats view, where they are the screen, at once.
   // Not from the newest alone: a record among 20 catches is no record.
   const paintedCatches = useAfterPaint(showingNewest ? NO_CATCHES : merged.catches, NO_CATCHES);
@@ -196,7 +196,7 @@ export function CatchHistory({
   const stats = useMemo(() => computeCatchStats(statsCatches, new Date()), [statsCatches]);
 
   // Only the cards in view (and a little around) are in the DOM: at 10,000 catches a first render or a keystroke
-  // renders a dozen cards (issue 14).
+  // renders a dozen cards (decision 023).
   const windowed = useWindowedList({
     items: visibleCatches,
     keyOf: catchKey,
@@ -294,7 +294,7 @@ export function CatchHistory({
     catchesQuery.isPending && catchesQuery.fetchStatus !== 'idle' && merged.catches.length === 0;
   const loadFailed = catchesQuery.isError && !data && merged.catches.length === 0;
 
-  // The search box and sort apply to the list and the map alike (issue 12).
+  // The search box and sort apply to the list and the map alike (docs/product.md#search-and-sort).
   const searchRow = (
     // The search box keeps 10rem or takes a row of its own, with Sort By under it (large text).
     <div className="flex flex-wrap gap-2">
@@ -340,7 +340,7 @@ export function CatchHistory({
       ) : loadFailed ? (
         <LoadFailed />
       ) : visibleCatches.length === 0 && deferredSearch.trim() !== '' && merged.catches.length > 0 ? (
-        // A search that matches nothing says so (issue 9); the spec's empty-log text is for an empty log.
+        // A search that matches nothing says so (docs/product.md#history); 'No catches found' is for an empty log.
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center">
           <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
           <p className="font-medium break-words [overflow-wrap:anywhere]">

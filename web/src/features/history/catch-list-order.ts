@@ -2,7 +2,7 @@ import type { Catch } from '#core/catch.ts';
 import { readLocalChoice, writeLocalChoice } from '../../lib/local-choice.ts';
 
 /**
- * Client-side search and sort of the catch list (SPEC §2, §5). Pure and allocation-light so it
+ * Client-side search and sort of the catch list (docs/product.md#search-and-sort). Pure and allocation-light so it
  * answers within a frame on 10,000 catches and works offline on the cached list.
  */
 
@@ -14,7 +14,7 @@ export type CatchSortOrder =
   | 'caught-newest'
   | 'caught-oldest';
 
-/** The spec's four orders (by when a catch was logged, and by weight), then by when it was caught (issue 12). */
+/** Four orders by when a catch was logged and by weight, then two by when it was caught (docs/product.md#search-and-sort). */
 export const CATCH_SORT_OPTIONS: ReadonlyArray<{ value: CatchSortOrder; label: string }> = [
   { value: 'newest', label: 'Newest First' },
   { value: 'oldest', label: 'Oldest First' },
@@ -68,7 +68,7 @@ export function filterCatches<T extends Searchable>(catches: readonly T[], query
 }
 
 /**
- * Search over one (sorted) list, what History's search box runs on every keystroke (issue 14): each catch's
+ * Search over one (sorted) list, what History's search box runs on every keystroke (decision 023): each catch's
  * lower-cased text is looked up once, at the first search, into an array beside the list, and a query that extends the previous one
  * (typing on: 'wa' after 'w') only looks again at what the previous one matched. Same answers as filterCatches,
  * in the list's order.
@@ -121,7 +121,7 @@ function weightOf(item: Sortable): number {
 /**
  * `a` against `b` for a sort by when a catch was caught: `direction` 1 runs oldest first, -1 newest first. The
  * values are fixed-width 'yyyy-MM-dd' and 'HH:mm' strings, which sort in time order; a missing one sorts last
- * whichever way the list runs (issue 12).
+ * whichever way the list runs (docs/product.md#search-and-sort).
  */
 function compareMissingLast(a: string | null, b: string | null, direction: 1 | -1): number {
   if (a === b) return 0;
@@ -132,7 +132,7 @@ function compareMissingLast(a: string | null, b: string | null, direction: 1 | -
 
 /**
  * A sorted copy. Newest/oldest by createdAt (ties by id, matching the server's order); heaviest/lightest
- * by weight, a missing weight counting as 0 (SPEC §5), ties newest first. By catch date: catchDate then
+ * by weight, a missing weight counting as 0 (docs/product.md#search-and-sort), ties newest first. By catch date: catchDate then
  * timeOfDay, a missing date (or a missing time on the same day) last in both directions, ties (and undated
  * catches) by createdAt in the same direction.
  */

@@ -15,7 +15,7 @@ import { formatCoordinates, mapsSearchUrl } from '../catches/catch-format.ts';
 import { type MapPin as CatchMapPin, LazyCatchMap } from '../map/lazy-catch-map.tsx';
 
 /**
- * The 'View Map' drawer of the catch detail (SPEC §2): an interactive map with the catch's pin (issue 12; the map
+ * The 'View Map' drawer of the catch detail (docs/product.md#catch-details): an interactive map with the catch's pin (decision 016; the map
  * loads when the drawer opens), the coordinates, copy them, open a maps search.
  */
 export function CatchLocationDrawer({

@@ -6,7 +6,7 @@ import { LazyCatchMap, type MapPin } from '../map/lazy-catch-map.tsx';
 import { withCoordinates } from '../map/map-clusters.ts';
 
 /**
- * History's Map view (issue 12): every catch of the (searched, sorted) list that has coordinates, as pins
+ * History's Map view (docs/product.md#map): every catch of the (searched, sorted) list that has coordinates, as pins
  * clustered when dense; a tap on a pin opens that catch's details, like a tap on its card.
  */
 export function CatchMapView({

@@ -34,7 +34,7 @@ export function usePhotoSource(item: PhotoItem, size: 'thumb' | 'full') {
 export const photoAlt = (item: PhotoItem) => `Photo of ${item.fishType}`;
 
 /**
- * Stands in for a missing photo (issue 12 item 2): the species' initial on its own colour, so a log without
+ * Stands in for a missing photo (docs/product.md#photos): the species' initial on its own colour, so a log without
  * photos does not repeat one picture on every card. Pure CSS, so it also shows offline.
  */
 export function PhotoPlaceholder({

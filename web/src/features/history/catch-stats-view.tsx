@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { formatLength, formatWeight } from '../catches/catch-format.ts';
 
 /**
- * The Stats view of the History tab (issue 12 item 6): totals, catches per month, each species with its heaviest
+ * The Stats view of the History tab (docs/product.md#stats, decision 011): totals, catches per month, each species with its heaviest
  * and longest catch, and the top baits and places. A chunk of its own, loaded when the view opens; the numbers
  * come from core/catch-stats.ts, computed by History from the same list it shows, so they work offline.
  */
@@ -17,7 +17,7 @@ import { formatLength, formatWeight } from '../catches/catch-format.ts';
 type OpenCatch = (item: Catch, opener: HTMLElement) => void;
 
 // One formatter per style, made once: toLocaleDateString makes a new one on every call (~0.5 ms each, 38 calls
-// in a chart: issue 14).
+// in a chart: decision 023).
 const MONTH_FORMATS = {
   narrow: new Intl.DateTimeFormat(undefined, { month: 'narrow' }),
   short: new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' }),

@@ -27,8 +27,8 @@ async function undoFromToast(undo: UndoDelete): Promise<void> {
 }
 
 /**
- * The delete confirmation (SPEC §4 'Delete dialog'): open → deleting (buttons disabled, 'Deleting...')
- * → closed on success; stays open on failure. `deleteCatch` queues the delete in the phone's outbox (DESIGN §5), so
+ * The delete confirmation (docs/product.md#delete): open → deleting (buttons disabled, 'Deleting...')
+ * → closed on success; stays open on failure. `deleteCatch` queues the delete in the phone's outbox (decision 004), so
  * it succeeds offline too; the sync engine carries it out on the server (DELETE /api/catches/{id}).
  */
 export function DeleteCatchDialog({

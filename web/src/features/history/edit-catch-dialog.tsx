@@ -31,7 +31,7 @@ import { CatchThumbnail } from './catch-photo.tsx';
 import type { PendingSync } from './history-merge.ts';
 
 /**
- * Editing a catch (issue 11): the Log form in an edit mode, every field pre-filled with the catch as History shows
+ * Editing a catch (docs/product.md#edit, decision 021): the Log form in an edit mode, every field pre-filled with the catch as History shows
  * it (its waiting edits included), the photo replaceable or removable. Only the fields the angler changed are
  * sent. Saving checks the change with the catch contract, then puts it into the phone's outbox (`saveEdit`), so it
  * works offline and History shows it at once. A catch the server refused opens with the server's reasons marked.

@@ -77,7 +77,7 @@ describe('mergeWithOutbox', () => {
     ]);
   });
 
-  it('shows a saved catch as last edited, marked, with a picked photo from the phone (issue 11)', async () => {
+  it('shows a saved catch as last edited, marked, with a picked photo from the phone', async () => {
     const outbox = createOutbox({ dbName: `merge-${crypto.randomUUID()}`, notify: () => {} });
     const saved = serverCatch(3, { weight: 4, photo: '/api/photos/a.webp' });
     const edit = await editCatchOffline(outbox, 1, saved, { changes: { weight: 5, notes: 'Edited' } });

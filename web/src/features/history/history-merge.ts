@@ -55,9 +55,9 @@ function editedCatch(item: Catch, edit: UpdateEntry, photoUrl: string | null): C
 }
 
 /**
- * History's list (DESIGN §5): the server's catches (the last list, also offline) plus the catches still in the
+ * History's list (docs/decisions/004-offline-outbox.md): the server's catches (the last list, also offline) plus the catches still in the
  * outbox, each once: a catch the server already has but the outbox has not yet seen confirmed shows as
- * pending (matched by clientId), a catch with an edit waiting shows as edited (issue 11), and a catch with a
+ * pending (matched by clientId), a catch with an edit waiting shows as edited (decision 021), and a catch with a
  * pending delete is hidden.
  */
 export function mergeWithOutbox(

@@ -38,7 +38,7 @@ const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 const midpoint = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
 
 /**
- * The full-screen photo viewer (issue 12 item 2): the whole photo on black; pinch or double-tap to zoom, drag to
+ * The full-screen photo viewer (docs/product.md#photos): the whole photo on black; pinch or double-tap to zoom, drag to
  * move a zoomed photo, swipe down, Escape or the close button to close. A modal dialog, so focus stays inside
  * and goes back to the opener (onCloseAutoFocus). Keys: + and − zoom, 0 shows the whole photo, arrows move a
  * zoomed photo. The zoom arithmetic is photo-zoom.ts.

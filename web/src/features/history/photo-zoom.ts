@@ -1,5 +1,5 @@
 /**
- * The zoom of the full-screen photo viewer (issue 12 item 2), kept pure so it is unit-tested: a scale and an
+ * The zoom of the full-screen photo viewer (docs/product.md#photos: up to 4×), kept pure so it is unit-tested: a scale and an
  * offset of the photo's centre from the screen's centre, in CSS px, applied as `translate(x, y) scale(scale)`
  * around the photo's centre. `box` is the photo's size on screen at scale 1 (the whole photo, fitted).
  */

@@ -12,8 +12,8 @@ import {
 import { CATCH_SORT_OPTIONS, type CatchSortOrder, isCatchSortOrder } from './catch-list-order.ts';
 
 /**
- * The 'Sort By' menu of the history list (SPEC §2). A chunk of its own with the menus' code, loaded at the first use
- * of the button (catch-history.tsx draws a look-alike until then: issue 14); opens at once when it replaces it.
+ * The 'Sort By' menu of the history list (docs/product.md#search-and-sort). A chunk of its own with the menus' code, loaded at the first use
+ * of the button (catch-history.tsx draws a look-alike until then: decision 023); opens at once when it replaces it.
  */
 export function SortMenu({
   value,

@@ -1,7 +1,7 @@
 import { cleanName, foldName } from '#core/names.ts';
 
 /**
- * What stands in for a missing photo (issue 12 item 2): the species' initial on a colour picked from the
+ * What stands in for a missing photo (docs/product.md#photos): the species' initial on a colour picked from the
  * species name, so a log without photos does not show the same picture on every card, and every 'bass' (any
  * spelling: names.ts groups them) gets the same colour everywhere. Ten hues far enough apart to tell at a
  * glance; white on each passes WCAG AA.

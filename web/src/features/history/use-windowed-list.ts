@@ -12,7 +12,7 @@ import { flushSync } from 'react-dom';
 import { type ItemRange, itemOffsets, visibleRange } from './window-range.ts';
 
 /**
- * A long list in the page's own scroll, windowed (issue 14): only the items in view, and `overscanPx` above and
+ * A long list in the page's own scroll, windowed (docs/decisions/023-lean-front-end.md): only the items in view, and `overscanPx` above and
  * below, are in the DOM, each placed at its offset in a container as tall as the whole list, so the scroll bar,
  * the page's height and every item's position are those of the full list. At 10,000 catches the first render and
  * a keystroke's filtered list render a dozen cards instead of 50 or more.

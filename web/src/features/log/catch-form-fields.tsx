@@ -16,7 +16,7 @@ import { useDeviceLocation } from '../catches/use-device-location.ts';
 import { type CatchForm, FormField, useWatchedValue } from './catch-form-state.ts';
 
 /**
- * The catch form's fields (SPEC §2 'Log tab'), shared by the Log tab and the edit dialog (issue 11): every input,
+ * The catch form's fields (docs/product.md#log), shared by the Log tab and the edit dialog (docs/product.md#edit): every input,
  * the locate button, and the message under each field the checks refused. The photo has its own field
  * (photo-field.tsx), passed in as `photo`, so each mode brings its own.
  */
@@ -186,7 +186,7 @@ export function CatchFormFields({
   return (
     <>
       <Field {...field('fishType', 'Fish Type')} required>
-        {/* Suggests the angler's own species, then common sport fish (issue 12 item 5); free text stays. */}
+        {/* Suggests the angler's own species, then common sport fish (decision 011); free text stays. */}
         <FormField
           form={form}
           name="fishType"

@@ -12,7 +12,7 @@ import type { CatchFormValues } from '../catches/catch-form-values.ts';
  * The catch form's state, for the Log tab and the edit dialog: the part of react-hook-form they used (uncontrolled
  * inputs through `register`, a controlled field, watching a value, setValue, reset, handleSubmit; no validation
  * rules, the checks are the catch contract's), in ~1 KB instead of react-hook-form's 14 KB gzip in the Log tab's
- * first load, the shell's first screen (issue 14). /auth and Profile keep react-hook-form with its zod resolver.
+ * first load, the shell's first screen (decision 023). /auth and Profile keep react-hook-form with its zod resolver.
  *
  * Inputs stay uncontrolled, as with react-hook-form: a keystroke updates the kept value and tells the watchers,
  * it does not re-render the form.

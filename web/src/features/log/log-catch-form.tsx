@@ -22,10 +22,10 @@ import { useCatchForm } from './catch-form-state.ts';
 import { PhotoField } from './photo-field.tsx';
 import { RecordQuestionPanel, useRecordQuestion } from './record-question.tsx';
 
-/** SPEC §9: how long 'Catch Logged!' replaces the form. */
+/** docs/product.md#constants: how long 'Catch Logged!' replaces the form. */
 export const SUCCESS_CARD_MS = 3000;
 
-/** The Log tab (SPEC §2, §4): log one catch, with GPS, an optional photo and the fishing conditions. */
+/** The Log tab (docs/product.md#log): log one catch, with GPS, an optional photo and the fishing conditions. */
 export function LogCatchForm() {
   const { user } = useAuth();
   const units = useUnits();
@@ -42,7 +42,7 @@ export function LogCatchForm() {
   const focusFirstErrorAfterRender = useFocusFirstErrorAfterRender(formRef);
   const records = useRecordQuestion(form);
 
-  // SPEC §4: the position is fetched as soon as the form opens.
+  // docs/product.md#location: the position is fetched as soon as the form opens.
   useEffect(() => {
     void locate('auto');
   }, [locate]);
@@ -53,8 +53,8 @@ export function LogCatchForm() {
     return () => clearTimeout(timer);
   }, [showSuccess]);
 
-  // DESIGN §5: saving puts the catch (photo included) into the phone's outbox; 'Catch Logged!' means it is
-  // kept there, checked with the catch contract first (issue 11), so the server will take it. The sync engine
+  // Decision 004: saving puts the catch (photo included) into the phone's outbox; 'Catch Logged!' means it is
+  // kept there, checked with the catch contract first (decision 021), so the server will take it. The sync engine
   // sends it now or whenever the network comes back; History marks it until then.
   const save = useMutation({
     // The save only writes to IndexedDB: it must run offline too (the default 'online' mode would pause it).
@@ -69,7 +69,7 @@ export function LogCatchForm() {
       clientId: string;
     }) => {
       if (!user) throw new Error('You must be logged in to save catches');
-      // The check and the outbox code load at the first save, not with the form (issue 14: the Log tab is the
+      // The check and the outbox code load at the first save, not with the form (decision 023: the Log tab is the
       // first screen); offline they come from the service worker's precache, or main.tsx's warm-up without one.
       const [offline, { saveCatch }] = await Promise.all([
         loadOfflineRuntime(),
@@ -119,7 +119,7 @@ export function LogCatchForm() {
     },
   });
 
-  // One tap, one catch (issue 9: two taps in the same instant saved two). `save.isPending` and the disabled button
+  // One tap, one catch (once, two taps in the same instant saved two). `save.isPending` and the disabled button
   // only change at the next render, and handleSubmit validates asynchronously, so a second tap in the same task
   // got through. The submission in progress is claimed synchronously, before any await, with its own clientId (the
   // server's idempotency key): a repeat could only ever resend the same catch.

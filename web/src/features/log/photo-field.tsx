@@ -6,8 +6,8 @@ import { Label } from '@/components/ui/label';
 import { useObjectUrl } from '@/hooks/use-object-url';
 
 /**
- * The catch form's photo input (SPEC §4 'Photo'): none → selected (preview) → removable. Images only. Editing a
- * saved catch (issue 11) shows its photo (`current`) until it is replaced by a picked one or removed.
+ * The catch form's photo input (docs/product.md#photos): none → selected (preview) → removable. Images only. Editing a
+ * saved catch (docs/product.md#edit) shows its photo (`current`) until it is replaced by a picked one or removed.
  */
 export function PhotoField({
   id,

@@ -8,7 +8,7 @@ import { type ShellTab, writeActiveTab } from '@/lib/active-tab';
 import { loadWhenOnline } from '@/lib/load-when-online';
 
 // The menu (Radix DropdownMenu with its positioning and focus code, ~20 KB gzip) loads on first use,
-// keeping it out of the shell's initial JavaScript (DESIGN §7). A look-alike button stands in until then
+// keeping it out of the shell's initial JavaScript (decision 023). A look-alike button stands in until then
 // (also while offline before the service worker has precached it: never an error).
 const loadUserMenu = () => loadWhenOnline(() => import('./user-menu.tsx'));
 const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
@@ -57,7 +57,7 @@ function DeferredUserMenu({ username }: { username: string }) {
 }
 
 /**
- * The main shell's header (SPEC §2): home button, tools button (selects the tools tab and goes to /),
+ * The main shell's header (docs/product.md#shell): home button, tools button (selects the tools tab and goes to /),
  * profile icon, and a user menu with Profile and Logout.
  */
 export function AppHeader({ onSelectTab }: { onSelectTab?: (tab: ShellTab) => void }) {

@@ -13,10 +13,10 @@ import { UserMenuButton } from '@/components/user-menu-button';
 import { useGuardedLogout } from '@/features/account/use-guarded-logout';
 import { useAuth } from '@/features/auth/use-auth';
 
-/** The header's user menu (SPEC §2): the username, Profile and Logout ('Logging out...' while pending). */
+/** The header's user menu (docs/product.md#shell): the username, Profile and Logout ('Logging out...' while pending). */
 export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { user } = useAuth();
-  // Logout warns first when catches on this phone have not been sent (issue 11).
+  // Logout warns first when catches on this phone have not been sent (docs/product.md#offline, decision 009).
   const [open, setOpen] = useState(defaultOpen);
   const { requestLogout, logoutMutation, warning } = useGuardedLogout({ onWarning: () => setOpen(false) });
   const [, navigate] = useLocation();
