@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import type { Catch } from '#core/catch.ts';
+import { computeCatchStats } from '#core/catch-stats.ts';
+import { getCatches } from '@/api/endpoints';
+import { useAuth } from '@/features/auth/use-auth';
+import { type HistoryView, isHistoryView, readHistoryView, writeHistoryView } from '@/lib/history-view';
+import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
+import type { PhotoEntry } from '@/offline/outbox';
+import { useOutboxEntries, usePendingPhotoUrls } from '@/offline/use-outbox-entries';
+import {
+  CatchSearch,
+  type CatchSortOrder,
+  readCatchSort,
+  sortCatches,
+  writeCatchSort,
+} from './catch-list-order.ts';
+import { prefetchHistoryOverlays } from './history-dialogs.tsx';
+import { mergeWithOutbox } from './history-merge.ts';
+import { useAfterPaint } from './use-after-paint.ts';
+import { useCatchActions } from './use-catch-actions.ts';
+import { useHistoryDialogs } from './use-history-dialogs.ts';
+import { useWindowedList } from './use-windowed-list.ts';
+
+const NO_CATCHES: Catch[] = [];
+
+/** A card's height before it is measured (a photo card without extra lines), and the gap between cards (gap-3). */
+const CARD_ESTIMATE_PX = 154;
+const CARD_GAP_PX = 12;
+/** Cards rendered beyond the view, above and below: a fast flick or Tab to the next card finds it rendered. */
+const OVERSCAN_PX = 600;
+const catchKey = (item: Catch) => item.id;
+
+/**
+ * Everything the History tab shows and does, for its views (catch-history.tsx) to render: the catches (the server's
+ * list merged with the outbox, decision 004), the view, search and sort, the stats, the windowed list, the dialogs
+ * and the actions on a catch.
+ */
+export function useCatchHistoryState() {
+  const { user } = useAuth();
+  const catchesQuery = useQuery({
+    queryKey: queryKeys.catches,
+    queryFn: getCatches,
+    staleTime: CATCHES_STALE_TIME_MS,
+    refetchOnWindowFocus: true,
+    refetchOnMount: true,
+    enabled: !!user,
+  });
+
+  // Remembered across visits, like the active tab (/logs/map and /logs/stats open on a view: app.tsx).
+  const [view, setView] = useState<HistoryView>(readHistoryView);
+  const changeView = useCallback((next: string) => {
+    if (!isHistoryView(next)) return;
+    setView(next);
+    writeHistoryView(next);
+  }, []);
+  const [search, setSearch] = useState('');
+  // Remembered across visits, like the active tab.
+  const [sortOrder, setSortOrder] = useState<CatchSortOrder>(readCatchSort);
+  const changeSortOrder = useCallback((order: CatchSortOrder) => {
+    setSortOrder(order);
+    writeCatchSort(order);
+  }, []);
+  const dialogs = useHistoryDialogs();
+  // The dialogs' and menus' code once the catches are on screen and the page is idle: not while the list itself
+  // is still on its way (on a slow network they would share it).
+  const catchesSettled = catchesQuery.status !== 'pending';
+  useEffect(() => {
+    if (!catchesSettled) return;
+    const frame = requestAnimationFrame(() => {
+      if (typeof requestIdleCallback === 'function')
+        requestIdleCallback(prefetchHistoryOverlays, { timeout: 3000 });
+      else setTimeout(prefetchHistoryOverlays, 500);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [catchesSettled]);
+
+  const userId = user?.id ?? null;
+  const { entries, refresh: refreshOutbox } = useOutboxEntries(userId);
+  const photoEntries = useMemo(
+    () => entries.filter((entry): entry is PhotoEntry => entry.kind !== 'delete'),
+    [entries],
+  );
+  const photoUrls = usePendingPhotoUrls(photoEntries);
+
+  // Filtering runs on the cached list (works offline); deferring keeps typing responsive on huge logs.
+  const deferredSearch = useDeferredValue(search);
+  const deferredSort = useDeferredValue(sortOrder);
+  // A first visit (a new phone, after signing in again) has no kept list: the list view shows the newest catches,
+  // a short answer, while the whole list (megabytes at 10,000 catches) is on its way (decision 023). Only where they
+  // are what the whole list would show first: no search typed, newest first. Never for stats or the map.
+  const newestQuery = useQuery<Catch[]>({
+    queryKey: queryKeys.newestCatches,
+    enabled: !!user && catchesQuery.data === undefined,
+  });
+  const showingNewest =
+    catchesQuery.status === 'pending' &&
+    newestQuery.data !== undefined &&
+    view === 'list' &&
+    deferredSearch.trim() === '' &&
+    deferredSort === 'newest';
+  const data = showingNewest ? newestQuery.data : catchesQuery.data;
+  const merged = useMemo(() => mergeWithOutbox(data ?? [], entries, photoUrls), [data, entries, photoUrls]);
+  // Sorted once per list or order; a keystroke then only filters, which keeps the order.
+  const sortedCatches = useMemo(() => sortCatches(merged.catches, deferredSort), [merged, deferredSort]);
+  // The search's lower-cased texts are worked out once per list and order, not on every keystroke.
+  const catchSearch = useMemo(() => new CatchSearch(sortedCatches), [sortedCatches]);
+  const visibleCatches = useMemo(() => catchSearch.filter(deferredSearch), [catchSearch, deferredSearch]);
+  // The texts the search looks in, once the cards are painted: the first keystroke does not pay for them.
+  const searchAfterPaint = useAfterPaint(catchSearch, null);
+  useEffect(() => searchAfterPaint?.prepare(), [searchAfterPaint]);
+  const isStale = search !== deferredSearch || sortOrder !== deferredSort;
+  // Stats and personal bests from the same list, one pass (core/catch-stats.ts), worked out once per list. In the
+  // list and the map, after the cards are painted (40 ms at 10,000 catches: decision 023), the badges following a
+  // frame later; in the Stats view, where they are the screen, at once.
+  // Not from the newest alone: a record among 20 catches is no record.
+  const paintedCatches = useAfterPaint(showingNewest ? NO_CATCHES : merged.catches, NO_CATCHES);
+  const statsCatches = view === 'stats' ? merged.catches : paintedCatches;
+  const stats = useMemo(() => computeCatchStats(statsCatches, new Date()), [statsCatches]);
+
+  // Only the cards in view (and a little around) are in the DOM: at 10,000 catches a first render or a keystroke
+  // renders a dozen cards (decision 023).
+  const windowed = useWindowedList({
+    items: visibleCatches,
+    keyOf: catchKey,
+    estimateSize: CARD_ESTIMATE_PX,
+    gap: CARD_GAP_PX,
+    overscanPx: OVERSCAN_PX,
+  });
+  const actions = useCatchActions(userId, merged, refreshOutbox);
+
+  return {
+    view,
+    changeView,
+    search,
+    setSearch,
+    sortOrder,
+    changeSortOrder,
+    deferredSearch,
+    showingNewest,
+    merged,
+    visibleCatches,
+    isStale,
+    stats,
+    // The stats are not worked out yet (they follow the list's first paint).
+    statsWaiting: statsCatches === NO_CATCHES && merged.catches !== NO_CATCHES,
+    windowed,
+    dialogs,
+    actions,
+    loadingCatches:
+      catchesQuery.isPending && catchesQuery.fetchStatus !== 'idle' && merged.catches.length === 0,
+    loadFailed: catchesQuery.isError && !data && merged.catches.length === 0,
+  };
+}
+
+export type CatchHistoryState = ReturnType<typeof useCatchHistoryState>;
