@@ -4,6 +4,9 @@ import { photoIdFromFileName } from '#core/photo-url.ts';
 export const EXPORT_FORMAT = 'tightlines-export';
 export const EXPORT_VERSION = 1;
 
+/** Rows read from the database, or written to it, at a time: memory stays bounded for any size of log. */
+export const ROWS_AT_A_TIME = 500;
+
 /** `tightlines-export-YYYY-MM-DD.<extension>` for the day of `now` (UTC). */
 export function exportFileName(now: Date, extension: 'json' | 'csv' | 'zip'): string {
   return `tightlines-export-${now.toISOString().slice(0, 10)}.${extension}`;
