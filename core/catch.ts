@@ -17,6 +17,7 @@ export type Catch = z.output<typeof catchSchema>;
  * from before a field existed (the kept catch list, a catch waiting in the outbox) lacks it: it is read with these
  * filled in (`withFieldsAddedLater`), so no screen meets `undefined` where the contract promises a value.
  * core/catch-contract.test.ts fails for a field of the contract that is neither of the first release nor listed here.
+ * An import's content id counts a written field added later only when it holds another value (server/export/import-rows.ts).
  */
 type FieldsAddedLater = Pick<Catch, 'isTestCatch'>;
 export const CATCH_FIELDS_ADDED_LATER: FieldsAddedLater = { isTestCatch: false };

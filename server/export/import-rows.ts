@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 // The one coupling to the catch contract: an imported row is checked exactly as a created catch is.
-import type { CatchFields } from '#core/catch.ts';
+import { CATCH_FIELDS_ADDED_LATER, type CatchFields } from '#core/catch.ts';
 import { type CatchCreateInput, catchCreateSchema } from '#core/catch-schema.ts';
 import type { NewCatch } from '../catches/catch.repository.ts';
 import { resolveCreatedAt } from '../catches/created-at.ts';
@@ -17,29 +17,75 @@ export interface PreparedRow {
 
 export type RowResult = { ok: true; value: PreparedRow } | { ok: false; message: string };
 
-/** The fields a row's content id is made of: what the angler wrote, without where the photo is stored. */
-type CatchContent = Pick<
-  CatchCreateInput,
-  | 'fishType'
-  | 'weight'
-  | 'length'
-  | 'locationName'
-  | 'latitude'
-  | 'longitude'
-  | 'notes'
-  | 'waterTemperature'
-  | 'depth'
-  | 'catchDate'
-  | 'timeOfDay'
-  | 'lineSize'
-  | 'baitUsed'
->;
+/**
+ * The written fields of the first release, in the order the content id has always hashed them. Frozen: every export
+ * made so far keeps its ids only while these keep their places.
+ */
+const FIRST_RELEASE_CONTENT = [
+  'fishType',
+  'weight',
+  'length',
+  'locationName',
+  'latitude',
+  'longitude',
+  'notes',
+  'waterTemperature',
+  'depth',
+  'catchDate',
+  'timeOfDay',
+  'lineSize',
+  'baitUsed',
+] as const satisfies readonly (keyof CatchFields)[];
 
-// A written field added to the contract and missing from the content above is a type error, never a field two
-// rows can differ in and still be taken for the same catch.
-type MissingContent = Exclude<keyof CatchFields, keyof CatchContent | 'photo'>;
-type _EveryFieldInContentId = NeverMissing<MissingContent>;
+/**
+ * The written fields added since, append only, each with its "not set" value in `CATCH_FIELDS_ADDED_LATER` (tsc asks
+ * for it). One counts in the content id only when it holds a value: an export from before the field existed (or a
+ * row that leaves it unset) keeps the id it always had, and two rows that differ in it get different ids.
+ */
+const CONTENT_ADDED_LATER = [] as const satisfies readonly (keyof CatchFields &
+  keyof typeof CATCH_FIELDS_ADDED_LATER)[];
+
+// A written field in neither list is a type error, never a field two rows can differ in and still be taken for the
+// same catch. The photo is left out: where it is stored is not what the angler wrote.
+type ContentField = (typeof FIRST_RELEASE_CONTENT)[number] | (typeof CONTENT_ADDED_LATER)[number];
+type _EveryWrittenFieldInContentId = NeverMissing<Exclude<keyof CatchFields, ContentField | 'photo'>>;
 type NeverMissing<T extends never> = T;
+
+/** The fields a row's content id is made of: an imported row's, or a stored catch's. */
+type CatchContent = Pick<CatchCreateInput, ContentField>;
+
+/** A written field added later, and the value that means the row does not set it. */
+export interface LaterContentField {
+  name: string;
+  notSet: unknown;
+}
+
+const LATER_CONTENT: readonly LaterContentField[] = CONTENT_ADDED_LATER.map((name) => ({
+  name,
+  notSet: CATCH_FIELDS_ADDED_LATER[name],
+}));
+
+function isNotSet(value: unknown, notSet: unknown): boolean {
+  return value === undefined || value === null || value === '' || value === notSet;
+}
+
+/**
+ * What the content id hashes: the first release's fields and the time the row was logged, exactly as always, then
+ * `[name, value]` of each later field that holds a value. `laterFields` is a parameter only so that a test can add a
+ * field the contract does not have yet.
+ */
+export function contentOf(
+  input: Readonly<Record<string, unknown>>,
+  createdAt: unknown,
+  laterFields: readonly LaterContentField[] = LATER_CONTENT,
+): unknown[] {
+  const content: unknown[] = FIRST_RELEASE_CONTENT.map((name) => input[name]);
+  content.push(typeof createdAt === 'string' ? createdAt.trim() : null);
+  for (const { name, notSet } of laterFields) {
+    if (!isNotSet(input[name], notSet)) content.push([name, input[name]]);
+  }
+  return content;
+}
 
 /**
  * A UUID-shaped id (version 5 bits, RFC 4122 variant) from a catch's content and the time it was logged as the file
@@ -47,22 +93,10 @@ type NeverMissing<T extends never> = T;
  * A stored catch without a clientId has the same id when its content is the same (see export.routes.ts).
  */
 export function contentClientId(input: CatchContent, createdAt: unknown): string {
-  const content = [
-    input.fishType,
-    input.weight,
-    input.length,
-    input.locationName,
-    input.latitude,
-    input.longitude,
-    input.notes,
-    input.waterTemperature,
-    input.depth,
-    input.catchDate,
-    input.timeOfDay,
-    input.lineSize,
-    input.baitUsed,
-    typeof createdAt === 'string' ? createdAt.trim() : null,
-  ];
+  return uuidOfContent(contentOf(input, createdAt));
+}
+
+function uuidOfContent(content: unknown[]): string {
   const hex = createHash('sha256').update(JSON.stringify(content)).digest('hex');
   const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
