@@ -90,7 +90,7 @@ export function contentOf(
 /**
  * A UUID-shaped id (version 5 bits, RFC 4122 variant) from a catch's content and the time it was logged as the file
  * says it (absent in a hand-made file), so that importing the same rows again finds them instead of doubling them.
- * A stored catch without a clientId has the same id when its content is the same (see export.routes.ts).
+ * A stored catch without a clientId has the same id when its content is the same (clientIdsInLog in import-service.ts).
  */
 export function contentClientId(input: CatchContent, createdAt: unknown): string {
   return uuidOfContent(contentOf(input, createdAt));
