@@ -55,6 +55,8 @@ interface Reflow {
   wideElements: string[];
   /** Text running out of its box sideways, as '"text" left–right in tag left–right'. */
   spilledText: string[];
+  /** Text a box clips away without an ellipsis, and field values wider than their field. */
+  hiddenText: string[];
   /** Boxes that scroll sideways because what they hold is wider than they are. */
   sidewaysScrollers: string[];
   /** Tab labels whose text runs past their tab (clipped or spilling out), as 'label scrollWidth/clientWidth'. */
@@ -128,6 +130,39 @@ async function measureReflow(page: Page): Promise<Reflow> {
           ' in ' + box.tagName.toLowerCase() + ' ' + Math.round(outer.left) + '–' + Math.round(outer.right));
     }
 
+    // Text a box hides by clipping it (overflow hidden or clip), unless it is cut short on purpose with an ellipsis or
+    // a line clamp: a paragraph pushed past a card's edge is simply gone.
+    const cutOnPurpose = (element) => {
+      for (let holder = element; holder && holder !== document.body; holder = holder.parentElement) {
+        const style = getComputedStyle(holder);
+        if (style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none') return true;
+      }
+      return false;
+    };
+    const hiddenText = [];
+    const hidden = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = hidden.nextNode(); node; node = hidden.nextNode()) {
+      if (!node.data.trim() || !node.parentElement || !visible(node.parentElement) || cutOnPurpose(node.parentElement)) continue;
+      let holder = node.parentElement;
+      while (holder && holder !== document.body && !['hidden', 'clip'].includes(getComputedStyle(holder).overflowX))
+        holder = holder.parentElement;
+      if (!holder || holder === document.body) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const text = range.getBoundingClientRect();
+      const box = holder.getBoundingClientRect();
+      // A box of a pixel is the visually hidden text for screen readers (sr-only): hidden on purpose.
+      if (box.width <= 1 || box.height <= 1) continue;
+      if (text.width > 0 && (text.left < box.left - 1 || text.right > box.right + 1))
+        hiddenText.push('"' + node.data.trim().slice(0, 30) + '" ' + Math.round(text.left) + '–' + Math.round(text.right) +
+          ' hidden by ' + describe(holder));
+    }
+    // A read-only field (the position from GPS) whose value is wider than the field: nobody can scroll it to read it.
+    for (const input of document.querySelectorAll('input[readonly]')) {
+      if (visible(input) && input.value && input.scrollWidth > input.clientWidth + 1)
+        hiddenText.push('value "' + input.value.slice(0, 30) + '" ' + input.scrollWidth + ' px in ' + input.clientWidth + ' px ' + describe(input));
+    }
+
     // A box that scrolls sideways (overflow auto or scroll, like a dialog that scrolls) with more than its width in it.
     // Except a data table in its own scroller: WCAG 1.4.10 exempts content that needs two dimensions to make sense.
     const sidewaysScrollers = [];
@@ -171,6 +206,7 @@ async function measureReflow(page: Page): Promise<Reflow> {
       viewportWidth,
       wideElements,
       spilledText,
+      hiddenText,
       sidewaysScrollers,
       clippedTabs,
       brokenQuantities,
@@ -191,6 +227,7 @@ async function expectReflows(page: Page, name: string): Promise<void> {
     viewportWidth: VIEWPORT_WIDTH,
     wideElements: [],
     spilledText: [],
+    hiddenText: [],
     sidewaysScrollers: [],
     clippedTabs: [],
     brokenQuantities: [],

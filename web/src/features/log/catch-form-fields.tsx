@@ -225,12 +225,14 @@ export function CatchFormFields({
         </Field>
       </FieldRow>
 
-      <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-3">
+      <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-2">
         <legend className="px-1 text-sm font-medium">Location</legend>
         <Field {...field('locationName', 'Location Name')}>
-          <div className="flex gap-2">
+          {/* The locate button goes under the name when the name would be left too narrow to read (large text). */}
+          <div className="flex flex-wrap gap-2">
             <Input
               id={fieldId('locationName')}
+              className="min-w-[min(10rem,100%)] flex-1 basis-0"
               autoComplete="off"
               placeholder="Lake, river or spot"
               {...invalid('locationName')}
@@ -255,7 +257,7 @@ export function CatchFormFields({
               id={fieldId('latitude')}
               readOnly
               tabIndex={-1}
-              className="bg-muted"
+              className="bg-muted px-2 text-xs tabular-nums"
               placeholder="From GPS"
               value={latitude === null ? '' : latitude.toFixed(6)}
             />
@@ -265,7 +267,7 @@ export function CatchFormFields({
               id={fieldId('longitude')}
               readOnly
               tabIndex={-1}
-              className="bg-muted"
+              className="bg-muted px-2 text-xs tabular-nums"
               placeholder="From GPS"
               value={longitude === null ? '' : longitude.toFixed(6)}
             />

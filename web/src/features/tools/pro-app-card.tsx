@@ -18,9 +18,10 @@ export function ProAppCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <div className="flex items-center gap-4">
+        {/* The words go under the code when both do not fit side by side (large text). */}
+        <div className="flex flex-wrap items-center gap-4">
           <DownloadQr testId="pro-app-qr" className="size-32 shrink-0 rounded-md border border-border" />
-          <p className="text-sm text-muted-foreground">
+          <p className="min-w-[min(10rem,100%)] flex-1 basis-0 text-sm text-muted-foreground">
             Scan the code with your phone's camera to open the download page, or install it from your browser
             in a few taps.
           </p>
