@@ -359,8 +359,11 @@ describe('a session that ends without Logout', () => {
       await context.setOffline(true);
       await page.reload();
       await expectSignedOutScreen(page, item, user);
-      // Until the server's answer, the app may show the kept History, whose refresh then gets a 401 too.
-      expectNoConsoleErrors([{ status: 401, path: '/api/catches' }]);
+      // Until the server's answer, the app may show the kept History, whose refresh and thumbnails then get a 401 too.
+      expectNoConsoleErrors([
+        { status: 401, path: '/api/catches' },
+        { status: 401, path: /^\/api\/photos\// },
+      ]);
     },
   );
 

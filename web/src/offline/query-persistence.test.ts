@@ -186,6 +186,28 @@ describe('query persistence', () => {
     stop();
   });
 
+  // A session ended elsewhere: the restored user is not confirmed yet, and its list answer (empty, from a 401) must
+  // not be written before the user's own 401 signs the phone out.
+  it('waits for the throttle with a catch list that arrives before the restored user is confirmed', async () => {
+    await persistQueries(seededClient());
+    const restored = new QueryClient();
+    await restoreQueries(restored);
+    const stop = persistChanges(restored);
+    // What persisting starts with is written at once (the restored copy again); then the sign-out forgets it.
+    await vi.waitFor(async () => {
+      const onDisk = new QueryClient();
+      await restoreQueries(onDisk);
+      expect(onDisk.getQueryData(['/api/user'])).toEqual(user);
+    });
+    await clearPersistedQueries();
+    restored.setQueryData(['/api/catches'], []);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const onDisk = new QueryClient();
+    await restoreQueries(onDisk);
+    expect(onDisk.getQueryData(['/api/catches'])).toBeUndefined();
+    stop();
+  });
+
   // Signed in, the network gone a second later: the user must already be on disk.
   it('writes the signed-in user at once, without waiting for the throttle', async () => {
     vi.useFakeTimers();

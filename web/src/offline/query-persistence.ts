@@ -86,12 +86,18 @@ function shouldPersist(query: Query, kept: ReadonlySet<Query>): boolean {
 }
 
 /**
- * The answers written the moment they arrive rather than a second later: the user, and the catch list. A History
- * opened and left (or reloaded) within that second lost the list offline: the write on 'hidden' starts while the
- * page unloads and the browser may drop it.
+ * The answers written the moment they arrive rather than a second later: the user, and the catch list once the
+ * server has confirmed the user in this visit. A History opened and left (or reloaded) within that second lost the
+ * list offline: the write on 'hidden' starts while the page unloads and the browser may drop it. A user restored
+ * from the disk copy is not confirmed yet (marked stale until the server answers): a session ended elsewhere answers
+ * the list with an empty one (a 401) before the user's 401 arrives, and a write then would outlive the sign-out.
  */
-const writtenAtOnce = (query: Query) =>
-  query.queryKey[0] === queryKeys.user[0] || query.queryKey[0] === queryKeys.catches[0];
+function writtenAtOnce(client: QueryClient, query: Query): boolean {
+  if (query.queryKey[0] === queryKeys.user[0]) return true;
+  if (query.queryKey[0] !== queryKeys.catches[0]) return false;
+  const user = client.getQueryState(queryKeys.user);
+  return user?.data != null && !user.isInvalidated;
+}
 
 /** Writes the persisted queries to disk now; nothing while no user is signed in. */
 export async function persistQueries(client: QueryClient): Promise<void> {
@@ -180,7 +186,7 @@ export function persistChanges(client: QueryClient): () => void {
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (!isPersistedQueryKey(event.query.queryKey)) return;
-    if (event.type === 'updated' && event.action.type === 'success' && writtenAtOnce(event.query)) {
+    if (event.type === 'updated' && event.action.type === 'success' && writtenAtOnce(client, event.query)) {
       writeNow();
       return;
     }
