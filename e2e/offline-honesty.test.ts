@@ -2,7 +2,7 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catch } from '#core/catch.ts';
 import { DOWNLOADS_CUT_OFF_IN_FIRST_SECONDS, TAHOE } from './support/browser.ts';
-import { cachedUrls, waitForWorkerControl } from './support/device-storage.ts';
+import { cachedUrls, waitForPersistedCache, waitForWorkerControl } from './support/device-storage.ts';
 import { setupE2E } from './support/harness.ts';
 import { makeCatchPhoto, type TestPhoto } from './support/photo.ts';
 import { expectImageLoaded, expectToast, expectValue } from './support/ui.ts';
@@ -151,7 +151,9 @@ describe('offline honesty', () => {
       .poll(async () => (await cachedUrls(page, 'photo-thumbs')).join(' '), { timeout: 10_000 })
       .toContain(`${pike.photo}?size=thumb`);
 
-    // No signal: the app opens with Pike's photo; Bass's was never on the phone.
+    // No signal: the app opens with Pike's photo; Bass's was never on the phone. The list is kept a second after it
+    // arrived (offline/query-persistence.ts), so the test waits for it to be on the phone first.
+    await waitForPersistedCache(page, 'Pike');
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Recent Catches' }).waitFor();

@@ -170,44 +170,6 @@ describe('query persistence', () => {
     });
   });
 
-  // History opened and left within a second: the write on 'hidden' may be dropped while the page unloads.
-  it('writes the catch list at once, without waiting for the throttle', async () => {
-    vi.useFakeTimers();
-    const client = new QueryClient();
-    const stop = persistChanges(client);
-    client.setQueryData(['/api/user'], user);
-    client.setQueryData(['/api/catches'], catches);
-    vi.useRealTimers();
-    await vi.waitFor(async () => {
-      const restored = new QueryClient();
-      await restoreQueries(restored);
-      expect(restored.getQueryData(['/api/catches'])).toEqual(catches);
-    });
-    stop();
-  });
-
-  // A session ended elsewhere: the restored user is not confirmed yet, and its list answer (empty, from a 401) must
-  // not be written before the user's own 401 signs the phone out.
-  it('waits for the throttle with a catch list that arrives before the restored user is confirmed', async () => {
-    await persistQueries(seededClient());
-    const restored = new QueryClient();
-    await restoreQueries(restored);
-    const stop = persistChanges(restored);
-    // What persisting starts with is written at once (the restored copy again); then the sign-out forgets it.
-    await vi.waitFor(async () => {
-      const onDisk = new QueryClient();
-      await restoreQueries(onDisk);
-      expect(onDisk.getQueryData(['/api/user'])).toEqual(user);
-    });
-    await clearPersistedQueries();
-    restored.setQueryData(['/api/catches'], []);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const onDisk = new QueryClient();
-    await restoreQueries(onDisk);
-    expect(onDisk.getQueryData(['/api/catches'])).toBeUndefined();
-    stop();
-  });
-
   // Signed in, the network gone a second later: the user must already be on disk.
   it('writes the signed-in user at once, without waiting for the throttle', async () => {
     vi.useFakeTimers();

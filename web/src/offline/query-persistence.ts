@@ -85,19 +85,7 @@ function shouldPersist(query: Query, kept: ReadonlySet<Query>): boolean {
   return (!isWeather(query) && !isTideStations(query)) || kept.has(query);
 }
 
-/**
- * The answers written the moment they arrive rather than a second later: the user, and the catch list once the
- * server has confirmed the user in this visit. A History opened and left (or reloaded) within that second lost the
- * list offline: the write on 'hidden' starts while the page unloads and the browser may drop it. A user restored
- * from the disk copy is not confirmed yet (marked stale until the server answers): a session ended elsewhere answers
- * the list with an empty one (a 401) before the user's 401 arrives, and a write then would outlive the sign-out.
- */
-function writtenAtOnce(client: QueryClient, query: Query): boolean {
-  if (query.queryKey[0] === queryKeys.user[0]) return true;
-  if (query.queryKey[0] !== queryKeys.catches[0]) return false;
-  const user = client.getQueryState(queryKeys.user);
-  return user?.data != null && !user.isInvalidated;
-}
+const isUserQuery = (query: Query) => query.queryKey[0] === queryKeys.user[0];
 
 /** Writes the persisted queries to disk now; nothing while no user is signed in. */
 export async function persistQueries(client: QueryClient): Promise<void> {
@@ -171,8 +159,8 @@ export async function restoreQueries(client: QueryClient, now = Date.now()): Pro
 }
 
 /**
- * Writes the disk copy now, then after changes to persisted queries: at once when the user or the catch list got
- * an answer (the angler may lose the signal any second after signing in or opening History), throttled for the
+ * Writes the disk copy now, then after changes to persisted queries: at once when the user query got an
+ * answer (the angler may lose the signal any second after signing in: decision 009), throttled for the
  * rest, and when the page is hidden.
  */
 export function persistChanges(client: QueryClient): () => void {
@@ -186,7 +174,7 @@ export function persistChanges(client: QueryClient): () => void {
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (!isPersistedQueryKey(event.query.queryKey)) return;
-    if (event.type === 'updated' && event.action.type === 'success' && writtenAtOnce(client, event.query)) {
+    if (event.type === 'updated' && event.action.type === 'success' && isUserQuery(event.query)) {
       writeNow();
       return;
     }
