@@ -156,7 +156,7 @@ export function speciesRecord(fishType: string): { name: string; record: Species
   return BY_KEY.get(speciesKey(fishType)) ?? null;
 }
 
-/** A measurement beyond the species' record: what was typed (spec units) and the record. */
+/** A measurement beyond the species' record: what was typed (in imperial units, as stored) and the record. */
 export interface BeyondRecord {
   field: 'weight' | 'length';
   species: string;
