@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isApiErrorCode } from '#core/api-error.ts';
-import { freePort } from '../test-support/child-processes.ts';
+import { listenOnAnyPort } from '../test-support/child-processes.ts';
 import {
   type Balancer,
   HAPROXY_BIN,
@@ -20,6 +20,8 @@ import {
   recommendedConfigFor,
   startBalancer,
 } from '../test-support/haproxy.ts';
+
+const DISCARD_PORT = 9;
 
 const CONFIG = readFileSync(fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url)), 'utf8');
 
@@ -78,7 +80,9 @@ describe.skipIf(!HAVE_HAPROXY)('deploy/haproxy.cfg in a running HAProxy', () => 
   });
 
   it('with no instance up answers 503 SERVICE_UNAVAILABLE as JSON; sets its own X-Request-Id; hides /api/metrics', async () => {
-    // One instance that records the headers it was sent, and one port nothing listens on.
+    // One instance that records the headers it was sent, and one port nothing listens on: the discard port. No
+    // test takes a port below 1024, while a port merely found free may be taken by a test running beside this one,
+    // whose requests then reach this balancer's "dead" instance.
     const seen: IncomingHttpHeaders[] = [];
     let up = false;
     instance = createServer((request, response) => {
@@ -89,11 +93,9 @@ describe.skipIf(!HAVE_HAPROXY)('deploy/haproxy.cfg in a running HAProxy', () => 
       seen.push(request.headers);
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
     });
-    const instancePort = await freePort();
-    await new Promise<void>((resolve) => instance?.listen(instancePort, '127.0.0.1', resolve));
-    const port = await freePort();
-    balancer = await startBalancer(port, [instancePort, await freePort()]);
-    const baseUrl = `http://127.0.0.1:${port}`;
+    const instancePort = await listenOnAnyPort(instance);
+    balancer = await startBalancer(undefined, [instancePort, DISCARD_PORT]);
+    const baseUrl = `http://127.0.0.1:${balancer.port}`;
 
     // Before: HAProxy's HTML page, which a client branching on `code` cannot read.
     const down = await fetch(`${baseUrl}/api/catches`);

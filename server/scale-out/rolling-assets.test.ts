@@ -4,7 +4,7 @@
 // answer and is not retried. The two instances are small local HTTP servers standing in for two releases.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test-support/child-processes.ts';
+import { listenOnAnyPort } from '../test-support/child-processes.ts';
 import { type Balancer, HAPROXY_BIN, HAVE_HAPROXY, startBalancer } from '../test-support/haproxy.ts';
 
 if (!HAVE_HAPROXY) console.warn(`rolling-deploy balancer test skipped: no HAProxy at ${HAPROXY_BIN}`);
@@ -35,13 +35,10 @@ describe.skipIf(!HAVE_HAPROXY)('HAProxy during a rolling deploy', () => {
     ] as const) {
       const server = release(asset, hits, name);
       servers.push(server);
-      const port = await freePort();
-      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-      ports.push(port);
+      ports.push(await listenOnAnyPort(server));
     }
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    balancer = await startBalancer(port, ports);
+    balancer = await startBalancer(undefined, ports);
+    baseUrl = `http://127.0.0.1:${balancer.port}`;
   }, 30_000);
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 
 /**
  * Small helpers for tests and benchmarks that run the real server (or another program) as a child process.
@@ -14,6 +14,22 @@ export function freePort(): Promise<number> {
       const address = probe.address();
       if (address === null || typeof address === 'string') return reject(new Error('no free port'));
       probe.close(() => resolve(address.port));
+    });
+  });
+}
+
+/**
+ * Listens on a port the system picks (127.0.0.1) and answers it. Unlike listening on a port found free first, no
+ * other process can take the port in between.
+ */
+export function listenOnAnyPort(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      const address = server.address();
+      if (address === null || typeof address === 'string') return reject(new Error('no port'));
+      resolve(address.port);
     });
   });
 }

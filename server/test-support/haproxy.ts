@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { waitForExit } from './child-processes.ts';
+import { freePort, waitForExit } from './child-processes.ts';
 
 /** Debian's package puts it here (`apt-get install -y haproxy`). */
 export const HAPROXY_BIN = '/usr/sbin/haproxy';
@@ -16,6 +16,8 @@ const RECOMMENDED_CONFIG = fileURLToPath(new URL('../../deploy/haproxy.cfg', imp
 const START_TIMEOUT_MS = 10_000;
 
 export interface Balancer {
+  /** The port it listens on (127.0.0.1). */
+  port: number;
   /** What HAProxy printed so far (warnings, alerts). */
   output(): string;
   /** Sends one command to HAProxy's runtime API (the config's `stats socket`) and returns its answer. */
@@ -50,8 +52,31 @@ export async function recommendedConfigFor(
     );
 }
 
-/** Starts HAProxy in the foreground on the recommended config and waits until it accepts connections. */
-export async function startBalancer(listenPort: number, instancePorts: number[]): Promise<Balancer> {
+/** How often a balancer on a port found free is started again because another process took the port first. */
+const BIND_ATTEMPTS = 5;
+
+/**
+ * Starts HAProxy in the foreground on the recommended config and waits until it is up. Without `listenPort` it
+ * listens on a free port (`port` says which), chosen again when another process takes it before HAProxy binds it:
+ * tests run side by side on one machine, and a port found free is free only until someone takes it.
+ */
+export async function startBalancer(
+  listenPort: number | undefined,
+  instancePorts: number[],
+): Promise<Balancer> {
+  if (listenPort !== undefined) return startBalancerOn(listenPort, instancePorts);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startBalancerOn(await freePort(), instancePorts);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === BIND_ATTEMPTS) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startBalancerOn(listenPort: number, instancePorts: number[]): Promise<Balancer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'tightlines-haproxy-'));
   const file = path.join(dir, 'haproxy.cfg');
   const runtimeSocket = path.join(dir, 'admin.sock');
@@ -71,15 +96,33 @@ export async function startBalancer(listenPort: number, instancePorts: number[])
     }
     await rm(dir, { recursive: true, force: true });
   };
+  // Up means its own runtime socket answers: HAProxy serves it only once every listener is bound, and exits when one
+  // cannot be. The listening port alone would not do: another process may be the one listening on it.
   const deadline = Date.now() + START_TIMEOUT_MS;
-  while (!(await accepts(listenPort))) {
+  while (!(await answersRuntime(runtimeSocket))) {
     if (child.exitCode !== null || Date.now() > deadline) {
+      await waitForExit(child, 1000);
       await stop();
+      if (/cannot bind socket/i.test(output))
+        throw new PortTakenError(`port ${listenPort} was taken:\n${output}`);
       throw new Error(`HAProxy did not start:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { output: () => output, runtime: (command) => askRuntime(runtimeSocket, command), stop };
+  return {
+    port: listenPort,
+    output: () => output,
+    runtime: (command) => askRuntime(runtimeSocket, command),
+    stop,
+  };
+}
+
+async function answersRuntime(socketPath: string): Promise<boolean> {
+  try {
+    return (await askRuntime(socketPath, 'show info')).includes('Pid:');
+  } catch {
+    return false;
+  }
 }
 
 /** One command on HAProxy's runtime API: it answers and closes the connection. */
@@ -93,16 +136,5 @@ function askRuntime(socketPath: string, command: string): Promise<string> {
     socket.once('error', reject);
     socket.once('close', () => resolve(answer));
     socket.end(`${command}\n`);
-  });
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
   });
 }
