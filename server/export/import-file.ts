@@ -103,7 +103,7 @@ type CsvEncoding = 'utf-8' | 'windows-1252';
 
 /**
  * A CSV read twice: once whole before anything is imported, so a file we cannot read (too many rows, a row that
- * never ends, no fishType column, a damaged ZIP entry) is refused with nothing imported, instead of after the
+ * never ends, no Fish Type column, a damaged ZIP entry) is refused with nothing imported, instead of after the
  * batches before the bad spot were written; then again for its rows. The first reading also picks the encoding:
  * bytes that are not UTF-8 are read as Windows-1252 instead of turning every accent into U+FFFD.
  */
@@ -378,7 +378,7 @@ export async function openImportFile(file: string, options: ImportFileOptions): 
   if (start.startsWith('{') || start.startsWith('[')) {
     return { rows: jsonRows(await readJsonText(file)), fromCsv: false, photo: noPhotos, close };
   }
-  // Read as a CSV from here on; a file named .zip or .json is not one, and saying "no fishType column" would puzzle.
+  // Read as a CSV from here on; a file named .zip or .json is not one, and saying "no Fish Type column" would puzzle.
   const extension = path.extname(options.fileName ?? '').toLowerCase();
   if (extension === '.zip') {
     throw badFile(
