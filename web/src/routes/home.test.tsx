@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '#core/user.ts';
 import { queryClient, queryKeys } from '@/lib/query-client';
@@ -25,5 +25,7 @@ describe('the main shell', () => {
     expect(await screen.findByRole('form', { name: 'Log a catch' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Log' }).getAttribute('aria-selected')).toBe('true');
     expect(localStorage.getItem('activeTab')).toBe('log');
+    // Focus goes where the angler starts, not back to the page: the button they pressed is gone.
+    await waitFor(() => expect(document.activeElement?.getAttribute('name')).toBe('fishType'));
   });
 });

@@ -83,11 +83,18 @@ export function HomePage() {
   const [tab, setTab] = useState<ShellTab>(readActiveTab);
   // The log form stays mounted once opened so a half-filled catch survives a look at the history.
   const [logVisited, setLogVisited] = useState(tab === 'log');
+  // Counts the times another screen sent the angler to the form to start a catch: each time, focus goes to its first
+  // field (a screen reader would otherwise be left on the button that is no longer shown).
+  const [logFormRequests, setLogFormRequests] = useState(0);
 
   const selectTab = (next: ShellTab) => {
     setTab(next);
     writeActiveTab(next);
     if (next === 'log') setLogVisited(true);
+  };
+  const startCatch = () => {
+    selectTab('log');
+    setLogFormRequests((count) => count + 1);
   };
 
   return (
@@ -116,12 +123,12 @@ export function HomePage() {
             className="data-[state=inactive]:hidden"
           >
             <ErrorBoundary what="the Log tab">
-              <OnDemand source={tabs.log} props={{}} />
+              <OnDemand source={tabs.log} props={{ focusRequest: logFormRequests }} />
             </ErrorBoundary>
           </TabsContent>
           <TabsContent value="history">
             <ErrorBoundary what="the History tab">
-              <OnDemand source={tabs.history} props={{ onLogCatch: () => selectTab('log') }} />
+              <OnDemand source={tabs.history} props={{ onLogCatch: startCatch }} />
             </ErrorBoundary>
           </TabsContent>
           <TabsContent value="tools">

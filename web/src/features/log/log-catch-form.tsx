@@ -25,8 +25,11 @@ import { RecordQuestionPanel, useRecordQuestion } from './record-question.tsx';
 /** docs/product.md#constants: how long 'Catch Logged!' replaces the form. */
 export const SUCCESS_CARD_MS = 3000;
 
-/** The Log tab (docs/product.md#log): log one catch, with GPS, an optional photo and the fishing conditions. */
-export function LogCatchForm() {
+/**
+ * The Log tab (docs/product.md#log): log one catch, with GPS, an optional photo and the fishing conditions.
+ * `focusRequest` grows each time another screen sends the angler here to start a catch: the fish type gets focus.
+ */
+export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
   const { user } = useAuth();
   const units = useUnits();
   const form = useCatchForm(emptyCatchForm());
@@ -41,6 +44,12 @@ export function LogCatchForm() {
   const refuseBlankFishType = useFishTypeRequired(form, setErrors, formRef);
   const focusFirstErrorAfterRender = useFocusFirstErrorAfterRender(formRef);
   const records = useRecordQuestion(form);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const fishType = formRef.current?.elements.namedItem('fishType');
+    if (fishType instanceof HTMLElement) fishType.focus();
+  }, [focusRequest]);
 
   // docs/product.md#location: the position is fetched as soon as the form opens.
   useEffect(() => {
