@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseDecimal } from './decimal.ts';
 import { PHOTO_URL_PATTERN } from './photo-url.ts';
+import { isKnownTimeZone } from './zoned-day.ts';
 
 /**
  * An optional number field. Forms and scripts send numbers, decimal strings ('12.5', '-3.2') or empty strings;
@@ -221,6 +222,15 @@ export const catchCreateSchema = z.object({
     )
     .optional(),
   userId: z.unknown().optional(),
+  /**
+   * The phone's time zone (IANA) when the catch was saved: a catch without a position is read on its clocks
+   * (core/catch-conditions.ts). A zone this server does not know, or anything else, is dropped, never refused.
+   */
+  timeZone: z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.length <= 64 && isKnownTimeZone(value) ? value : undefined,
+    z.string().optional(),
+  ),
   /** Sent as true by the test pages only; a catch cannot become, or stop being, a test catch later. */
   isTestCatch: testCatchMark,
 });
