@@ -89,8 +89,9 @@ const MINUTE_MS = 60_000;
 const SCAN_STEP_MS = 10 * MINUTE_MS;
 /** Crossings are narrowed down to this. */
 const PRECISION_MS = 1000;
-const SUN_HORIZON_DEG = -0.8333;
-const CIVIL_TWILIGHT_DEG = -6;
+/** The sun's altitude (degrees) at sunrise and sunset, and at the first and last light of civil twilight. */
+export const SUNRISE_ALTITUDE = -0.8333;
+export const CIVIL_TWILIGHT_ALTITUDE = -6;
 const EARTH_RADIUS_KM = 6378.14;
 const AU_KM = 149_597_870.7;
 
@@ -468,8 +469,8 @@ export function sunDay(day: DayWindow, place: Place): SunDay {
   checkWindow(day);
   checkPlace(place);
   return {
-    sun: riseSet(heightAboveHorizon('sun', SUN_HORIZON_DEG, place), day),
-    civilTwilight: riseSet(heightAboveHorizon('sun', CIVIL_TWILIGHT_DEG, place), day),
+    sun: riseSet(heightAboveHorizon('sun', SUNRISE_ALTITUDE, place), day),
+    civilTwilight: riseSet(heightAboveHorizon('sun', CIVIL_TWILIGHT_ALTITUDE, place), day),
   };
 }
 
@@ -585,4 +586,26 @@ export function skyDay(place: Place, moment: Date, day: DayWindow = localDayWind
     phase: moonPhase(day, moment),
     solunar: solunarPeriods(moon, day),
   };
+}
+
+/** Where the sun stands at `moment` seen from `place`: its altitude (degrees) and whether it is climbing (before noon). */
+export function sunAltitude(moment: Date, place: Place): { altitude: number; rising: boolean } {
+  checkPlace(place);
+  const { hourAngle, altitude } = horizontal(skyAt(moment.getTime()), 'sun', place);
+  // Hour angle 180°–360° is the sun east of the meridian, on its way up.
+  return { altitude, rising: hourAngle > 180 };
+}
+
+const SYNODIC_MONTH_MS = 29.530589 * DAY_MS;
+
+/** The moon's age at `moment`: days since the last new moon (the instant the moon's elongation was 0°). */
+export function moonAgeDays(moment: Date): number {
+  const now = moment.getTime();
+  const estimate = now - (elongation(now) / 360) * SYNODIC_MONTH_MS;
+  // The elongation runs 10°–15° a day, so the new moon lies within 2 days of the mean-motion estimate.
+  const f = (ms: number) => signedAngle(elongation(ms));
+  const from = estimate - 2 * DAY_MS;
+  const to = Math.min(estimate + 2 * DAY_MS, now);
+  const newMoon = f(to) < 0 ? to : bisect(f, from, to, f(from));
+  return (now - newMoon) / DAY_MS;
 }

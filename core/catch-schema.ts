@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseDecimal } from './decimal.ts';
 import { PHOTO_URL_PATTERN } from './photo-url.ts';
+import { isKnownTimeZone } from './zoned-day.ts';
 
 /**
  * An optional number field. Forms and scripts send numbers, decimal strings ('12.5', '-3.2') or empty strings;
@@ -113,6 +114,72 @@ const testCatchMark = z.preprocess(
   z.boolean({ error: TEST_CATCH_MESSAGE }),
 );
 
+const WEATHER_CONDITIONS = ['Clear', 'Clouds', 'Fog', 'Drizzle', 'Rain', 'Snow', 'Thunderstorm'] as const;
+const MOON_PHASE_NAMES = [
+  'New Moon',
+  'Waxing Crescent',
+  'First Quarter',
+  'Waxing Gibbous',
+  'Full Moon',
+  'Waning Gibbous',
+  'Last Quarter',
+  'Waning Crescent',
+] as const;
+
+/**
+ * The conditions a catch was caught in (core/catch-conditions.ts), worked out by the server (and the sky part by the
+ * phone for a catch saved offline) and frozen with the catch. Read only: a client never sends them, except in an
+ * import file, whose conditions are kept as they are. Units as the rest of the API: °F, mph, inHg, inches.
+ */
+export const catchConditionsSchema = z.object({
+  /**
+   * 'pending': not worked out yet; 'complete'; 'partial': some parts could not be had (no position, the provider
+   * has no data for that hour, an impossible moment); 'unavailable': nothing to work from.
+   */
+  status: z.enum(['pending', 'complete', 'partial', 'unavailable']),
+  /** The hour of the moment at the catch's position (Open-Meteo), or null. */
+  weather: z
+    .object({
+      airTemperature: z.number(),
+      description: z.string().max(100),
+      condition: z.enum(WEATHER_CONDITIONS),
+      windSpeed: z.number(),
+      /** Where the wind comes from, degrees clockwise from north. */
+      windDirection: z.number().min(0).max(360).nullable(),
+      /** Percent of the sky. */
+      cloudCover: z.number().min(0).max(100).nullable(),
+      /** In that hour, inches. */
+      precipitation: z.number().min(0).nullable(),
+      humidity: z.number().min(0).max(100).nullable(),
+      /** Sea-level pressure. */
+      pressure: z.number(),
+      /** Over the 3 hours before the moment. */
+      pressureChange3h: z.number().nullable(),
+      pressureTendency: z.enum(['rising', 'falling', 'steady']).nullable(),
+    })
+    .nullable(),
+  /** Needs a position. */
+  sun: z
+    .object({
+      phase: z.enum(['night', 'dawn', 'day', 'dusk']),
+      /** ISO 8601; null on a day the sun does not rise or set there. */
+      sunrise: z.string().nullable(),
+      sunset: z.string().nullable(),
+    })
+    .nullable(),
+  moon: z
+    .object({
+      phase: z.enum(MOON_PHASE_NAMES),
+      /** Illuminated fraction of the disk, 0 to 1. */
+      illumination: z.number().min(0).max(1),
+      /** Days since the last new moon. */
+      age: z.number().min(0).max(30),
+    })
+    .nullable(),
+  /** The traditional solunar period the moment falls in (folklore); needs a position. */
+  solunar: z.object({ period: z.enum(['major', 'minor']).nullable() }).nullable(),
+});
+
 /**
  * A catch as every API response carries it (docs/product.md#catch), core/catch.ts `Catch`: the written fields plus what the
  * server adds. Its JSON Schema (server/http/route-contract.ts) is the response schema Fastify serialises with.
@@ -124,6 +191,12 @@ export const catchSchema = z.object({
   clientId: z.string().nullable(),
   /** A sample saved from a test page: History labels it; stats, personal bests and insights leave it out. */
   isTestCatch: z.boolean({ error: TEST_CATCH_MESSAGE }),
+  /**
+   * The moment of the catch (ISO 8601, UTC): its date and time of day on the clocks of where it was caught, or
+   * createdAt when it has no date (core/catch-conditions.ts). Read only.
+   */
+  caughtAt: z.string(),
+  conditions: catchConditionsSchema,
 });
 
 /**
@@ -149,6 +222,15 @@ export const catchCreateSchema = z.object({
     )
     .optional(),
   userId: z.unknown().optional(),
+  /**
+   * The phone's time zone (IANA) when the catch was saved: a catch without a position is read on its clocks
+   * (core/catch-conditions.ts). A zone this server does not know, or anything else, is dropped, never refused.
+   */
+  timeZone: z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.length <= 64 && isKnownTimeZone(value) ? value : undefined,
+    z.string().optional(),
+  ),
   /** Sent as true by the test pages only; a catch cannot become, or stop being, a test catch later. */
   isTestCatch: testCatchMark,
 });

@@ -33,13 +33,16 @@ export type CatchFields = z.output<typeof catchFieldsSchema>;
 
 /**
  * The create payload as the app sends it (the outbox keeps it until the server confirms): every written field,
- * plus `clientId`, which makes a retry idempotent, and `createdAt`, when it was saved on the device (docs/product.md#catch).
+ * plus `clientId`, which makes a retry idempotent, `createdAt`, when it was saved on the device (docs/product.md#catch),
+ * and `timeZone`, the phone's zone then.
  * The server accepts looser input too (decimal strings as core/decimal.ts reads them, missing fields): that is
  * `z.input<typeof catchCreateSchema>`.
  */
 export type CatchCreatePayload = CatchFields & {
   clientId: NonNullable<z.output<typeof catchCreateSchema>['clientId']>;
   createdAt: string;
+  /** The phone's IANA zone (a payload kept in the outbox from before it was sent lacks it). */
+  timeZone?: string;
 };
 
 /**

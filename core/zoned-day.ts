@@ -81,3 +81,48 @@ export function zonedDayWindow(date: string, timeZone: string): DayWindow {
   const next = zonedDate(new Date(start + DAY_MS + 3 * 60 * 60 * 1000), timeZone);
   return { start: new Date(start), end: new Date(startOfZonedDay(next, timeZone)) };
 }
+
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock time the clocks of `timeZone` show at `ms`, to the minute, as milliseconds of a UTC date. */
+function zonedWallClock(ms: number, timeZone: string): number {
+  let formatter = timeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    timeFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(new Date(ms));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = new Date(Date.UTC(2000, part('month') - 1, part('day'), part('hour'), part('minute')));
+  wall.setUTCFullYear(part('year'));
+  return wall.getTime();
+}
+
+/**
+ * The moment the clocks of `timeZone` show `date` at `time` ('HH:mm'). A time skipped by a clock change (02:30 on
+ * the spring-forward night) is read with the offset from before the change, as a phone's clock app does (03:30); a
+ * time that happens twice (autumn) is its first occurrence.
+ */
+export function zonedMoment(date: string, time: string, timeZone: string): Date {
+  if (!isCalendarDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const asUtc = new Date(Date.UTC(2000, month - 1, day, hours, minutes));
+  asUtc.setUTCFullYear(year);
+  const wall = asUtc.getTime();
+  const offsetAt = (ms: number) => zonedWallClock(ms, timeZone) - Math.floor(ms / 60_000) * 60_000;
+  // The offsets in force 14 hours either side (no zone changes its clocks twice in a day): the earliest moment
+  // whose clocks show this wall time; when none does, the time was skipped and the offset from before is used.
+  const offsetBefore = offsetAt(wall - 14 * 3_600_000);
+  const candidates = [wall - offsetBefore, wall - offsetAt(wall + 14 * 3_600_000)].sort((a, b) => a - b);
+  const exact = candidates.find((ms) => zonedWallClock(ms, timeZone) === wall);
+  return new Date(exact ?? wall - offsetBefore);
+}

@@ -15,6 +15,7 @@ import { catchSearchText } from './migrations/005-catch-search-text.ts';
 import { userUnits } from './migrations/006-user-units.ts';
 import { testCatchesAndSessionTransports } from './migrations/007-test-catches-and-session-transports.ts';
 import { photoTombstones } from './migrations/009-photo-tombstones.ts';
+import { catchConditions } from './migrations/010-catch-conditions.ts';
 
 /**
  * Every schema change, in order: one file each in server/db/migrations/, named like its key here, written with
@@ -32,6 +33,7 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '006-user-units': userUnits,
     '007-test-catches-and-session-transports': testCatchesAndSessionTransports,
     '009-photo-tombstones': photoTombstones,
+    '010-catch-conditions': catchConditions,
   };
 }
 

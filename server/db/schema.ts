@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ConditionsStatus } from '#core/catch-conditions.ts';
 import type { UnitSystem } from '#core/units.ts';
 
 /**
@@ -65,6 +66,32 @@ export interface CatchesTable {
   is_test_catch: ColumnType<boolean | 0 | 1, boolean | undefined, never>;
   /** Fish type, place, bait and notes, lower-cased in JavaScript at write time (catch-text.ts): what search reads. */
   search_text: string;
+  /** The moment of the catch, ISO 8601 UTC (core/catch-conditions.ts `catchMoment`); null until worked out. */
+  caught_at: string | null;
+  /** The IANA zone `caught_at` was read in: the place's, else the phone's, else UTC. */
+  time_zone: string | null;
+  /** `CatchConditions` as JSON; null until worked out. */
+  conditions: string | null;
+  conditions_status: Generated<ConditionsStatus>;
+  /** Provider attempts that failed so far, and when the next may be made (ISO 8601): the job's back-off. */
+  conditions_attempts: Generated<number>;
+  conditions_retry_at: string | null;
+}
+
+/** One weather provider answer: the hours of one UTC day (`YYYY-MM-DD`) at one ~1 km cell ('lat,lon'). */
+interface WeatherHoursTable {
+  cell: string;
+  day: string;
+  /** The provider's hourly series for that day, as JSON (server/conditions/). */
+  hours: string;
+  fetched_at: string;
+}
+
+/** Which process runs a background job until when: one instance at a time runs it. */
+interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
 }
 
 interface PhotosTable {
@@ -97,4 +124,6 @@ export interface Database {
   photos: PhotosTable;
   photo_tombstones: PhotoTombstonesTable;
   rate_limit_hits: RateLimitHitsTable;
+  weather_hours: WeatherHoursTable;
+  job_leases: JobLeasesTable;
 }
