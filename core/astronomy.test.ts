@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   apparentPositions,
+  CIVIL_TWILIGHT_ALTITUDE,
   type DayWindow,
   localDayWindow,
+  moonAgeDays,
   moonDay,
   moonPhase,
   type RiseSet,
+  SUNRISE_ALTITUDE,
   skyDay,
   solunarPeriods,
+  sunAltitude,
   sunDay,
 } from './astronomy.ts';
 
@@ -18,6 +22,7 @@ import {
  */
 
 const MINUTE = 60_000;
+const DAY = 86_400_000;
 
 /** The Universal Time day 'yyyy-mm-dd', as the USNO's yearly tables list events. */
 function utcDay(date: string): DayWindow {
@@ -250,5 +255,64 @@ describe('the day', () => {
     const day = localDayWindow(new Date(2024, 2, 10, 15, 30));
     expect(day.start).toEqual(new Date(2024, 2, 10));
     expect(day.end).toEqual(new Date(2024, 2, 11));
+  });
+});
+
+describe("the sun's altitude at a moment", () => {
+  it('stands at the sunrise and twilight altitudes at the instants sunDay finds, climbing in the morning', () => {
+    for (const place of [
+      { latitude: 38.9, longitude: -77 },
+      { latitude: -33.87, longitude: 151.21 },
+      { latitude: 64.84, longitude: -147.72 },
+    ]) {
+      const { sun, civilTwilight } = sunDay(utcDay('2026-03-20'), place);
+      const events = [
+        [sun.rise, SUNRISE_ALTITUDE, true],
+        [sun.set, SUNRISE_ALTITUDE, false],
+        [civilTwilight.rise, CIVIL_TWILIGHT_ALTITUDE, true],
+        [civilTwilight.set, CIVIL_TWILIGHT_ALTITUDE, false],
+      ] as const;
+      for (const [at, altitude, rising] of events) {
+        if (at === null) continue;
+        const found = sunAltitude(at, place);
+        // Found to a second, in which the sun moves at most 0.004°.
+        expect(Math.abs(found.altitude - altitude), at.toISOString()).toBeLessThan(0.01);
+        expect(found.rising, at.toISOString()).toBe(rising);
+      }
+    }
+  });
+});
+
+describe("the moon's age", () => {
+  // US Naval Observatory "Phases of the Moon" (aa.usno.navy.mil/data/MoonPhases), UT: new moons of 10 March
+  // 09:00 and 8 April 18:21 2024, 28 February 00:45 and 29 March 10:58 2025.
+  const newMoons = [
+    ['2024-03-10T09:00Z', '2024-04-08T18:21Z'],
+    ['2025-02-28T00:45Z', '2025-03-29T10:58Z'],
+  ] as const;
+
+  it.for(newMoons)(
+    'starts again at the new moon of %s: a month old 5 minutes before, 5 minutes old after',
+    ([previous, instant]) => {
+      const at = Date.parse(instant);
+      const month = (at - Date.parse(previous)) / DAY;
+      // Each published instant is rounded to the minute and the ephemeris finds each within about 3 minutes, so
+      // the month between two of them is good to about 6.
+      expect(Math.abs(moonAgeDays(new Date(at - 5 * MINUTE)) - month)).toBeLessThan(6 / 1440);
+      expect(moonAgeDays(new Date(at + 5 * MINUTE))).toBeLessThan(8 / 1440);
+      expect(moonAgeDays(new Date(at + 5 * MINUTE))).toBeGreaterThanOrEqual(0);
+    },
+  );
+
+  it('grows by the hour and wraps only at a new moon, through 2024-2026', () => {
+    for (let t = Date.parse('2024-01-01T00:00Z'); t < Date.parse('2027-01-01T00:00Z'); t += 1.7 * DAY) {
+      const age = moonAgeDays(new Date(t));
+      const hourLater = moonAgeDays(new Date(t + 3_600_000));
+      expect(age).toBeGreaterThanOrEqual(0);
+      expect(age).toBeLessThan(29.9);
+      // A lunation is 29.3 to 29.8 days long: only then may the hour after be younger, and by a new moon.
+      if (hourLater > age) expect(hourLater - age).toBeCloseTo(1 / 24, 4);
+      else expect([age > 29.2, hourLater < 1 / 24]).toEqual([true, true]);
+    }
   });
 });

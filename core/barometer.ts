@@ -47,8 +47,10 @@ export const TENDENCY_THRESHOLD_HPA = 1;
 
 /** The weather provider's real 3-hour change (inHg) as a trend: ±1 hPa or more rises or falls. */
 export function tendencyTrend(change3h: number): PressureTrend {
-  // Rounded to the provider's 0.1 hPa first, so a change of exactly 1 hPa is not lost to the unit conversion.
-  const hpa = Math.round(change3h * HPA_PER_INHG * 10) / 10;
+  // Rounded to the provider's 0.1 hPa first, so a change of exactly 1 hPa is not lost to the unit conversion; the
+  // size is rounded, not the signed value (Math.round takes -9.5 up to -9), so a fall and a rise of the same size
+  // read alike.
+  const hpa = (Math.sign(change3h) * Math.round(Math.abs(change3h) * HPA_PER_INHG * 10)) / 10;
   if (hpa >= TENDENCY_THRESHOLD_HPA) return 'rising';
   if (hpa <= -TENDENCY_THRESHOLD_HPA) return 'falling';
   return 'stable';

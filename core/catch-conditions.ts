@@ -71,7 +71,9 @@ const SOLUNAR_REACH_MS = 2 * 60 * 60 * 1000;
 
 /**
  * The sun, moon and solunar period at `moment` and `place` (null: no position, so only the moon, which is the same
- * for the whole Earth). Dawn and dusk are civil twilight: the sun between 6° below the horizon and sunrise.
+ * for the whole Earth). Dawn and dusk are civil twilight: the sun between 6° below the horizon and sunrise, climbing
+ * (dawn) or sinking (dusk); in a polar night the sun may only reach twilight, so that day has dawn until noon and
+ * dusk after it, and no sunrise or sunset.
  * Sunrise and sunset are of the day `moment` falls on at the place, on the clocks of `timeZone`.
  */
 export function skyConditions(moment: Date, place: Place | null, timeZone: string): SkyConditions {

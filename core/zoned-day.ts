@@ -84,7 +84,10 @@ export function zonedDayWindow(date: string, timeZone: string): DayWindow {
 
 const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The wall-clock time the clocks of `timeZone` show at `ms`, to the minute, as milliseconds of a UTC date. */
+/**
+ * The wall-clock time the clocks of `timeZone` show at `ms`, to the second (offsets before the 1970s were not whole
+ * minutes: Monrovia kept -0:44:30 until 1972), as milliseconds of a UTC date.
+ */
 function zonedWallClock(ms: number, timeZone: string): number {
   let formatter = timeFormatters.get(timeZone);
   if (!formatter) {
@@ -96,12 +99,15 @@ function zonedWallClock(ms: number, timeZone: string): number {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
     });
     timeFormatters.set(timeZone, formatter);
   }
   const parts = formatter.formatToParts(new Date(ms));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = new Date(Date.UTC(2000, part('month') - 1, part('day'), part('hour'), part('minute')));
+  const wall = new Date(
+    Date.UTC(2000, part('month') - 1, part('day'), part('hour'), part('minute'), part('second')),
+  );
   wall.setUTCFullYear(part('year'));
   return wall.getTime();
 }
@@ -118,7 +124,7 @@ export function zonedMoment(date: string, time: string, timeZone: string): Date 
   const asUtc = new Date(Date.UTC(2000, month - 1, day, hours, minutes));
   asUtc.setUTCFullYear(year);
   const wall = asUtc.getTime();
-  const offsetAt = (ms: number) => zonedWallClock(ms, timeZone) - Math.floor(ms / 60_000) * 60_000;
+  const offsetAt = (ms: number) => zonedWallClock(ms, timeZone) - Math.floor(ms / 1000) * 1000;
   // The offsets in force 14 hours either side (no zone changes its clocks twice in a day): the earliest moment
   // whose clocks show this wall time; when none does, the time was skipped and the offset from before is used.
   const offsetBefore = offsetAt(wall - 14 * 3_600_000);

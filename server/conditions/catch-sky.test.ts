@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workOutSky } from './catch-sky.ts';
+import { WEATHER_RECORDS_BEGIN, workOutSky } from './catch-sky.ts';
 import { timeZoneAt } from './time-zone.ts';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
@@ -58,5 +58,80 @@ describe('workOutSky', () => {
       expect(sky.conditions.status).toBe('partial');
       expect(sky.conditions.sun).not.toBeNull();
     }
+  });
+});
+
+describe('workOutSky: the zone, the status and whether the weather is due', () => {
+  const NOWHERE = { latitude: null, longitude: null };
+  const GREENWICH = { latitude: 51.4769, longitude: 0 };
+  const saved = (createdAt: string, position: { latitude: number | null; longitude: number | null }) => ({
+    catchDate: null,
+    timeOfDay: null,
+    createdAt,
+    ...position,
+  });
+
+  it("reads a catch without a position on the phone's zone, and on UTC when the phone's zone is unknown or missing", () => {
+    const fields = {
+      catchDate: '2026-07-04',
+      timeOfDay: '06:30',
+      createdAt: '2026-07-04T20:00:00Z',
+      ...NOWHERE,
+    };
+    expect(workOutSky(fields, 'Asia/Kolkata', NOW)).toMatchObject({
+      timeZone: 'Asia/Kolkata',
+      caughtAt: '2026-07-04T01:00:00.000Z',
+    });
+    for (const phone of ['Mars/Olympus_Mons', '', null]) {
+      expect(workOutSky(fields, phone, NOW), String(phone)).toMatchObject({
+        timeZone: 'UTC',
+        caughtAt: '2026-07-04T06:30:00.000Z',
+      });
+    }
+    // A position wins over any phone zone, known or not.
+    expect(workOutSky({ ...fields, ...TAHOE }, 'Mars/Olympus_Mons', NOW).timeZone).toBe(
+      'America/Los_Angeles',
+    );
+  });
+
+  it('is unavailable when neither a date nor a readable save time says when', () => {
+    const sky = workOutSky(saved('yesterday, about noon', TAHOE), 'Europe/Berlin', NOW);
+    expect(sky).toEqual({
+      caughtAt: null,
+      timeZone: 'America/Los_Angeles',
+      conditions: { status: 'unavailable', weather: null, sun: null, moon: null, solunar: null },
+      weatherDue: false,
+    });
+  });
+
+  it('asks for the weather from the first moment of the records, not a millisecond before', () => {
+    expect(WEATHER_RECORDS_BEGIN).toBe('1940-01-01T00:00:00.000Z');
+    const first = workOutSky(saved('1940-01-01T00:00:00.000Z', GREENWICH), null, NOW);
+    expect(first).toMatchObject({ caughtAt: '1940-01-01T00:00:00.000Z', weatherDue: true });
+    expect(first.conditions.status).toBe('pending');
+    const before = workOutSky(saved('1939-12-31T23:59:59.999Z', GREENWICH), null, NOW);
+    expect(before).toMatchObject({ caughtAt: '1939-12-31T23:59:59.999Z', weatherDue: false });
+    expect(before.conditions.status).toBe('partial');
+    expect(before.conditions.sun).not.toBeNull();
+    // Midnight of 1 January 1940 on London's clocks (GMT that winter) is the same first moment.
+    const london = workOutSky(
+      { catchDate: '1940-01-01', timeOfDay: '00:00', createdAt: '2026-07-04T20:00:00Z', ...GREENWICH },
+      null,
+      NOW,
+    );
+    expect(london).toMatchObject({
+      timeZone: 'Europe/London',
+      caughtAt: '1940-01-01T00:00:00.000Z',
+      weatherDue: true,
+    });
+  });
+
+  it('asks for the weather up to now, not a second after', () => {
+    const atNow = workOutSky(saved(NOW.toISOString(), TAHOE), null, NOW);
+    expect(atNow).toMatchObject({ weatherDue: true, conditions: { status: 'pending' } });
+    const later = workOutSky(saved(new Date(NOW.getTime() + 1000).toISOString(), TAHOE), null, NOW);
+    expect(later).toMatchObject({ weatherDue: false, conditions: { status: 'partial' } });
+    expect(later.conditions.sun).not.toBeNull();
+    expect(later.conditions.solunar).not.toBeNull();
   });
 });
