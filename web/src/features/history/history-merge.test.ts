@@ -16,7 +16,7 @@ function serverCatch(id: number, fields: Partial<Catch> = {}): Catch {
 function pending(fishType: string, state: CreateEntry['state'] = 'pending'): CreateEntry {
   const payload = buildCatchPayload(
     { ...emptyCatchForm(undefined, now), fishType, weight: '2' },
-    { photo: null, clientId: crypto.randomUUID(), now, units: 'imperial' },
+    { photo: null, clientId: crypto.randomUUID(), now, units: 'imperial', timeZone: 'UTC' },
   );
   const entry = newCreateEntry(1, payload, new Blob(['x']));
   return state === 'failed' ? { ...entry, state, lastError: 'Refused' } : entry;
