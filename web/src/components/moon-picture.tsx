@@ -1,6 +1,3 @@
-/** Half the synodic month in days: a moon younger than this (since the last new moon) is waxing. */
-export const HALF_LUNAR_CYCLE_DAYS = 29.530589 / 2;
-
 /**
  * The moon as it looks: the lit part drawn from the illumination (0 to 1), lit on the right while waxing as seen
  * from the northern hemisphere (mirrored south of the equator). Decorative: whoever shows it says the phase in words.

@@ -13,13 +13,13 @@ import {
 import { lazy, memo, Suspense, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { formatQuantity, type UnitSystem } from '#core/units.ts';
-import { HALF_LUNAR_CYCLE_DAYS, MoonPicture } from '@/components/moon-picture';
+import { MoonPicture } from '@/components/moon-picture';
 import { Button } from '@/components/ui/button';
 import { useUnits } from '@/features/auth/use-units';
 import { loadWhenOnline } from '@/lib/load-when-online';
 import { formatCatchDate, formatLength, formatWeight } from '../catches/catch-format.ts';
 import { CatchThumbnail } from './catch-photo.tsx';
-import { CONDITIONS_PENDING, TENDENCY_WORDS } from './conditions-format.ts';
+import { CONDITIONS_PENDING, moonWaxing, TENDENCY_WORDS } from './conditions-format.ts';
 import type { PendingSync } from './history-merge.ts';
 import { TENDENCY_ICONS } from './tendency-icons.ts';
 
@@ -196,11 +196,7 @@ function CardConditions({ item, units }: { item: Catch; units: UnitSystem }) {
       ) : null}
       {moon ? (
         <span className="flex items-center" title={moon.phase}>
-          <MoonPicture
-            illumination={moon.illumination}
-            waxing={moon.age < HALF_LUNAR_CYCLE_DAYS}
-            className="size-4"
-          />
+          <MoonPicture illumination={moon.illumination} waxing={moonWaxing(moon)} className="size-4" />
           <span className="sr-only">
             {weather ? ', ' : ''}
             {moon.phase}

@@ -2,17 +2,18 @@ import { CloudSun, Hourglass } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { formatQuantity, type UnitSystem } from '#core/units.ts';
-import { HALF_LUNAR_CYCLE_DAYS, MoonPicture } from '@/components/moon-picture';
+import { MoonPicture } from '@/components/moon-picture';
 import { SOLUNAR_FOLKLORE_NOTE, SOLUNAR_LABEL } from '../tools/sun-moon-format.ts';
 import {
   CONDITIONS_PENDING,
   catchClockOffsetMs,
-  formatMoonIllumination,
+  formatMoon,
   formatSky,
   formatSolunar,
   formatSunPhase,
   formatSunTimes,
   formatWind,
+  moonWaxing,
   NOT_AVAILABLE,
   TENDENCY_WORDS,
 } from './conditions-format.ts';
@@ -100,14 +101,8 @@ export function CatchConditionsBlock({ item, units }: { item: Catch; units: Unit
           {moon ? (
             <Detail label="Moon">
               <span className="flex items-center gap-2">
-                <MoonPicture
-                  illumination={moon.illumination}
-                  waxing={moon.age < HALF_LUNAR_CYCLE_DAYS}
-                  className="size-5"
-                />
-                <span>
-                  {moon.phase}, {formatMoonIllumination(moon.illumination)}
-                </span>
+                <MoonPicture illumination={moon.illumination} waxing={moonWaxing(moon)} className="size-5" />
+                <span>{formatMoon(moon)}</span>
               </span>
             </Detail>
           ) : (

@@ -1,8 +1,14 @@
 import type { Catch } from '#core/catch.ts';
-import type { CatchSolunar, CatchSun, CatchWeather, PressureTendency } from '#core/catch-conditions.ts';
+import type {
+  CatchMoon,
+  CatchSolunar,
+  CatchSun,
+  CatchWeather,
+  PressureTendency,
+} from '#core/catch-conditions.ts';
 import { compassPoint } from '#core/compass.ts';
 import { formatQuantity, type UnitSystem } from '#core/units.ts';
-import { formatClockTime } from '@/lib/clock-time';
+import { formatClockTime } from '../../lib/clock-time.ts';
 import { formatIllumination } from '../tools/sun-moon-format.ts';
 
 /**
@@ -42,9 +48,17 @@ export function formatSunPhase(sun: CatchSun): string {
   return SUN_PHASE_WORDS[sun.phase];
 }
 
-/** '78% illuminated'. */
-export function formatMoonIllumination(illumination: number): string {
-  return `${formatIllumination(illumination)} illuminated`;
+/** 'Waxing Gibbous, 78% illuminated'. */
+export function formatMoon(moon: CatchMoon): string {
+  return `${moon.phase}, ${formatIllumination(moon.illumination)} illuminated`;
+}
+
+/** Half the synodic month in days. */
+const HALF_LUNAR_CYCLE_DAYS = 29.530589 / 2;
+
+/** Whether the moon was growing: younger than half a lunar month since the last new moon. */
+export function moonWaxing(moon: CatchMoon): boolean {
+  return moon.age < HALF_LUNAR_CYCLE_DAYS;
 }
 
 /** 'Major period', 'Minor period', or 'Outside the periods'. */
