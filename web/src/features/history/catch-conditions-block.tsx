@@ -32,7 +32,7 @@ export function CatchConditionsBlock({ item, units }: { item: Catch; units: Unit
   const headingId = `conditions-${item.id}`;
   // A part missing while pending is still to come; missing once worked out, it could not be had.
   const missing = (label: string) => (pending ? null : <Detail label={label}>{NOT_AVAILABLE}</Detail>);
-  const sunTimes = sun ? formatSunTimes(sun, catchClockOffsetMs(item)) : null;
+  const sunTimes = sun ? formatSunTimes(sun, catchClockOffsetMs(item)) : [];
   const TendencyIcon = weather?.pressureTendency ? TENDENCY_ICONS[weather.pressureTendency] : null;
 
   let body: ReactNode;
@@ -89,9 +89,18 @@ export function CatchConditionsBlock({ item, units }: { item: Catch; units: Unit
           {sun ? (
             <Detail label="Sun">
               <span className="block">{formatSunPhase(sun)}</span>
-              {sunTimes ? (
+              {sunTimes.length > 0 ? (
                 <span className="block text-xs font-normal text-muted-foreground" data-testid="sun-times">
-                  {sunTimes}
+                  {sunTimes.map((time, index) => (
+                    // The dot stays with the time after it: a line never starts with it.
+                    <span key={time}>
+                      {index > 0 ? ' ' : null}
+                      <span className="whitespace-nowrap">
+                        {index > 0 ? '· ' : null}
+                        {time}
+                      </span>
+                    </span>
+                  ))}
                 </span>
               ) : null}
             </Detail>

@@ -60,12 +60,12 @@ describe('formatSunTimes', () => {
   };
 
   it('writes sunrise and sunset on the clocks of the catch, to the minute', () => {
-    expect(formatSunTimes(sun, -7 * HOUR_MS, 'en-GB')).toBe('Sunrise 05:58 · Sunset 19:52');
+    expect(formatSunTimes(sun, -7 * HOUR_MS, 'en-GB')).toEqual(['Sunrise 05:58', 'Sunset 19:52']);
   });
 
   it('leaves out what did not happen that day, and everything when the clock is unknown', () => {
-    expect(formatSunTimes({ ...sun, sunset: null }, -7 * HOUR_MS, 'en-GB')).toBe('Sunrise 05:58');
-    expect(formatSunTimes({ ...sun, sunrise: null, sunset: null }, 0, 'en-GB')).toBeNull();
-    expect(formatSunTimes(sun, null, 'en-GB')).toBeNull();
+    expect(formatSunTimes({ ...sun, sunset: null }, -7 * HOUR_MS, 'en-GB')).toEqual(['Sunrise 05:58']);
+    expect(formatSunTimes({ ...sun, sunrise: null, sunset: null }, 0, 'en-GB')).toEqual([]);
+    expect(formatSunTimes(sun, null, 'en-GB')).toEqual([]);
   });
 });

@@ -91,12 +91,12 @@ export function catchClockOffsetMs(item: Pick<Catch, 'catchDate' | 'timeOfDay' |
 }
 
 /**
- * Sunrise and sunset on the clocks of where the catch was caught ('Sunrise 6:41 AM · Sunset 5:02 PM'), rounded to
- * the minute as almanacs print them; null when that place's clock is not known (see catchClockOffsetMs) or the sun
- * neither rose nor set that day.
+ * Sunrise and sunset on the clocks of where the catch was caught (['Sunrise 6:41 AM', 'Sunset 5:02 PM']), rounded
+ * to the minute as almanacs print them; empty when that place's clock is not known (see catchClockOffsetMs), and
+ * without what did not happen that day.
  */
-export function formatSunTimes(sun: CatchSun, offsetMs: number | null, locale?: string): string | null {
-  if (offsetMs === null) return null;
+export function formatSunTimes(sun: CatchSun, offsetMs: number | null, locale?: string): string[] {
+  if (offsetMs === null) return [];
   const onTheClock = (iso: string | null) => {
     if (iso === null) return null;
     const moment = Date.parse(iso);
@@ -108,5 +108,5 @@ export function formatSunTimes(sun: CatchSun, offsetMs: number | null, locale?: 
     ['Sunrise', onTheClock(sun.sunrise)],
     ['Sunset', onTheClock(sun.sunset)],
   ].filter((part): part is [string, string] => part[1] !== null);
-  return parts.length === 0 ? null : parts.map(([label, time]) => `${label} ${time}`).join(' · ');
+  return parts.map(([label, time]) => `${label} ${time}`);
 }
