@@ -166,6 +166,22 @@ export default defineConfig({
             // lucide's icons shared by lazy screens in one 'icons' chunk: in 'lazy-shared', one icon drew that
             // whole chunk into the Log tab's first load.
             { name: 'icons', test: /[\\/]lucide-react[\\/]/, minShareCount: 2, priority: 2 },
+            {
+              // The sun and moon (the Tools tab's card, the sky of a catch still on the phone): loaded when first
+              // needed, never with the screens that share 'lazy-shared'. Alone: it imports nothing, so no module a
+              // screen needs at once comes with it.
+              name: 'astronomy',
+              test: /[\\/]core[\\/]astronomy\.ts$/,
+              priority: 2,
+            },
+            {
+              // The pressure and gear rules (the Tools tab, and the sky of a catch still on the phone, whose module
+              // also holds the pressure tendency): not in 'lazy-shared', which History loads at once.
+              name: 'weather-rules',
+              test: /[\\/]core[\\/](barometer|gear)\.ts$/,
+              minShareCount: 2,
+              priority: 2,
+            },
             { name: 'lazy-shared', test: (id) => !/[\\/]routes[\\/]pages[\\/]/.test(id), minShareCount: 2 },
           ],
         },

@@ -1,10 +1,12 @@
 import type { Catch } from './catch.ts';
+import { CONDITIONS_NOT_WORKED_OUT } from './catch-conditions.ts';
 import { catchSchema } from './catch-schema.ts';
 
 /**
  * A catch for tests: nothing but what the test sets, every optional field null (the schema fills them in, so a new
  * optional written field needs nothing here). Defaults: id 1, 'Bass', saved at noon UTC on 15 January 2025 (the
- * same calendar day in every time zone), a real catch (not a test page's sample).
+ * same calendar day in every time zone, which is also when it was caught: it has no date), a real catch (not a test
+ * page's sample), its conditions not worked out yet.
  */
 export function testCatch(fields: Partial<Catch> = {}): Catch {
   const defaults = catchSchema.parse({
@@ -13,6 +15,8 @@ export function testCatch(fields: Partial<Catch> = {}): Catch {
     createdAt: '2025-01-15T12:00:00.000Z',
     clientId: null,
     isTestCatch: false,
+    caughtAt: '2025-01-15T12:00:00.000Z',
+    conditions: CONDITIONS_NOT_WORKED_OUT,
   });
   return { ...defaults, ...fields };
 }

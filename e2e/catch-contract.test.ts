@@ -39,6 +39,11 @@ const DETAIL_DIALOG: Record<keyof Catch, Shown> = {
   baitUsed: { text: 'PowerBait, chartreuse' },
   createdAt: { text: 'Saved Apr 20, 2026' },
   isTestCatch: { text: 'Test catch: a sample saved from a test page.' },
+  caughtAt: {
+    notShown: 'the same moment as the catch date and time of day, shown as those on the clocks of the place',
+  },
+  // The sky is worked out when the catch is created (it has a position), so its solunar period is there at once.
+  conditions: { text: 'Solunar periods (folklore)' },
 };
 
 async function expectShown(dialog: Locator, field: string, shown: Shown): Promise<void> {

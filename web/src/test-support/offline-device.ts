@@ -100,7 +100,7 @@ export function payload(fields: Partial<CatchPayload> = {}): CatchPayload {
   return {
     ...buildCatchPayload(
       { ...emptyCatchForm(undefined, testApp.clock.now()), fishType: 'Rainbow Trout', weight: '3.4' },
-      { photo: null, clientId: randomUUID(), now: testApp.clock.now(), units: 'imperial' },
+      { photo: null, clientId: randomUUID(), now: testApp.clock.now(), units: 'imperial', timeZone: 'UTC' },
     ),
     ...fields,
   };

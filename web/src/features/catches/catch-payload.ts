@@ -43,6 +43,8 @@ export interface PayloadContext {
   now: Date;
   /** The units the form's measurements were typed in. */
   units: UnitSystem;
+  /** The phone's time zone (lib/phone-time-zone.ts). */
+  timeZone: string;
 }
 
 /** Every field the form has an input for, as stored (text trimmed or null, numbers in imperial units or null). */
@@ -75,6 +77,7 @@ export function buildCatchPayload(values: CatchFormValues, context: PayloadConte
     photo: context.photo,
     clientId: context.clientId,
     createdAt: context.now.toISOString(),
+    timeZone: context.timeZone,
   };
 }
 

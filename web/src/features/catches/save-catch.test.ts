@@ -70,6 +70,8 @@ describe('saveCatch (into the outbox)', () => {
       photo: null,
       clientId,
       createdAt: now.toISOString(),
+      // The phone's zone: the server reads a catch without a position on its clocks.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(catchCreateSchema.safeParse(stored.payload).success).toBe(true);
   });

@@ -1,4 +1,5 @@
 import type { UnitSystem } from '#core/units.ts';
+import { phoneTimeZone } from '../../lib/phone-time-zone.ts';
 import type { CreateEntry, Outbox } from '../../offline/outbox.ts';
 import { newCreateEntry } from '../../offline/outbox-actions.ts';
 import { assertValidCatch } from './catch-check.ts';
@@ -37,6 +38,7 @@ export async function saveCatch(
     clientId: options.clientId ?? crypto.randomUUID(),
     now: options.now ?? new Date(),
     units: options.units,
+    timeZone: phoneTimeZone(),
   });
   await assertValidCatch('create', payload, options.units);
   const entry = newCreateEntry(options.userId, payload, photo);

@@ -12,15 +12,20 @@ import {
 } from 'lucide-react';
 import { lazy, memo, Suspense, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
+import { formatQuantity, type UnitSystem } from '#core/units.ts';
+import { MoonPicture } from '@/components/moon-picture';
 import { Button } from '@/components/ui/button';
 import { useUnits } from '@/features/auth/use-units';
 import { loadWhenOnline } from '@/lib/load-when-online';
 import { formatCatchDate, formatLength, formatWeight } from '../catches/catch-format.ts';
 import { CatchThumbnail } from './catch-photo.tsx';
+import { CONDITIONS_PENDING, moonWaxing, TENDENCY_WORDS } from './conditions-format.ts';
 import type { PendingSync } from './history-merge.ts';
+import { TENDENCY_ICONS } from './tendency-icons.ts';
 
 /**
- * One catch in the history list (docs/product.md#catch-card): photo, weight badge, fish type, date, location, length.
+ * One catch in the history list (docs/product.md#catch-card): photo, weight badge, fish type, date, location, length,
+ * a line of the conditions it was caught in.
  * The fish type is a button stretched over the card (tap anywhere opens the details); the options
  * menu sits above it. Memoised; History renders only the cards in view (use-windowed-list.ts).
  * A catch (or an edit of one) still in the phone's outbox is marked 'Waiting to sync'; one the server refused for
@@ -114,6 +119,7 @@ export const CatchCard = memo(function CatchCard({
             {length}
           </p>
         ) : null}
+        <CardConditions item={item} units={units} />
         {sync?.state === 'pending' ? (
           <span
             data-testid="sync-pending"
@@ -160,6 +166,52 @@ export const CatchCard = memo(function CatchCard({
     </article>
   );
 });
+
+/**
+ * The conditions in one short line: the air temperature, the pressure's 3-hour tendency as an arrow and the moon as
+ * a picture, each named in words for a screen reader; 'Conditions pending' until the server has the weather.
+ * Nothing when they could not be worked out. Cheap: a few spans per card, no computing.
+ */
+function CardConditions({ item, units }: { item: Catch; units: UnitSystem }) {
+  const { status, weather, moon } = item.conditions;
+  if (weather === null && moon === null && status !== 'pending') return null;
+  const tendency = weather?.pressureTendency ?? null;
+  const TendencyIcon = tendency ? TENDENCY_ICONS[tendency] : null;
+  return (
+    <p
+      data-testid="card-conditions"
+      className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm text-muted-foreground"
+    >
+      <span className="sr-only">Conditions: </span>
+      {weather ? (
+        <span className="whitespace-nowrap">
+          {formatQuantity('temperature', weather.airTemperature, units)}
+        </span>
+      ) : null}
+      {tendency && TendencyIcon ? (
+        <span className="flex items-center" title={`Pressure ${TENDENCY_WORDS[tendency].toLowerCase()}`}>
+          <TendencyIcon aria-hidden="true" className="size-4 shrink-0" />
+          <span className="sr-only">, pressure {TENDENCY_WORDS[tendency].toLowerCase()}</span>
+        </span>
+      ) : null}
+      {moon ? (
+        <span className="flex items-center" title={moon.phase}>
+          <MoonPicture illumination={moon.illumination} waxing={moonWaxing(moon)} className="size-4" />
+          <span className="sr-only">
+            {weather ? ', ' : ''}
+            {moon.phase}
+          </span>
+        </span>
+      ) : null}
+      {status === 'pending' ? (
+        <span className="whitespace-nowrap">
+          <span className="sr-only">{weather || moon ? ', ' : ''}</span>
+          {CONDITIONS_PENDING}
+        </span>
+      ) : null}
+    </p>
+  );
+}
 
 /** A sample saved from a test page (docs/decisions/028-test-catches.md): it stays out of Stats. */
 function TestCatchBadge() {

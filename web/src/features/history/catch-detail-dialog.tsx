@@ -1,5 +1,5 @@
 import { Calendar, FlaskConical, Map as MapIcon, MapPin, NotebookPen, Pencil } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { formatQuantity } from '#core/units.ts';
 import { Button } from '@/components/ui/button';
@@ -13,11 +13,14 @@ import {
   formatTimestamp,
   formatWeight,
 } from '../catches/catch-format.ts';
+import { CatchConditionsBlock } from './catch-conditions-block.tsx';
 import { CatchDetailPhoto } from './catch-detail-photo.tsx';
 import { CatchLocationDrawer } from './catch-location-drawer.tsx';
+import { Detail, DetailList } from './detail-list.tsx';
 
 /**
- * The detail view of one catch (docs/product.md#catch-details): photo, size, fishing details, location (with map drawer), notes, and
+ * The detail view of one catch (docs/product.md#catch-details): photo, size, fishing details, the conditions it was
+ * caught in, location (with map drawer), notes, and
  * whether it is a sample saved from a test page.
  */
 export function CatchDetailDialog({
@@ -102,8 +105,7 @@ function CatchDetailContent({
         <h3 id={`details-${item.id}`} className="mb-2 text-sm font-semibold">
           Fishing Details
         </h3>
-        {/* Each name beside its value while 16rem fits, above it with large text. */}
-        <dl className="grid grid-cols-1 gap-x-4 gap-y-1.5 text-sm @[16rem]:grid-cols-[auto_1fr]">
+        <DetailList>
           {item.waterTemperature !== null ? (
             <Detail label="Water Temperature">
               <span className="whitespace-nowrap">
@@ -119,8 +121,10 @@ function CatchDetailContent({
           {item.lineSize ? <Detail label="Line Size">{item.lineSize}</Detail> : null}
           {item.baitUsed ? <Detail label="Bait Used">{item.baitUsed}</Detail> : null}
           <Detail label="Caught">{caughtAt}</Detail>
-        </dl>
+        </DetailList>
       </section>
+
+      <CatchConditionsBlock item={item} units={units} />
 
       {item.locationName || coordinates ? (
         <section aria-label="Location" className="flex flex-col gap-3">
@@ -179,14 +183,5 @@ function Stat({ label, value }: { label: string; value: string }) {
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="text-lg font-semibold whitespace-nowrap">{value}</dd>
     </div>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 break-words font-medium">{children}</dd>
-    </>
   );
 }

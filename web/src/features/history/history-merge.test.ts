@@ -6,6 +6,7 @@ import { type CreateEntry, createOutbox } from '../../offline/outbox.ts';
 import { editCatchOffline, newCreateEntry, newDeleteEntry } from '../../offline/outbox-actions.ts';
 import { buildCatchPayload, emptyCatchForm } from '../catches/catch-payload.ts';
 import { mergeWithOutbox } from './history-merge.ts';
+import { phoneConditions } from './offline-conditions.ts';
 
 const now = new Date('2026-06-01T12:00:00Z');
 
@@ -16,7 +17,7 @@ function serverCatch(id: number, fields: Partial<Catch> = {}): Catch {
 function pending(fishType: string, state: CreateEntry['state'] = 'pending'): CreateEntry {
   const payload = buildCatchPayload(
     { ...emptyCatchForm(undefined, now), fishType, weight: '2' },
-    { photo: null, clientId: crypto.randomUUID(), now, units: 'imperial' },
+    { photo: null, clientId: crypto.randomUUID(), now, units: 'imperial', timeZone: 'UTC' },
   );
   const entry = newCreateEntry(1, payload, new Blob(['x']));
   return state === 'failed' ? { ...entry, state, lastError: 'Refused' } : entry;
@@ -99,5 +100,54 @@ describe('mergeWithOutbox', () => {
     expect(merged.catches[0]?.photo).toBe('blob:picked');
     const removed = await editCatchOffline(outbox, 1, saved, { changes: {}, photo: 'remove' });
     expect(mergeWithOutbox([saved], [removed], new Map()).catches[0]?.photo).toBeNull();
+  });
+
+  it('gives a catch still on the phone its sky, worked out on the clocks of the zone it was saved in; the weather pending', () => {
+    const payload = buildCatchPayload(
+      {
+        ...emptyCatchForm({ locationName: 'Greenwich', latitude: 51.4779, longitude: 0 }, now),
+        fishType: 'Pike',
+        catchDate: '2026-06-21',
+        timeOfDay: '13:00',
+      },
+      { photo: null, clientId: crypto.randomUUID(), now, units: 'imperial', timeZone: 'Europe/London' },
+    );
+    const entry = newCreateEntry(1, payload, null);
+
+    // Before the phone's sky code has loaded: all pending, as of when it was saved.
+    const waiting = mergeWithOutbox([], [entry], new Map()).catches[0] as Catch;
+    expect(waiting.conditions).toEqual({
+      status: 'pending',
+      weather: null,
+      sun: null,
+      moon: null,
+      solunar: null,
+    });
+    expect(waiting).not.toHaveProperty('timeZone');
+
+    // Worked out by a phone now in another zone: still on the clocks of London (BST), where it was saved.
+    const item = mergeWithOutbox([], [entry], new Map(), (kept) => phoneConditions(kept, 'Asia/Tokyo'))
+      .catches[0] as Catch;
+    expect(item.caughtAt).toBe('2026-06-21T12:00:00.000Z');
+    expect(item.conditions.status).toBe('pending');
+    expect(item.conditions.weather).toBeNull();
+    // Midsummer at Greenwich: midday is day, sunrise before 04:00 UTC and sunset after 20:00 UTC.
+    expect(item.conditions.sun?.phase).toBe('day');
+    expect(item.conditions.sun?.sunrise?.slice(0, 13)).toBe('2026-06-21T03');
+    expect(item.conditions.sun?.sunset?.slice(0, 13)).toBe('2026-06-21T20');
+    expect(item.conditions.moon).not.toBeNull();
+    expect(item.conditions.solunar).not.toBeNull();
+  });
+
+  it('a catch on the phone without a position has the moon only (the sun needs a place)', () => {
+    const payload = buildCatchPayload(
+      { ...emptyCatchForm(undefined, now), fishType: 'Perch' },
+      { photo: null, clientId: crypto.randomUUID(), now, units: 'imperial', timeZone: 'UTC' },
+    );
+    const item = mergeWithOutbox([], [newCreateEntry(1, payload, null)], new Map(), (kept) =>
+      phoneConditions(kept, 'UTC'),
+    ).catches[0] as Catch;
+    expect(item.conditions).toMatchObject({ status: 'pending', weather: null, sun: null, solunar: null });
+    expect(item.conditions.moon?.illumination).toBeGreaterThanOrEqual(0);
   });
 });

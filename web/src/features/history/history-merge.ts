@@ -1,4 +1,4 @@
-import { type Catch, withFieldsAddedLater } from '#core/catch.ts';
+import { type Catch, type CatchCreatePayload, withFieldsAddedLater } from '#core/catch.ts';
 import type { CreateEntry, EntryState, OutboxEntry, PhotoEntry, UpdateEntry } from '../../offline/outbox.ts';
 import { isTargetOf } from '../../offline/outbox-actions.ts';
 
@@ -36,12 +36,28 @@ function localId(clientId: string): number {
 }
 
 /**
+ * When a catch still on the phone was caught and the sky then, worked out on the phone (offline-conditions.ts,
+ * loaded lazily by use-phone-conditions.ts); the weather stays pending until the server has the catch.
+ */
+export type PhoneConditions = (payload: CatchCreatePayload) => Pick<Catch, 'caughtAt' | 'conditions'>;
+
+/** Until the phone's sky code has loaded (a moment, from the precache offline): all pending, as of its saving. */
+function notWorkedOutYet(payload: CatchCreatePayload): Pick<Catch, 'caughtAt' | 'conditions'> {
+  return {
+    caughtAt: payload.createdAt,
+    conditions: { status: 'pending', weather: null, sun: null, moon: null, solunar: null },
+  };
+}
+
+/**
  * A pending create as History shows it, with its photo from the phone (`photoUrl`, an object URL). The payload holds
  * every written field as of when it was saved (core/catch.ts); a field added since then reads as "not set".
  */
-function pendingCatch(entry: CreateEntry, photoUrl: string | null): Catch {
+function pendingCatch(entry: CreateEntry, photoUrl: string | null, conditionsOf: PhoneConditions): Catch {
+  const { timeZone: _savedIn, ...fields } = entry.payload;
   return withFieldsAddedLater({
-    ...entry.payload,
+    ...fields,
+    ...conditionsOf(entry.payload),
     id: localId(entry.clientId),
     photo: photoUrl,
     clientId: entry.clientId,
@@ -58,12 +74,13 @@ function editedCatch(item: Catch, edit: UpdateEntry, photoUrl: string | null): C
  * History's list (docs/decisions/004-offline-outbox.md): the server's catches (the last list, also offline) plus the catches still in the
  * outbox, each once: a catch the server already has but the outbox has not yet seen confirmed shows as
  * pending (matched by clientId), a catch with an edit waiting shows as edited (decision 021), and a catch with a
- * pending delete is hidden.
+ * pending delete is hidden. A catch still on the phone has its sky from `conditionsOf` once that has loaded.
  */
 export function mergeWithOutbox(
   serverCatches: readonly Catch[],
   entries: readonly OutboxEntry[],
   photoUrls: ReadonlyMap<string, string>,
+  conditionsOf: PhoneConditions | null = null,
 ): HistoryList {
   const pending = new Map<number, PendingSync>();
   const catches: Catch[] = [];
@@ -76,7 +93,7 @@ export function mergeWithOutbox(
 
   for (const entry of entries) {
     if (entry.kind !== 'create') continue;
-    const item = pendingCatch(entry, photoUrls.get(entry.clientId) ?? null);
+    const item = pendingCatch(entry, photoUrls.get(entry.clientId) ?? null, conditionsOf ?? notWorkedOutYet);
     if (isDeleted(item)) continue;
     pendingClientIds.add(entry.clientId);
     pending.set(item.id, syncOf(entry));

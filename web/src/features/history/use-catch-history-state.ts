@@ -20,6 +20,7 @@ import { mergeWithOutbox } from './history-merge.ts';
 import { useAfterPaint } from './use-after-paint.ts';
 import { useCatchActions } from './use-catch-actions.ts';
 import { useHistoryDialogs } from './use-history-dialogs.ts';
+import { usePhoneConditions } from './use-phone-conditions.ts';
 import { useWindowedList } from './use-windowed-list.ts';
 
 const NO_CATCHES: Catch[] = [];
@@ -100,7 +101,12 @@ export function useCatchHistoryState() {
     deferredSearch.trim() === '' &&
     deferredSort === 'newest';
   const data = showingNewest ? newestQuery.data : catchesQuery.data;
-  const merged = useMemo(() => mergeWithOutbox(data ?? [], entries, photoUrls), [data, entries, photoUrls]);
+  // A catch still on the phone shows its sun, moon and solunar period at once, worked out here (offline too).
+  const conditionsOf = usePhoneConditions(entries.some((entry) => entry.kind === 'create'));
+  const merged = useMemo(
+    () => mergeWithOutbox(data ?? [], entries, photoUrls, conditionsOf),
+    [data, entries, photoUrls, conditionsOf],
+  );
   // Sorted once per list or order; a keystroke then only filters, which keeps the order.
   const sortedCatches = useMemo(() => sortCatches(merged.catches, deferredSort), [merged, deferredSort]);
   // The search's lower-cased texts are worked out once per list and order, not on every keystroke.

@@ -1,6 +1,7 @@
 import { MapPin, Moon, RefreshCw, Sunrise } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { MoonPhase, SkyDay } from '#core/astronomy.ts';
+import type { SkyDay } from '#core/astronomy.ts';
+import { MoonPicture } from '@/components/moon-picture';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,6 +11,8 @@ import {
   formatIllumination,
   formatSkyEvent,
   formatSolunarPeriod,
+  SOLUNAR_FOLKLORE_NOTE,
+  SOLUNAR_LABEL,
 } from './sun-moon-format.ts';
 import { LocationNeeded, StatusMessage } from './tool-card-parts.tsx';
 import { useToolsLocation } from './tools-location.tsx';
@@ -27,30 +30,6 @@ function SkySkeleton({ label }: { label: string }) {
       </div>
       <Skeleton className="h-16" />
     </div>
-  );
-}
-
-/**
- * The moon as it looks tonight: the lit part drawn from the illumination, lit on the right while waxing as seen
- * from the northern hemisphere (mirrored south of the equator).
- */
-function MoonPicture({ phase, southern }: { phase: MoonPhase; southern: boolean }) {
-  const r = 20;
-  // The terminator is half an ellipse whose width follows the lit fraction: a crescent bulges towards the lit
-  // edge, a gibbous moon away from it.
-  const terminator = Math.abs(1 - 2 * phase.illumination) * r;
-  const gibbous = phase.illumination > 0.5 ? 1 : 0;
-  const litOnRight = phase.waxing !== southern;
-  return (
-    <svg viewBox="-22 -22 44 44" className="size-12 shrink-0" aria-hidden="true">
-      <circle r={r} className="fill-slate-700" />
-      <path
-        d={`M0,${-r} A${r},${r} 0 0 1 0,${r} A${terminator},${r} 0 0 ${gibbous} 0,${-r}Z`}
-        transform={litOnRight ? undefined : 'scale(-1,1)'}
-        className="fill-amber-100"
-      />
-      <circle r={r} fill="none" className="stroke-slate-400" strokeWidth="1" />
-    </svg>
   );
 }
 
@@ -116,7 +95,12 @@ function SkyDetails({ sky, southern }: { sky: SkyDay; southern: boolean }) {
           Moon
         </h4>
         <div className="flex items-center gap-3">
-          <MoonPicture phase={phase} southern={southern} />
+          <MoonPicture
+            illumination={phase.illumination}
+            waxing={phase.waxing}
+            southern={southern}
+            className="size-12"
+          />
           <p>
             <span className="block font-semibold" data-testid="moon-phase">
               {phase.name}
@@ -142,18 +126,14 @@ function SkyDetails({ sky, southern }: { sky: SkyDay; southern: boolean }) {
       {solunar.length > 0 ? (
         <section aria-labelledby="sky-solunar-heading" className="flex flex-col gap-1.5">
           <h4 id="sky-solunar-heading" className="text-sm font-semibold">
-            Solunar periods (folklore)
+            {SOLUNAR_LABEL}
           </h4>
           <ul className="flex flex-col gap-1 text-sm tabular-nums" data-testid="solunar-periods">
             {solunar.map((period) => (
               <li key={`${period.kind}-${period.start.getTime()}`}>{formatSolunarPeriod(period)}</li>
             ))}
           </ul>
-          <p className="text-xs text-muted-foreground">
-            An old angling tradition (Knight's solunar tables, 1926): fish are said to feed more with the moon
-            overhead or underfoot (major) and at moonrise or moonset (minor). Folklore, not science: studies
-            have found little evidence for it.
-          </p>
+          <p className="text-xs text-muted-foreground">{SOLUNAR_FOLKLORE_NOTE}</p>
         </section>
       ) : null}
     </div>

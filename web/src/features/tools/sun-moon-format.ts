@@ -47,6 +47,16 @@ export function formatIllumination(fraction: number): string {
   return `${Math.round(Math.min(1, Math.max(0, fraction)) * 100)}%`;
 }
 
+/**
+ * How the app names the solunar periods wherever it shows them (the Sun & Moon card, a catch's conditions): as
+ * folklore, with what the tradition says and that the evidence is thin (docs/product.md#sun-and-moon).
+ */
+export const SOLUNAR_LABEL = 'Solunar periods (folklore)';
+export const SOLUNAR_FOLKLORE_NOTE =
+  "An old angling tradition (Knight's solunar tables, 1926): fish are said to feed more with the moon overhead or " +
+  'underfoot (major) and at moonrise or moonset (minor). Folklore, not science: studies have found little evidence ' +
+  'for it.';
+
 /** A solunar period as 'Major: 1:12 PM – 3:12 PM'. */
 export function formatSolunarPeriod(period: SolunarPeriod, locale?: string): string {
   const kind = period.kind === 'major' ? 'Major' : 'Minor';
