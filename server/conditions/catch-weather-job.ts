@@ -173,14 +173,16 @@ export class CatchWeatherJob {
     result.leased = true;
     const now = this.deps.clock.now();
 
-    for (const read of await this.repository.withoutMoment(BATCH)) {
-      if (await this.repository.saveSky(read, workOutSky(read, null, now))) result.skies++;
-    }
+    const withoutMoment = await this.repository.withoutMoment(BATCH);
+    result.skies = await this.repository.saveSkies(
+      withoutMoment.map((read) => ({ read, sky: workOutSky(read, null, now) })),
+    );
 
     const groups = new Map<string, CellDay>();
+    const noPosition: CatchAwaitingWeather[] = [];
     for (const read of await this.repository.awaitingWeather(now, BATCH)) {
       if (read.latitude === null || read.longitude === null) {
-        if (await this.finish(read, null)) result.finished++;
+        noPosition.push(read);
         continue;
       }
       const cell = weatherCell(read.latitude, read.longitude);
@@ -194,6 +196,7 @@ export class CatchWeatherJob {
       }
       group.catches.push(read);
     }
+    result.finished += await this.finish(noPosition.map((read) => ({ read, weather: null })));
 
     for (const group of groups.values()) {
       const kept = new Map<string, KeptDay | null>();
@@ -209,20 +212,21 @@ export class CatchWeatherJob {
         if (fetched === 'lease') break;
         if (fetched === 'failed' || fetched === 'quota') {
           result.providerCalls++;
-          for (const read of group.catches) if (await this.failed(read, now)) result.finished++;
+          result.finished += await this.failed(group.catches, now);
           // The provider counts our calls: after a quota refusal, the rest waits for the next pass.
           if (fetched === 'quota') break;
           continue;
         }
       }
-      for (const read of group.catches) {
-        const moment = new Date(read.caughtAt);
-        const weather = catchWeatherFrom(
-          reading(kept, hourOf(moment)),
-          reading(kept, hourThreeBefore(moment)),
-        );
-        if (await this.finish(read, weather)) result.finished++;
-      }
+      result.finished += await this.finish(
+        group.catches.map((read) => {
+          const moment = new Date(read.caughtAt);
+          return {
+            read,
+            weather: catchWeatherFrom(reading(kept, hourOf(moment)), reading(kept, hourThreeBefore(moment))),
+          };
+        }),
+      );
     }
     return result;
   }
@@ -260,20 +264,33 @@ export class CatchWeatherJob {
     }
   }
 
-  /** Writes the conditions with the weather found, or without it ('partial'), unless the catch changed meanwhile. */
-  private finish(read: CatchAwaitingWeather, weather: CatchConditions['weather']): Promise<boolean> {
-    return this.repository.finish(read, {
-      ...read.conditions,
-      weather,
-      status: weather ? 'complete' : 'partial',
-    });
+  /**
+   * Writes the conditions with the weather found, or without it ('partial'), each unless the catch changed
+   * meanwhile. How many were written.
+   */
+  private finish(
+    finished: { read: CatchAwaitingWeather; weather: CatchConditions['weather'] }[],
+  ): Promise<number> {
+    if (finished.length === 0) return Promise.resolve(0);
+    return this.repository.finish(
+      finished.map(({ read, weather }) => ({
+        read,
+        conditions: { ...read.conditions, weather, status: weather ? 'complete' : 'partial' },
+      })),
+    );
   }
 
-  /** A failed attempt: tried again after a growing wait, given up ('partial') after the last one. True if given up. */
-  private async failed(read: CatchAwaitingWeather, now: Date): Promise<boolean> {
-    if (read.attempts + 1 >= CATCH_WEATHER_MAX_ATTEMPTS) return this.finish(read, null);
-    await this.repository.postpone(read, new Date(now.getTime() + FIRST_RETRY_MS * 4 ** read.attempts));
-    return false;
+  /**
+   * A failed attempt for each catch: tried again after a growing wait, given up ('partial') after the last one.
+   * How many were given up.
+   */
+  private async failed(catches: CatchAwaitingWeather[], now: Date): Promise<number> {
+    const givenUp = catches.filter((read) => read.attempts + 1 >= CATCH_WEATHER_MAX_ATTEMPTS);
+    for (const read of catches) {
+      if (givenUp.includes(read)) continue;
+      await this.repository.postpone(read, new Date(now.getTime() + FIRST_RETRY_MS * 4 ** read.attempts));
+    }
+    return this.finish(givenUp.map((read) => ({ read, weather: null })));
   }
 }
 

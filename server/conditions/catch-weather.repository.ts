@@ -64,27 +64,39 @@ export class CatchWeatherRepository {
     }));
   }
 
-  /** Writes the moment and sky of a catch read by withoutMoment, unless it changed since. */
-  async saveSky(read: CatchWithoutMoment, sky: WorkedOutSky): Promise<boolean> {
+  /**
+   * Writes the moments and skies of catches read by withoutMoment, each unless it changed since, in one
+   * transaction (one disk flush for the batch). How many were written.
+   */
+  async saveSkies(worked: readonly { read: CatchWithoutMoment; sky: WorkedOutSky }[]): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('catches')
-        .set({
-          caught_at: sky.caughtAt,
-          time_zone: sky.timeZone,
-          conditions: JSON.stringify(sky.conditions),
-          conditions_status: sky.conditions.status,
-        })
-        .where('id', '=', read.id)
-        .where('conditions_status', '=', 'pending')
-        .where('caught_at', 'is', null)
-        .where('catch_date', 'is not distinct from', read.catchDate)
-        .where('time_of_day', 'is not distinct from', read.timeOfDay)
-        .where('created_at', '=', read.createdAt)
-        .where('latitude', 'is not distinct from', read.latitude)
-        .where('longitude', 'is not distinct from', read.longitude)
-        .executeTakeFirst();
-      return bumpIfChanged(trx, read.userId, result.numUpdatedRows);
+      const changedUsers = new Set<number>();
+      let written = 0;
+      for (const { read, sky } of worked) {
+        const result = await trx
+          .updateTable('catches')
+          .set({
+            caught_at: sky.caughtAt,
+            time_zone: sky.timeZone,
+            conditions: JSON.stringify(sky.conditions),
+            conditions_status: sky.conditions.status,
+          })
+          .where('id', '=', read.id)
+          .where('conditions_status', '=', 'pending')
+          .where('caught_at', 'is', null)
+          .where('catch_date', 'is not distinct from', read.catchDate)
+          .where('time_of_day', 'is not distinct from', read.timeOfDay)
+          .where('created_at', '=', read.createdAt)
+          .where('latitude', 'is not distinct from', read.latitude)
+          .where('longitude', 'is not distinct from', read.longitude)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) {
+          written++;
+          changedUsers.add(read.userId);
+        }
+      }
+      await bumpListVersions(trx, changedUsers);
+      return written;
     });
   }
 
@@ -119,17 +131,31 @@ export class CatchWeatherRepository {
     }));
   }
 
-  /** Writes the finished conditions of a catch read by awaitingWeather, unless its moment or position changed since. */
-  async finish(read: CatchAwaitingWeather, conditions: CatchConditions): Promise<boolean> {
+  /**
+   * Writes the finished conditions of catches read by awaitingWeather, each unless its moment or position changed
+   * since, in one transaction. How many were written.
+   */
+  async finish(
+    finished: readonly { read: CatchAwaitingWeather; conditions: CatchConditions }[],
+  ): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      const result = await this.whileUnchanged(trx, read)
-        .set({
-          conditions: JSON.stringify(conditions),
-          conditions_status: conditions.status,
-          conditions_retry_at: null,
-        })
-        .executeTakeFirst();
-      return bumpIfChanged(trx, read.userId, result.numUpdatedRows);
+      const changedUsers = new Set<number>();
+      let written = 0;
+      for (const { read, conditions } of finished) {
+        const result = await this.whileUnchanged(trx, read)
+          .set({
+            conditions: JSON.stringify(conditions),
+            conditions_status: conditions.status,
+            conditions_retry_at: null,
+          })
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) {
+          written++;
+          changedUsers.add(read.userId);
+        }
+      }
+      await bumpListVersions(trx, changedUsers);
+      return written;
     });
   }
 
@@ -182,13 +208,12 @@ export class CatchWeatherRepository {
   }
 }
 
-/** The answer a catch list gives changed: its owner's list version moves (server/catches/catch-list-cache.ts). */
-async function bumpIfChanged(trx: Transaction<Database>, userId: number, updated: bigint): Promise<boolean> {
-  if (Number(updated) === 0) return false;
+/** The answers their catch lists give changed: each owner's list version moves (server/catches/catch-list-cache.ts). */
+async function bumpListVersions(trx: Transaction<Database>, userIds: Set<number>): Promise<void> {
+  if (userIds.size === 0) return;
   await trx
     .updateTable('users')
     .set((eb) => ({ catches_version: eb('catches_version', '+', 1) }))
-    .where('id', '=', userId)
+    .where('id', 'in', [...userIds])
     .execute();
-  return true;
 }
