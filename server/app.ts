@@ -60,8 +60,8 @@ export interface AppDependencies {
   weatherProvider: WeatherProvider;
   /** The weather of past hours for the catches' conditions; without it no catch gets its weather. */
   pastWeatherProvider?: PastWeatherProvider;
-  /** How often the catch weather job looks for work when not woken (tests lengthen it and run passes themselves). */
-  catchWeatherIntervalMs?: number;
+  /** How often the catch weather job looks for work when not woken; null: never started (tests run its passes). */
+  catchWeatherIntervalMs?: number | null;
   /** The tide stations (read from the built index at the first tide question when not given). */
   tideStations?: TideStations;
   /** Where map tiles come from (MAP_TILE_*), and how many bytes of them the server keeps in memory; no tiles if not given. */
@@ -229,9 +229,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     });
   app.decorate('catchWeather', catchWeather ?? null);
   if (catchWeather) {
-    app.addHook('onReady', async () =>
-      catchWeather.start(deps.catchWeatherIntervalMs ?? CATCH_WEATHER_INTERVAL_MS),
-    );
+    const intervalMs =
+      deps.catchWeatherIntervalMs === undefined ? CATCH_WEATHER_INTERVAL_MS : deps.catchWeatherIntervalMs;
+    if (intervalMs !== null) app.addHook('onReady', async () => catchWeather.start(intervalMs));
     app.addHook('onClose', () => catchWeather.stop());
   }
 

@@ -4,6 +4,7 @@ import { type CatchConditions, pressureTendency } from '#core/catch-conditions.t
 import { describeWmoCode } from '#core/weather.ts';
 import type { AppDependencies } from '../app.ts';
 import { CatchRepository, type NewCatch } from '../catches/catch.repository.ts';
+import { AppMetrics } from '../metrics/app-metrics.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { type FakeOpenMeteo, fakeHour, startFakeOpenMeteo } from '../test-support/fake-open-meteo.ts';
 import {
@@ -76,13 +77,13 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
     await t.close();
   });
 
-  /** An app whose job asks the fake; passes are run by the test (the interval is an hour). */
+  /** An app whose job asks the fake; its passes are run by the test (the job is not started). */
   function appWith(overrides: Partial<AppDependencies> = {}): Promise<TestApp> {
     return createTestApp(engine, {
       clock,
       weatherProvider: new OpenMeteoProvider(fake.url, 1000),
       pastWeatherProvider: new OpenMeteoPastWeatherProvider({ forecast: fake.url, archive: fake.url }, 1000),
-      catchWeatherIntervalMs: HOUR_MS,
+      catchWeatherIntervalMs: null,
       ...overrides,
     });
   }
@@ -282,8 +283,10 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
   });
 
   it('uses at most half of the weather budget: the rest waits pending, anglers still get live weather, and the job finishes later', async () => {
+    const metrics = new AppMetrics();
     t = await appWith({
       rateLimits: { ...RELAXED_RATE_LIMITS, weatherUpstreamPerMinute: 10, weatherUpstreamPerDay: 1000 },
+      metrics,
     });
     await insertCatches(catchesOnDays(12));
 
@@ -291,6 +294,9 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
     expect(first).toMatchObject({ leased: true, providerCalls: 5, waitingForBudget: true });
     expect(providerCalls()).toBe(5);
     expect((await rows()).filter((row) => row.status === 'pending')).toHaveLength(7);
+    const { text } = await metrics.render('prometheus');
+    expect(text).toContain('tightlines_catch_weather_provider_calls_total{result="ok"} 5');
+    expect(text).toContain('tightlines_job_backlog{job="catch_weather"} 7');
     // The other half of the minute is the anglers'.
     const angler = await ApiClient.register(t.app, 'angler');
     expect((await angler.get('/api/weather?lat=45.5&lon=-89.7')).statusCode).toBe(200);
@@ -475,13 +481,19 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
 
   it('is woken by a save and fills the catch within moments, not at the next interval', async () => {
     t = await appWith();
+    job(t).start(HOUR_MS);
+    // The pass at start is over (it took the lease) before the catch is saved: only wake() can bring the next.
+    await vi.waitFor(async () =>
+      expect(await t.database.db.selectFrom('job_leases').selectAll().execute()).toHaveLength(1),
+    );
+    await job(t).runOnce();
     await insertCatches(catchesOnDays(1));
     job(t).wake();
     await vi.waitFor(async () => expect((await rows())[0]?.status).toBe('complete'), { timeout: 10_000 });
   });
 
   it('gives a catch saved through the API its weather (once the save path stores conditions and wakes the job)', async (context) => {
-    t = await appWith();
+    t = await appWith({ catchWeatherIntervalMs: HOUR_MS });
     const angler = await ApiClient.register(t.app, 'saver');
     const saved = await angler.post('/api/catches', {
       fishType: 'Walleye',
