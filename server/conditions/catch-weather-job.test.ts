@@ -269,6 +269,34 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
     expect(providerCalls()).toBe(expectedCalls);
   }, 120_000);
 
+  it('asks for fewer days than the catches span when the days follow each other (each call keeps the day before too)', async () => {
+    t = await appWith();
+    // 1,000 catches at 5 waters over 20 consecutive days, as an import of a season's log.
+    await insertCatches(
+      Array.from({ length: 1000 }, (_, i) => {
+        const day = new Date(Date.parse('2026-05-30T00:00:00Z') - (i % 20) * 24 * HOUR_MS)
+          .toISOString()
+          .slice(0, 10);
+        return {
+          ...(WATERS[Math.floor(i / 20) % WATERS.length] as (typeof WATERS)[number]),
+          catchDate: day,
+          timeOfDay: `${String(6 + (i % 10)).padStart(2, '0')}:30`,
+          createdAt: new Date(`${day}T23:00:00Z`),
+        };
+      }),
+    );
+    await runUntilDone(t);
+    const found = await rows();
+    expect(found.every((row) => row.status === 'complete')).toBe(true);
+    const spanned = cellDays(found).size;
+    expect(spanned).toBe(100);
+    // Newest first: the call for day D keeps D-1 as well, so D-1's catches need no call of their own.
+    expect(providerCalls()).toBe(spanned / 2);
+    console.info(
+      `1,000 catches over 20 consecutive days on ${engine}: ${providerCalls()} calls for ${spanned} cell-days`,
+    );
+  }, 120_000);
+
   it('gives a catch without a position its sky but no weather (partial), without a provider call', async () => {
     t = await appWith();
     await insertCatches([
