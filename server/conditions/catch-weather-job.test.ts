@@ -17,7 +17,11 @@ import {
 } from '../test-support/test-app.ts';
 import { OpenMeteoProvider } from '../weather/open-meteo.provider.ts';
 import { weatherCell } from '../weather/weather.service.ts';
-import { CATCH_WEATHER_MAX_ATTEMPTS, type CatchWeatherJob } from './catch-weather-job.ts';
+import {
+  CATCH_WEATHER_BUDGET_SHARE,
+  CATCH_WEATHER_MAX_ATTEMPTS,
+  type CatchWeatherJob,
+} from './catch-weather-job.ts';
 import { OpenMeteoPastWeatherProvider } from './past-weather.provider.ts';
 
 const MINUTE_MS = 60 * 1000;
@@ -318,6 +322,8 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
     });
     await insertCatches(catchesOnDays(12));
 
+    // Half of the 10 calls a minute.
+    expect(Math.floor(10 * CATCH_WEATHER_BUDGET_SHARE)).toBe(5);
     const first = await job(t).runOnce();
     expect(first).toMatchObject({ leased: true, providerCalls: 5, waitingForBudget: true });
     expect(providerCalls()).toBe(5);
