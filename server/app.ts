@@ -145,6 +145,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     clock,
   );
+  // Fills the weather of saved catches in the background; a save wakes it (catchWeather.wake()).
+  const catchWeather =
+    deps.pastWeatherProvider &&
+    new CatchWeatherJob({
+      db,
+      provider: deps.pastWeatherProvider,
+      budget: weatherBudget,
+      clock,
+      log: app.log,
+    });
+  app.decorate('catchWeather', catchWeather ?? null);
   const tiles = deps.mapTiles && {
     cache: new TileCache(deps.mapTiles.source, deps.mapTiles.cacheBytes, clock),
     budget: new TileFetchBudget(deps.mapTiles.fetchesPerUserPerMinute, clock),
@@ -218,16 +229,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const stopPhotoSweeper = new PhotoSweeper({ photos, photoStore, clock, log: app.log }).start();
   app.addHook('onClose', async () => stopPhotoSweeper());
   app.addHook('onClose', () => images.close());
-  const catchWeather =
-    deps.pastWeatherProvider &&
-    new CatchWeatherJob({
-      db,
-      provider: deps.pastWeatherProvider,
-      budget: weatherBudget,
-      clock,
-      log: app.log,
-    });
-  app.decorate('catchWeather', catchWeather ?? null);
   if (catchWeather) {
     const intervalMs =
       deps.catchWeatherIntervalMs === undefined ? CATCH_WEATHER_INTERVAL_MS : deps.catchWeatherIntervalMs;
