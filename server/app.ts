@@ -10,6 +10,8 @@ import { UserRepository } from './auth/user.repository.ts';
 import { CatchRepository } from './catches/catch.repository.ts';
 import { catchesRoutes } from './catches/catches.routes.ts';
 import { type Clock, systemClock } from './clock.ts';
+import { CATCH_WEATHER_INTERVAL_MS, CatchWeatherJob } from './conditions/catch-weather-job.ts';
+import type { PastWeatherProvider } from './conditions/past-weather.provider.ts';
 import type { RateLimits } from './config/config.ts';
 import {
   type AccountLimits,
@@ -56,6 +58,10 @@ export interface AppDependencies {
   photoStore: PhotoStore;
   geocoder: ReverseGeocoder;
   weatherProvider: WeatherProvider;
+  /** The weather of past hours for the catches' conditions; without it no catch gets its weather. */
+  pastWeatherProvider?: PastWeatherProvider;
+  /** How often the catch weather job looks for work when not woken; null: never started (tests run its passes). */
+  catchWeatherIntervalMs?: number | null;
   /** The tide stations (read from the built index at the first tide question when not given). */
   tideStations?: TideStations;
   /** Where map tiles come from (MAP_TILE_*), and how many bytes of them the server keeps in memory; no tiles if not given. */
@@ -139,6 +145,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     clock,
   );
+  // Fills the weather of saved catches in the background; a save wakes it (catchWeather.wake()).
+  const catchWeather =
+    deps.pastWeatherProvider &&
+    new CatchWeatherJob({
+      db,
+      provider: deps.pastWeatherProvider,
+      budget: weatherBudget,
+      clock,
+      log: app.log,
+    });
+  app.decorate('catchWeather', catchWeather ?? null);
   const tiles = deps.mapTiles && {
     cache: new TileCache(deps.mapTiles.source, deps.mapTiles.cacheBytes, clock),
     budget: new TileFetchBudget(deps.mapTiles.fetchesPerUserPerMinute, clock),
@@ -212,6 +229,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const stopPhotoSweeper = new PhotoSweeper({ photos, photoStore, clock, log: app.log }).start();
   app.addHook('onClose', async () => stopPhotoSweeper());
   app.addHook('onClose', () => images.close());
+  if (catchWeather) {
+    const intervalMs =
+      deps.catchWeatherIntervalMs === undefined ? CATCH_WEATHER_INTERVAL_MS : deps.catchWeatherIntervalMs;
+    if (intervalMs !== null) app.addHook('onReady', async () => catchWeather.start(intervalMs));
+    app.addHook('onClose', () => catchWeather.stop());
+  }
 
   observeTheApp(metrics, {
     database: deps.database,
@@ -219,6 +242,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     globalLimitStore: deps.globalLimitStore,
     imageJobs,
     weatherBudget,
+    catchWeather,
     tiles,
   });
   return app;
@@ -252,6 +276,7 @@ function observeTheApp(
     globalLimitStore: SharedLimitStore | undefined;
     imageJobs: ImageJobQueue;
     weatherBudget: WeatherBudget;
+    catchWeather: CatchWeatherJob | undefined;
     tiles: { cache: TileCache; budget: TileFetchBudget } | undefined;
   },
 ): void {
@@ -318,6 +343,19 @@ function observeTheApp(
       [{ budget: 'server' }, app.weatherBudget.refused.server],
     ],
   );
+  const { catchWeather } = app;
+  if (catchWeather) {
+    metrics.counter(
+      'tightlines_catch_weather_provider_calls_total',
+      "Weather provider calls by the catch weather job (the budget's calls include them), by result",
+      ['result'],
+      () => [
+        [{ result: 'ok' }, catchWeather.providerCalls.ok],
+        [{ result: 'failed' }, catchWeather.providerCalls.failed],
+      ],
+    );
+    metrics.reportBacklog('catch_weather', () => catchWeather.pendingCount());
+  }
   const { tiles } = app;
   if (tiles) {
     metrics.counter(

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { OpenMeteoPastWeatherProvider } from './conditions/past-weather.provider.ts';
 import { type AppConfig, ConfigError, type PhotoStoreConfig } from './config/config.ts';
 import { type AppDatabase, openDatabase } from './db/database.ts';
 import { Draining } from './http/draining.ts';
@@ -41,6 +42,10 @@ export async function buildProductionApp(
     photoStore,
     geocoder: loadGeoNamesGeocoder(),
     weatherProvider: new OpenMeteoProvider(config.weatherApiUrl),
+    pastWeatherProvider: new OpenMeteoPastWeatherProvider({
+      forecast: config.weatherApiUrl,
+      archive: config.weatherArchiveApiUrl,
+    }),
     mapTiles: config.mapTiles,
     rateLimits: config.rateLimits,
     photoQuotaBytes: config.photoQuotaBytes,

@@ -88,6 +88,8 @@ const envSchema = z
     /** 0 turns it off. */
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
     WEATHER_API_URL: z.url().default('https://api.open-meteo.com'),
+    /** Open-Meteo's historical weather API: the weather of catches older than the forecast API keeps. */
+    WEATHER_ARCHIVE_API_URL: z.url().default('https://archive-api.open-meteo.com'),
     /** Map tiles, fetched by the server for the signed-in apps (GET /api/tiles/{z}/{x}/{y}). */
     MAP_TILE_URL: tileUrlTemplate.default(DEFAULT_TILE_URL),
     /** Shown on every map; known providers have a default, any other one must set it. */
@@ -288,6 +290,7 @@ export interface AppConfig {
   database: Extract<DatabaseLocation, { engine: 'sqlite' }> | PostgresSettings;
   photoStore: PhotoStoreConfig;
   weatherApiUrl: string;
+  weatherArchiveApiUrl: string;
   mapTiles: { source: TileSourceSettings; cacheBytes: number; fetchesPerUserPerMinute: number };
   logLevel: string;
   /** GET /api/metrics's bearer token, or null for no metrics endpoint. */
@@ -347,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : { kind: 'disk', dir: path.join(dataDir, 'photos') },
     weatherApiUrl: values.WEATHER_API_URL,
+    weatherArchiveApiUrl: values.WEATHER_ARCHIVE_API_URL,
     mapTiles: {
       source: {
         urlTemplate: values.MAP_TILE_URL,

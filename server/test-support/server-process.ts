@@ -42,6 +42,7 @@ export function serverEnv(port: number, dataDir: string, extra: NodeJS.ProcessEn
     LOG_LEVEL: 'warn',
     RATE_LIMIT_GLOBAL_PER_MINUTE: '0',
     WEATHER_API_URL: 'http://127.0.0.1:9',
+    WEATHER_ARCHIVE_API_URL: 'http://127.0.0.1:9',
     // Nothing listens on port 9: tests that show map tiles pass their fake tile server's address.
     MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
     MAP_TILE_ATTRIBUTION: '© Test Tiles',

@@ -76,6 +76,21 @@ export class WeatherBudget {
     return null;
   }
 
+  /**
+   * Takes one provider call for a background job (no angler's own budget) when the server's calls in the current
+   * minute and day, everyone's together, are below `share` of each limit; otherwise takes nothing. The rest of the
+   * windows stays for anglers' live lookups.
+   */
+  takeShare(share: number): boolean {
+    const now = this.clock.now().getTime();
+    const below = (window: FixedWindow, limit: number) =>
+      window.isOver(now) ? Math.floor(limit * share) > 0 : window.used < Math.floor(limit * share);
+    if (!below(this.minute, this.limits.perMinute) || !below(this.day, this.limits.perDay)) return false;
+    this.minute.take(now);
+    this.day.take(now);
+    return true;
+  }
+
   /** The server's provider calls in the current minute and day, and what each allows (metrics). */
   usage(): { window: 'minute' | 'day'; used: number; limit: number }[] {
     const now = this.clock.now().getTime();

@@ -12,6 +12,14 @@ const MAX_CACHED_CELLS = 5000;
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
+/** The centre of the ~1 km cell a position falls in: all the provider ever sees of a position. */
+export function weatherCell(latitude: number, longitude: number): { latitude: number; longitude: number } {
+  return {
+    latitude: round(Math.round(latitude / CELL_DEGREES) * CELL_DEGREES, 2),
+    longitude: round(Math.round(longitude / CELL_DEGREES) * CELL_DEGREES, 2),
+  };
+}
+
 /** No reading of this cell is kept and the provider may not be asked now (weather-budget.ts). */
 export class WeatherBudgetExceededError extends Error {
   readonly refusal: WeatherBudgetRefusal;
@@ -46,9 +54,8 @@ export class WeatherService {
 
   /** The weather for `userId` at a position; throws WeatherBudgetExceededError when it would cost a call we may not make. */
   async current(userId: number, latitude: number, longitude: number): Promise<Weather> {
-    const cellLat = round(Math.round(latitude / CELL_DEGREES) * CELL_DEGREES, 2);
-    const cellLon = round(Math.round(longitude / CELL_DEGREES) * CELL_DEGREES, 2);
-    const observation = await this.observe(userId, cellLat, cellLon);
+    const cell = weatherCell(latitude, longitude);
+    const observation = await this.observe(userId, cell.latitude, cell.longitude);
     const { condition, description, icon } = describeWmoCode(observation.weatherCode, observation.isDay);
     const pressure = hectopascalsToInchesOfMercury(observation.pressureHpa);
     const pressure3hAgo =

@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { CatchConditions } from '#core/catch-conditions.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { weatherCell } from '../weather/weather.service.ts';
+import type { WeatherBudget } from '../weather/weather-budget.ts';
+import { workOutSky } from './catch-sky.ts';
+import {
+  type CatchAwaitingWeather,
+  CatchWeatherRepository,
+  type KeptDay,
+} from './catch-weather.repository.ts';
+import { catchWeatherFrom, hourOf, hourThreeBefore } from './catch-weather.ts';
+import { JobLease } from './job-lease.ts';
+import { type PastWeatherProvider, WeatherQuotaError } from './past-weather.provider.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catch weather job (null without a past weather provider): the save path wakes it. */
+    catchWeather: CatchWeatherJob | null;
+  }
+}
+
+/** How often the job looks for work when nobody wakes it. */
+export const CATCH_WEATHER_INTERVAL_MS = 30 * 1000;
+/** The share of the server's weather budget (each window) the job may use: the rest stays for anglers' lookups. */
+export const CATCH_WEATHER_BUDGET_SHARE = 0.5;
+/** Provider failures for one catch before it is given up as 'partial'. */
+export const CATCH_WEATHER_MAX_ATTEMPTS = 5;
+/** The wait after the first failure; each further failure waits 4 times longer (1 min, 4, 16, 64). */
+const FIRST_RETRY_MS = 60 * 1000;
+/**
+ * The lease is renewed before every provider call and lasts far longer than a call may (8 s timeout), so a call
+ * always ends before another instance could take over.
+ */
+const LEASE_MS = 60 * 1000;
+/** Catches read per pass; a full batch is followed by another pass at once (budget allowing). */
+const BATCH = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface CatchWeatherPass {
+  /** Whether this instance held the lease (else another one runs the job and this pass did nothing). */
+  leased: boolean;
+  /** Catches whose moment and sky were worked out (the backfill of catches saved without them). */
+  skies: number;
+  /** Catches finished ('complete' or 'partial'). */
+  finished: number;
+  providerCalls: number;
+  /** Stopped because the job's share of the weather budget is spent: the rest waits 'pending'. */
+  waitingForBudget: boolean;
+}
+
+interface CatchWeatherJobDependencies {
+  db: Kysely<Database>;
+  provider: PastWeatherProvider;
+  budget: WeatherBudget;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+interface CellDay {
+  cell: { latitude: number; longitude: number };
+  cellKey: string;
+  day: string;
+  catches: CatchAwaitingWeather[];
+}
+
+type Fetched = 'fetched' | 'budget' | 'lease' | 'failed' | 'quota';
+
+/**
+ * Fills the weather of catches waiting for it ('pending'), in the background (docs/decisions/042-weather-at-a-catch.md):
+ * one provider call per ~1 km cell and UTC day, kept in `weather_hours`; within a share of the weather budget; on
+ * one instance at a time (a lease in `job_leases`); every state in the database, so a restart or another instance
+ * continues where it stopped. Also works out the moment and sky of catches saved without them first.
+ */
+export class CatchWeatherJob {
+  private readonly deps: CatchWeatherJobDependencies;
+  private readonly repository: CatchWeatherRepository;
+  private readonly lease: JobLease;
+  /** Provider calls made by this job since start, and how many failed (metrics). */
+  readonly providerCalls = { ok: 0, failed: 0 };
+  private last: Promise<unknown> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+  private intervalMs = CATCH_WEATHER_INTERVAL_MS;
+  private started = false;
+  private passRunning = false;
+  private wokenDuringPass = false;
+
+  constructor(deps: CatchWeatherJobDependencies) {
+    this.deps = deps;
+    this.repository = new CatchWeatherRepository(deps.db);
+    this.lease = new JobLease({
+      db: deps.db,
+      name: 'catch-weather',
+      holder: `${hostname()}:${process.pid}:${randomUUID()}`,
+      clock: deps.clock,
+      lengthMs: LEASE_MS,
+    });
+  }
+
+  /** Catches waiting for the job (read at each metrics scrape). */
+  pendingCount(): Promise<number> {
+    return this.repository.pendingCount();
+  }
+
+  /** One pass; passes in this process never overlap. */
+  runOnce(): Promise<CatchWeatherPass> {
+    const pass = this.last.then(() => this.pass());
+    this.last = pass.catch(() => {});
+    return pass;
+  }
+
+  /** Runs a pass now, then every `intervalMs` (sooner while work and budget remain) until stop(). */
+  start(intervalMs = CATCH_WEATHER_INTERVAL_MS): void {
+    if (this.started) return;
+    this.started = true;
+    this.intervalMs = intervalMs;
+    this.schedule(0);
+  }
+
+  /** A catch was saved with its weather due: a pass within moments instead of at the next interval. */
+  wake(): void {
+    if (!this.started) return;
+    if (this.passRunning) this.wokenDuringPass = true;
+    else this.schedule(0);
+  }
+
+  /** No pass starts after this; waits for one under way, then gives the lease up for another instance. */
+  async stop(): Promise<void> {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.last;
+    await this.lease.release().catch(() => {});
+  }
+
+  private schedule(delayMs: number): void {
+    if (!this.started) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = null;
+    this.passRunning = true;
+    this.wokenDuringPass = false;
+    let again = false;
+    try {
+      const pass = await this.runOnce();
+      // A full batch done with budget left: more is waiting, go on at once.
+      again = pass.leased && !pass.waitingForBudget && pass.skies + pass.finished >= BATCH;
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'catch weather pass failed');
+    } finally {
+      this.passRunning = false;
+    }
+    this.schedule(again || this.wokenDuringPass ? 0 : this.intervalMs);
+  }
+
+  private async pass(): Promise<CatchWeatherPass> {
+    const result: CatchWeatherPass = {
+      leased: false,
+      skies: 0,
+      finished: 0,
+      providerCalls: 0,
+      waitingForBudget: false,
+    };
+    if (!(await this.lease.hold())) return result;
+    result.leased = true;
+    const now = this.deps.clock.now();
+
+    const withoutMoment = await this.repository.withoutMoment(BATCH);
+    result.skies = await this.repository.saveSkies(
+      withoutMoment.map((read) => ({ read, sky: workOutSky(read, null, now) })),
+    );
+
+    const groups = new Map<string, CellDay>();
+    const noPosition: CatchAwaitingWeather[] = [];
+    for (const read of await this.repository.awaitingWeather(now, BATCH)) {
+      if (read.latitude === null || read.longitude === null) {
+        noPosition.push(read);
+        continue;
+      }
+      const cell = weatherCell(read.latitude, read.longitude);
+      const cellKey = `${cell.latitude},${cell.longitude}`;
+      const day = read.caughtAt.slice(0, 10);
+      const key = `${cellKey}|${day}`;
+      let group = groups.get(key);
+      if (!group) {
+        group = { cell, cellKey, day, catches: [] };
+        groups.set(key, group);
+      }
+      group.catches.push(read);
+    }
+    result.finished += await this.finish(noPosition.map((read) => ({ read, weather: null })));
+
+    for (const group of groups.values()) {
+      const kept = new Map<string, KeptDay | null>();
+      const before = previousDay(group.day);
+      for (const day of [before, group.day]) kept.set(day, await this.repository.keptDay(group.cellKey, day));
+      if (!group.catches.every((read) => readingsKept(read, kept))) {
+        const fetched = await this.fetch(group, before, kept, now);
+        if (fetched === 'fetched') result.providerCalls++;
+        if (fetched === 'budget') {
+          result.waitingForBudget = true;
+          break;
+        }
+        if (fetched === 'lease') break;
+        if (fetched === 'failed' || fetched === 'quota') {
+          result.providerCalls++;
+          result.finished += await this.failed(group.catches, now);
+          // The provider counts our calls: after a quota refusal, the rest waits for the next pass.
+          if (fetched === 'quota') break;
+          continue;
+        }
+      }
+      result.finished += await this.finish(
+        group.catches.map((read) => {
+          const moment = new Date(read.caughtAt);
+          return {
+            read,
+            weather: catchWeatherFrom(reading(kept, hourOf(moment)), reading(kept, hourThreeBefore(moment))),
+          };
+        }),
+      );
+    }
+    return result;
+  }
+
+  /** One provider call for the cell's day and the day before (the 3-hour tendency of the first hours needs it). */
+  private async fetch(
+    group: CellDay,
+    before: string,
+    kept: Map<string, KeptDay | null>,
+    now: Date,
+  ): Promise<Fetched> {
+    if (!this.deps.budget.takeShare(CATCH_WEATHER_BUDGET_SHARE)) return 'budget';
+    // Renewed right before the call: another instance cannot take over while it runs.
+    if (!(await this.lease.hold())) return 'lease';
+    try {
+      const { hours } = await this.deps.provider.hours(
+        group.cell.latitude,
+        group.cell.longitude,
+        before,
+        group.day,
+        now,
+      );
+      this.providerCalls.ok++;
+      const fetchedAt = now.toISOString();
+      for (const day of [before, group.day]) {
+        const entry = { hours: hours.filter((hour) => hour.time.startsWith(day)), fetchedAt };
+        await this.repository.keepDay(group.cellKey, day, entry);
+        kept.set(day, entry);
+      }
+      return 'fetched';
+    } catch (error) {
+      this.providerCalls.failed++;
+      this.deps.log.warn({ err: error, day: group.day }, 'catch weather: the provider failed');
+      return error instanceof WeatherQuotaError ? 'quota' : 'failed';
+    }
+  }
+
+  /**
+   * Writes the conditions with the weather found, or without it ('partial'), each unless the catch changed
+   * meanwhile. How many were written.
+   */
+  private finish(
+    finished: { read: CatchAwaitingWeather; weather: CatchConditions['weather'] }[],
+  ): Promise<number> {
+    if (finished.length === 0) return Promise.resolve(0);
+    return this.repository.finish(
+      finished.map(({ read, weather }) => ({
+        read,
+        conditions: { ...read.conditions, weather, status: weather ? 'complete' : 'partial' },
+      })),
+    );
+  }
+
+  /**
+   * A failed attempt for each catch: tried again after a growing wait, given up ('partial') after the last one.
+   * How many were given up.
+   */
+  private async failed(catches: CatchAwaitingWeather[], now: Date): Promise<number> {
+    const givenUp = catches.filter((read) => read.attempts + 1 >= CATCH_WEATHER_MAX_ATTEMPTS);
+    for (const read of catches) {
+      if (givenUp.includes(read)) continue;
+      await this.repository.postpone(read, new Date(now.getTime() + FIRST_RETRY_MS * 4 ** read.attempts));
+    }
+    return this.finish(givenUp.map((read) => ({ read, weather: null })));
+  }
+}
+
+function previousDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The reading of an hour from the kept days, only when that hour had begun when its day was fetched: a day fetched
+ * before it was over holds forecasts for its later hours, never served (a later catch fetches the day again).
+ */
+function reading(kept: Map<string, KeptDay | null>, hour: string) {
+  const day = kept.get(hour.slice(0, 10));
+  if (!day || hour > day.fetchedAt) return undefined;
+  return day.hours.find((entry) => entry.time === hour);
+}
+
+/** Whether the kept days answer a catch's hour and the hour 3 before, so no call is needed for it. */
+function readingsKept(read: CatchAwaitingWeather, kept: Map<string, KeptDay | null>): boolean {
+  const moment = new Date(read.caughtAt);
+  const fetchedBy = (hour: string) => {
+    const day = kept.get(hour.slice(0, 10));
+    return day !== null && day !== undefined && hour <= day.fetchedAt;
+  };
+  return fetchedBy(hourOf(moment)) && fetchedBy(hourThreeBefore(moment));
+}
