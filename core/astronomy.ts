@@ -466,12 +466,17 @@ function riseSet(f: (ms: number) => number, day: DayWindow): RiseSet {
 
 /** Sunrise, sunset and civil twilight at `place` within `day`. */
 export function sunDay(day: DayWindow, place: Place): SunDay {
-  checkWindow(day);
-  checkPlace(place);
   return {
-    sun: riseSet(heightAboveHorizon('sun', SUNRISE_ALTITUDE, place), day),
+    sun: sunriseSunset(day, place),
     civilTwilight: riseSet(heightAboveHorizon('sun', CIVIL_TWILIGHT_ALTITUDE, place), day),
   };
+}
+
+/** Sunrise and sunset alone: half the work of sunDay, for a catch's conditions (its twilight comes from sunAltitude). */
+export function sunriseSunset(day: DayWindow, place: Place): RiseSet {
+  checkWindow(day);
+  checkPlace(place);
+  return riseSet(heightAboveHorizon('sun', SUNRISE_ALTITUDE, place), day);
 }
 
 /** Moonrise, moonset and the moon's meridian passes at `place` within `day`. */

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import {
   CIVIL_TWILIGHT_ALTITUDE,
+  type DayWindow,
   moonAgeDays,
   moonDay,
   moonPhase,
@@ -13,7 +14,7 @@ import {
   SUNRISE_ALTITUDE,
   solunarPeriods,
   sunAltitude,
-  sunDay,
+  sunriseSunset,
 } from './astronomy.ts';
 import { tendencyTrend } from './barometer.ts';
 import type { catchConditionsSchema } from './catch-schema.ts';
@@ -66,6 +67,26 @@ export function pressureTendency(change3hInHg: number): PressureTendency {
   return trend === 'stable' ? 'steady' : trend;
 }
 
+/** Sunrise and sunset already worked out, by place, day and zone: the catches of one import share a few waters
+ * and days, and these are most of the cost of a catch's sky. Bounded: the oldest are forgotten first. */
+const sunriseSunsetKept = new Map<string, { rise: string | null; set: string | null }>();
+const SUNRISE_SUNSET_KEPT_MAX = 5000;
+
+function sunriseSunsetOf(date: string, timeZone: string, place: Place, day: DayWindow) {
+  const key = `${place.latitude},${place.longitude},${date},${timeZone}`;
+  let found = sunriseSunsetKept.get(key);
+  if (!found) {
+    const { rise, set } = sunriseSunset(day, place);
+    found = { rise: rise?.toISOString() ?? null, set: set?.toISOString() ?? null };
+    if (sunriseSunsetKept.size >= SUNRISE_SUNSET_KEPT_MAX) {
+      const oldest = sunriseSunsetKept.keys().next().value;
+      if (oldest !== undefined) sunriseSunsetKept.delete(oldest);
+    }
+    sunriseSunsetKept.set(key, found);
+  }
+  return found;
+}
+
 /** How far around the moment the moon's rises, sets and passes are looked for: a major period is 2 hours long. */
 const SOLUNAR_REACH_MS = 2 * 60 * 60 * 1000;
 
@@ -95,7 +116,7 @@ export function skyConditions(moment: Date, place: Place | null, timeZone: strin
           ? 'dawn'
           : 'dusk'
         : 'night';
-  const { sun } = sunDay(day, place);
+  const { rise, set } = sunriseSunsetOf(zonedDate(moment, timeZone), timeZone, place, day);
 
   const around = {
     start: new Date(moment.getTime() - SOLUNAR_REACH_MS),
@@ -109,8 +130,8 @@ export function skyConditions(moment: Date, place: Place | null, timeZone: strin
   return {
     sun: {
       phase: sunPhase,
-      sunrise: sun.rise?.toISOString() ?? null,
-      sunset: sun.set?.toISOString() ?? null,
+      sunrise: rise,
+      sunset: set,
     },
     moon,
     solunar: { period },
