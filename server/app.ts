@@ -124,7 +124,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const users = new UserRepository(db);
   const rateLimiter = new DatabaseRateLimiter(db, clock);
   const hasher = deps.hasher ?? argon2idHasher;
-  const catches = new CatchRepository(db, deps.accountLimits);
+  // The seam of the conditions job (docs/decisions/041-catch-conditions.md): every save that leaves a catch 'pending'
+  // calls `wake` after its commit; the job, once built, sets it to its own wake-up. Until then a save wakes nothing.
+  const conditionsJob = { wake: () => {} };
+  const catches = new CatchRepository(db, {
+    limits: deps.accountLimits,
+    clock,
+    onConditionsPending: () => conditionsJob.wake(),
+  });
   const photos = new PhotoRepository(db);
   const photoStore = deps.photoStore;
   const imageJobs = deps.imageJobs ?? new ImageJobQueue({ concurrency: 1, maxWaiting: 8 });
@@ -169,6 +176,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     photoStore: new DelayedRemovalPhotoStore(photoStore, photos, clock),
     clock,
     countReplay: () => metrics.countReplay('create'),
+    placeNameAt: (latitude, longitude) => deps.geocoder.nameAt(latitude, longitude),
   });
   await app.register(photosRoutes, {
     photos,
