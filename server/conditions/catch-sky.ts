@@ -3,7 +3,7 @@ import { isKnownTimeZone } from '#core/zoned-day.ts';
 import { timeZoneAt } from './time-zone.ts';
 
 /** The weather provider's archive begins in 1940: no weather can be had for an earlier catch. */
-export const WEATHER_RECORDS_BEGIN = '1940-01-01T00:00:00.000Z';
+const WEATHER_RECORDS_BEGIN = '1940-01-01T00:00:00.000Z';
 
 /** What the moment of a catch is read from. */
 export interface CatchMomentFields {

@@ -102,7 +102,7 @@ type NeverMissing<T extends never> = T;
 const NO_SOLUNAR_PERIOD = 'none';
 
 /** The value a column holds for a catch; null for an empty cell. */
-function valueOf(item: Catch, field: CsvColumn['field']): string | number | boolean | null {
+function cellValue(item: Catch, field: CsvColumn['field']): string | number | boolean | null {
   if (!field.startsWith('conditions.')) return item[field as Exclude<keyof Catch, 'conditions'>];
   const [, group, key] = field.split('.') as [string, keyof CatchConditions, string | undefined];
   const part = item.conditions[group];
@@ -176,7 +176,7 @@ function storedMeasurement(quantity: Quantity, cell: string, entered: number): n
 export function csvRow(item: Catch, units: UnitSystem): string {
   return csvRecord(
     CSV_COLUMNS.map((column: CsvColumn) => {
-      const value = valueOf(item, column.field);
+      const value = cellValue(item, column.field);
       if (value === null) return '';
       if (typeof value === 'boolean') return String(value);
       if (typeof value === 'number') {
