@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   type Insertable,
   type Kysely,
@@ -11,7 +12,7 @@ import { type CatchConditions, catchMoment } from '#core/catch-conditions.ts';
 import type { CatchCreateInput, CatchUpdateInput } from '#core/catch-schema.ts';
 import { photoUrl } from '#core/photo-url.ts';
 import { type Clock, systemClock } from '../clock.ts';
-import { workOutSky } from '../conditions/catch-sky.ts';
+import { catchTimeZone, workOutSky } from '../conditions/catch-sky.ts';
 import { timeZoneAt } from '../conditions/time-zone.ts';
 import { type AccountLimits, DEFAULT_ACCOUNT_LIMITS } from '../config/settings.ts';
 import { compiledOnce } from '../db/compiled-query.ts';
@@ -124,6 +125,22 @@ function workedOutColumns(fields: MomentFields, phoneTimeZone: string | null, no
   };
 }
 
+/** Rows whose sky is worked out between two turns of the event loop (the sky takes a few milliseconds each). */
+const ROWS_BETWEEN_TURNS = 10;
+
+/**
+ * The rows of many new catches, letting other requests in every few rows: an import of 500 rows at a time would
+ * otherwise hold the server for a second or more while their skies are worked out.
+ */
+async function toRows(userId: number, inputs: readonly NewCatch[], now: Date) {
+  const rows: Insertable<CatchesTable>[] = [];
+  for (const [index, input] of inputs.entries()) {
+    if (index > 0 && index % ROWS_BETWEEN_TURNS === 0) await setImmediate();
+    rows.push(toRow(userId, input, now));
+  }
+  return rows;
+}
+
 /** The table row for a new catch of this user; `now` is when it is saved. */
 function toRow(userId: number, input: NewCatch, now: Date): Insertable<CatchesTable> {
   const createdAt = input.createdAt.toISOString();
@@ -134,17 +151,17 @@ function toRow(userId: number, input: NewCatch, now: Date): Insertable<CatchesTa
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,
   };
-  const worked = workedOutColumns(moment, input.timeZone ?? null, now);
-  // Conditions an import file carried are kept exactly as they were (no provider asked again); the zone is still
-  // worked out, the file does not carry it.
-  const conditions = input.keptConditions
+  // Conditions an import file carried are kept exactly as they were (no provider asked again, no sky worked out);
+  // only the zone is, the file does not carry it.
+  const kept = input.keptConditions;
+  const conditions = kept
     ? {
-        ...worked,
-        caught_at: input.keptConditions.caughtAt,
-        conditions: JSON.stringify(input.keptConditions.conditions),
-        conditions_status: input.keptConditions.conditions.status,
+        caught_at: kept.caughtAt,
+        time_zone: catchTimeZone(moment, input.timeZone ?? null),
+        conditions: JSON.stringify(kept.conditions),
+        conditions_status: kept.conditions.status,
       }
-    : worked;
+    : workedOutColumns(moment, input.timeZone ?? null, now);
   return {
     ...conditions,
     search_text: catchSearchText(input),
@@ -448,8 +465,7 @@ export class CatchRepository {
   /** Imports many catches in one transaction (demo data, benchmarks); no clientId deduplication, no quota. */
   async createMany(userId: number, inputs: readonly NewCatch[]): Promise<void> {
     if (inputs.length === 0) return;
-    const now = this.clock.now();
-    const rows = inputs.map((input) => toRow(userId, input, now));
+    const rows = await toRows(userId, inputs, this.clock.now());
     await this.db.transaction().execute(async (trx) => {
       for (let start = 0; start < rows.length; start += 500) {
         await trx
@@ -497,11 +513,11 @@ export class CatchRepository {
     inputs: readonly (NewCatch & { clientId: string })[],
   ): Promise<Set<string>> {
     if (inputs.length === 0) return new Set();
-    const now = this.clock.now();
+    const values = await toRows(userId, inputs, this.clock.now());
     const inserted = await this.db.transaction().execute(async (trx) => {
       const rows = await trx
         .insertInto('catches')
-        .values(inputs.map((input) => toRow(userId, input, now)))
+        .values(values)
         .onConflict((conflict) => conflict.columns(['user_id', 'client_id']).doNothing())
         .returning([
           'client_id',
