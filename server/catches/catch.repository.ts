@@ -13,7 +13,6 @@ import type { CatchCreateInput, CatchUpdateInput } from '#core/catch-schema.ts';
 import { photoUrl } from '#core/photo-url.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { catchTimeZone, workOutSky } from '../conditions/catch-sky.ts';
-import { timeZoneAt } from '../conditions/time-zone.ts';
 import { type AccountLimits, DEFAULT_ACCOUNT_LIMITS } from '../config/settings.ts';
 import { compiledOnce } from '../db/compiled-query.ts';
 import type { CatchesTable, Database } from '../db/schema.ts';
@@ -55,10 +54,11 @@ type CatchRow = Pick<Selectable<CatchesTable>, (typeof CATCH_COLUMNS)[number]>;
  */
 function conditionsOf(row: CatchRow): Pick<Catch, 'caughtAt' | 'conditions'> {
   if (row.conditions === null) {
-    const zone =
-      (row.latitude !== null && row.longitude !== null
-        ? timeZoneAt(Number(row.latitude), Number(row.longitude))
-        : null) ?? 'UTC';
+    const place = {
+      latitude: row.latitude === null ? null : Number(row.latitude),
+      longitude: row.longitude === null ? null : Number(row.longitude),
+    };
+    const zone = catchTimeZone(place, null);
     const moment = catchMoment(
       { catchDate: row.catch_date, timeOfDay: row.time_of_day, createdAt: row.created_at },
       zone,
@@ -160,6 +160,9 @@ function toRow(userId: number, input: NewCatch, now: Date): Insertable<CatchesTa
         time_zone: catchTimeZone(moment, input.timeZone ?? null),
         conditions: JSON.stringify(kept.conditions),
         conditions_status: kept.conditions.status,
+        // Every row of a many-row insert names the same columns (SQLite has no DEFAULT in a VALUES list).
+        conditions_attempts: 0,
+        conditions_retry_at: null,
       }
     : workedOutColumns(moment, input.timeZone ?? null, now);
   return {
@@ -380,7 +383,7 @@ export class CatchRepository {
     try {
       this.onConditionsPending();
     } catch {
-      // The save has landed; the job also looks for pending catches on its own.
+      // The save has landed, and the catch stays pending for the job's next run.
     }
   }
 
