@@ -29,15 +29,6 @@ export type CatchSolunar = NonNullable<CatchConditions['solunar']>;
 export type PressureTendency = NonNullable<CatchWeather['pressureTendency']>;
 export type SkyConditions = Pick<CatchConditions, 'sun' | 'moon' | 'solunar'>;
 
-/** A catch whose conditions were never worked out, as a catch kept on a phone from before they existed reads. */
-export const CONDITIONS_NOT_WORKED_OUT: CatchConditions = {
-  status: 'pending',
-  weather: null,
-  sun: null,
-  moon: null,
-  solunar: null,
-};
-
 /** A catch with a date but no time of day is taken at local noon (when it was not saved on that day). */
 const TIME_OF_DAY_UNKNOWN = '12:00';
 

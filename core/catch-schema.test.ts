@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONDITIONS_NOT_WORKED_OUT } from './catch.ts';
 import { catchCreateSchema, catchSchema, catchUpdateSchema } from './catch-schema.ts';
 
 describe('catch payload (docs/product.md#catch)', () => {
@@ -124,6 +125,8 @@ describe('catch (response)', () => {
         createdAt: '2025-01-15T12:00:00.000Z',
         clientId: null,
         isTestCatch: false,
+        caughtAt: '2025-01-15T12:00:00.000Z',
+        conditions: CONDITIONS_NOT_WORKED_OUT,
       }),
     ).toMatchObject({ id: 4, weight: null, notes: null, photo: null, catchDate: null });
   });

@@ -4,6 +4,7 @@
  * comes with it.
  */
 import type { z } from 'zod';
+import type { CatchConditions } from './catch-conditions.ts';
 import type { catchCreateSchema, catchFieldsSchema, catchSchema } from './catch-schema.ts';
 
 /** Default place name the log form sends when it has none (docs/product.md#log). */
@@ -13,18 +14,45 @@ export const DEFAULT_LOCATION_NAME = 'Unknown Location';
 export type Catch = z.output<typeof catchSchema>;
 
 /**
+ * The conditions of a catch not worked out yet (core/catch-conditions.ts): a catch kept on a phone from before they
+ * existed, or one the server has not got to (docs/decisions/041-catch-conditions.md). Here, beside the catch, so the
+ * web app's main bundle reads kept catches without the astronomy.
+ */
+export const CONDITIONS_NOT_WORKED_OUT: CatchConditions = {
+  status: 'pending',
+  weather: null,
+  sun: null,
+  moon: null,
+  solunar: null,
+};
+
+/**
  * The fields a catch gained after the first release, each at the value that means "not set". A catch kept on a phone
  * from before a field existed (the kept catch list, a catch waiting in the outbox) lacks it: it is read with these
  * filled in (`withFieldsAddedLater`), so no screen meets `undefined` where the contract promises a value.
- * core/catch-contract.test.ts fails for a field of the contract that is neither of the first release nor listed here.
+ * core/catch-contract.test.ts fails for a field of the contract that is neither of the first release nor listed here
+ * (nor in CATCH_FIELDS_READ_FROM_KEPT).
  * An import's content id counts a written field added later only when it holds another value (server/export/import-rows.ts).
  */
-type FieldsAddedLater = Pick<Catch, 'isTestCatch'>;
-export const CATCH_FIELDS_ADDED_LATER: FieldsAddedLater = { isTestCatch: false };
+type FieldsAddedLater = Pick<Catch, 'isTestCatch' | 'conditions'>;
+export const CATCH_FIELDS_ADDED_LATER: FieldsAddedLater = {
+  isTestCatch: false,
+  conditions: CONDITIONS_NOT_WORKED_OUT,
+};
+
+/**
+ * The fields added later whose value for a kept catch is read from the rest of it, each from which field: the moment
+ * of a catch kept from before `caughtAt` existed is when it was saved (the server answers its true moment later).
+ */
+export const CATCH_FIELDS_READ_FROM_KEPT = { caughtAt: 'createdAt' } as const satisfies Partial<
+  Record<keyof Catch, keyof Catch>
+>;
 
 /** A catch as kept on the phone, with every field added since it was kept at its "not set" value. */
-export function withFieldsAddedLater<T extends object>(kept: T): FieldsAddedLater & T {
-  return { ...CATCH_FIELDS_ADDED_LATER, ...kept };
+export function withFieldsAddedLater<T extends { createdAt: string }>(
+  kept: T,
+): FieldsAddedLater & Pick<Catch, 'caughtAt'> & T {
+  return { ...CATCH_FIELDS_ADDED_LATER, caughtAt: kept[CATCH_FIELDS_READ_FROM_KEPT.caughtAt], ...kept };
 }
 
 /** The fields an angler writes (docs/product.md#log), as stored: what a catch is made of besides what the server keeps

@@ -1,12 +1,11 @@
-import type { Catch } from './catch.ts';
-import { CONDITIONS_NOT_WORKED_OUT } from './catch-conditions.ts';
+import { type Catch, CONDITIONS_NOT_WORKED_OUT } from './catch.ts';
 import { catchSchema } from './catch-schema.ts';
 
 /**
  * A catch for tests: nothing but what the test sets, every optional field null (the schema fills them in, so a new
  * optional written field needs nothing here). Defaults: id 1, 'Bass', saved at noon UTC on 15 January 2025 (the
- * same calendar day in every time zone, which is also when it was caught: it has no date), a real catch (not a test
- * page's sample), its conditions not worked out yet.
+ * same calendar day in every time zone) and caught then, its conditions not worked out, a real catch (not a test
+ * page's sample).
  */
 export function testCatch(fields: Partial<Catch> = {}): Catch {
   const defaults = catchSchema.parse({
@@ -44,4 +43,29 @@ export const EVERY_FIELD_SET = {
   clientId: '5f0c7a52-3c1e-4d7b-9a6e-2b8f4c1d9e07',
   createdAt: '2026-04-20T12:00:00.000Z',
   isTestCatch: true,
-} as const satisfies Record<Exclude<keyof Catch, 'id' | 'photo'>, unknown>;
+} as const satisfies Record<Exclude<keyof Catch, 'id' | 'photo' | 'caughtAt' | 'conditions'>, unknown>;
+
+/**
+ * Conditions with every part set, none null, as the conditions job leaves a catch whose weather it found: what an
+ * export must carry and an import keep exactly. The numbers have no exact metric decimal where it matters (61.3°F,
+ * 30.05 inHg), so a metric CSV is tested for reading back exactly what it wrote.
+ */
+export const EVERY_CONDITION_SET = {
+  status: 'complete',
+  weather: {
+    airTemperature: 61.3,
+    description: 'slight rain, "passing"',
+    condition: 'Rain',
+    windSpeed: 7.4,
+    windDirection: 225,
+    cloudCover: 88,
+    precipitation: 0.02,
+    humidity: 91,
+    pressure: 30.05,
+    pressureChange3h: -0.04,
+    pressureTendency: 'falling',
+  },
+  sun: { phase: 'dawn', sunrise: '2026-05-01T13:05:00.000Z', sunset: '2026-05-02T02:48:00.000Z' },
+  moon: { phase: 'Waxing Gibbous', illumination: 0.97, age: 13.6 },
+  solunar: { period: 'major' },
+} as const satisfies Catch['conditions'];

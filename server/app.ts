@@ -130,7 +130,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const users = new UserRepository(db);
   const rateLimiter = new DatabaseRateLimiter(db, clock);
   const hasher = deps.hasher ?? argon2idHasher;
-  const catches = new CatchRepository(db, deps.accountLimits);
+  // Every save that leaves a catch 'pending' wakes the weather job after its commit (docs/decisions/042-weather-at-a-catch.md);
+  // the job is built below, with the weather budget.
+  let catchWeather: CatchWeatherJob | undefined;
+  const catches = new CatchRepository(db, {
+    limits: deps.accountLimits,
+    clock,
+    onConditionsPending: () => catchWeather?.wake(),
+  });
   const photos = new PhotoRepository(db);
   const photoStore = deps.photoStore;
   const imageJobs = deps.imageJobs ?? new ImageJobQueue({ concurrency: 1, maxWaiting: 8 });
@@ -146,7 +153,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
   );
   // Fills the weather of saved catches in the background; a save wakes it (catchWeather.wake()).
-  const catchWeather =
+  catchWeather =
     deps.pastWeatherProvider &&
     new CatchWeatherJob({
       db,
@@ -186,6 +193,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     photoStore: new DelayedRemovalPhotoStore(photoStore, photos, clock),
     clock,
     countReplay: () => metrics.countReplay('create'),
+    placeNameAt: (latitude, longitude) => deps.geocoder.nameAt(latitude, longitude),
   });
   await app.register(photosRoutes, {
     photos,

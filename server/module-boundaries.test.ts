@@ -77,6 +77,7 @@ const FEATURES = [
   'account',
   'auth',
   'catches',
+  'conditions',
   'export',
   'health',
   'maintenance',

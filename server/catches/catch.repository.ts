@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   type Insertable,
   type Kysely,
@@ -6,9 +7,12 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import type { Catch } from '#core/catch.ts';
+import { type Catch, CONDITIONS_NOT_WORKED_OUT } from '#core/catch.ts';
+import { type CatchConditions, catchMoment } from '#core/catch-conditions.ts';
 import type { CatchCreateInput, CatchUpdateInput } from '#core/catch-schema.ts';
 import { photoUrl } from '#core/photo-url.ts';
+import { type Clock, systemClock } from '../clock.ts';
+import { catchTimeZone, workOutSky } from '../conditions/catch-sky.ts';
 import { type AccountLimits, DEFAULT_ACCOUNT_LIMITS } from '../config/settings.ts';
 import { compiledOnce } from '../db/compiled-query.ts';
 import type { CatchesTable, Database } from '../db/schema.ts';
@@ -35,9 +39,40 @@ const CATCH_COLUMNS = [
   'bait_used',
   'photo_id',
   'is_test_catch',
+  'caught_at',
+  'conditions',
+  'conditions_status',
 ] as const;
 
-function toCatch(row: Pick<Selectable<CatchesTable>, (typeof CATCH_COLUMNS)[number]>): Catch {
+type CatchRow = Pick<Selectable<CatchesTable>, (typeof CATCH_COLUMNS)[number]>;
+
+/**
+ * The moment and conditions of a stored catch. A row never worked out (saved before migration 010, or by the
+ * release before it during a rolling deploy) is answered at once from what is cheap: its moment in the zone of its
+ * position (else UTC) and `CONDITIONS_NOT_WORKED_OUT`; the conditions job works it out later. The status column is
+ * the one truth of where working out stands (the job moves it), the JSON holds the rest.
+ */
+function conditionsOf(row: CatchRow): Pick<Catch, 'caughtAt' | 'conditions'> {
+  if (row.conditions === null) {
+    const place = {
+      latitude: row.latitude === null ? null : Number(row.latitude),
+      longitude: row.longitude === null ? null : Number(row.longitude),
+    };
+    const zone = catchTimeZone(place, null);
+    const moment = catchMoment(
+      { catchDate: row.catch_date, timeOfDay: row.time_of_day, createdAt: row.created_at },
+      zone,
+    );
+    return { caughtAt: moment?.toISOString() ?? row.created_at, conditions: CONDITIONS_NOT_WORKED_OUT };
+  }
+  const stored = JSON.parse(row.conditions) as CatchConditions;
+  return {
+    caughtAt: row.caught_at ?? row.created_at,
+    conditions: { ...stored, status: row.conditions_status },
+  };
+}
+
+function toCatch(row: CatchRow): Catch {
   // Numbers pass through Number() so a driver that returns numeric strings can never leak them.
   const numberOrNull = (value: number | null) => (value === null ? null : Number(value));
   return {
@@ -60,12 +95,78 @@ function toCatch(row: Pick<Selectable<CatchesTable>, (typeof CATCH_COLUMNS)[numb
     clientId: row.client_id,
     // SQLite answers 0/1 for a boolean column: JSON must carry true/false from both engines.
     isTestCatch: row.is_test_catch === true || row.is_test_catch === 1,
+    ...conditionsOf(row),
   };
 }
 
-/** The table row for a new catch of this user. */
-function toRow(userId: number, input: NewCatch): Insertable<CatchesTable> {
+/** What the columns of a catch's moment and conditions are read from. */
+interface MomentFields {
+  catchDate: string | null;
+  timeOfDay: string | null;
+  createdAt: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/**
+ * The moment and conditions columns of a catch whose date, time or position is as `fields` says, worked out now
+ * without any provider (docs/decisions/041-catch-conditions.md): 'pending' while the weather is due, for the
+ * conditions job. The attempts and retry time start again: a moment or place that changed is a new question.
+ */
+function workedOutColumns(fields: MomentFields, phoneTimeZone: string | null, now: Date) {
+  const sky = workOutSky(fields, phoneTimeZone, now);
   return {
+    caught_at: sky.caughtAt,
+    time_zone: sky.timeZone,
+    conditions: JSON.stringify(sky.conditions),
+    conditions_status: sky.conditions.status,
+    conditions_attempts: 0,
+    conditions_retry_at: null,
+  };
+}
+
+/** Rows whose sky is worked out between two turns of the event loop (the sky takes a few milliseconds each). */
+const ROWS_BETWEEN_TURNS = 10;
+
+/**
+ * The rows of many new catches, letting other requests in every few rows: an import of 500 rows at a time would
+ * otherwise hold the server for a second or more while their skies are worked out.
+ */
+async function toRows(userId: number, inputs: readonly NewCatch[], now: Date) {
+  const rows: Insertable<CatchesTable>[] = [];
+  for (const [index, input] of inputs.entries()) {
+    if (index > 0 && index % ROWS_BETWEEN_TURNS === 0) await setImmediate();
+    rows.push(toRow(userId, input, now));
+  }
+  return rows;
+}
+
+/** The table row for a new catch of this user; `now` is when it is saved. */
+function toRow(userId: number, input: NewCatch, now: Date): Insertable<CatchesTable> {
+  const createdAt = input.createdAt.toISOString();
+  const moment = {
+    catchDate: input.catchDate ?? null,
+    timeOfDay: input.timeOfDay ?? null,
+    createdAt,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+  };
+  // Conditions an import file carried are kept exactly as they were (no provider asked again, no sky worked out);
+  // only the zone is, the file does not carry it.
+  const kept = input.keptConditions;
+  const conditions = kept
+    ? {
+        caught_at: kept.caughtAt,
+        time_zone: catchTimeZone(moment, input.timeZone ?? null),
+        conditions: JSON.stringify(kept.conditions),
+        conditions_status: kept.conditions.status,
+        // Every row of a many-row insert names the same columns (SQLite has no DEFAULT in a VALUES list).
+        conditions_attempts: 0,
+        conditions_retry_at: null,
+      }
+    : workedOutColumns(moment, input.timeZone ?? null, now);
+  return {
+    ...conditions,
     search_text: catchSearchText(input),
     user_id: userId,
     client_id: input.clientId ?? null,
@@ -76,7 +177,7 @@ function toRow(userId: number, input: NewCatch): Insertable<CatchesTable> {
     latitude: input.latitude,
     longitude: input.longitude,
     notes: input.notes,
-    created_at: input.createdAt.toISOString(),
+    created_at: createdAt,
     catch_date: input.catchDate,
     time_of_day: input.timeOfDay,
     water_temperature: input.waterTemperature,
@@ -170,6 +271,8 @@ export interface NewCatch extends Partial<Omit<CatchCreateInput, 'photo' | 'crea
   fishType: string;
   photoId: string | null;
   createdAt: Date;
+  /** The moment and conditions an import file carried: stored as they are instead of being worked out. */
+  keptConditions?: Pick<Catch, 'caughtAt' | 'conditions'>;
 }
 
 /**
@@ -208,22 +311,61 @@ function changedColumns(changes: CatchChanges): Updateable<CatchesTable> {
   return set as Updateable<CatchesTable>;
 }
 
+/**
+ * The date, time and position of a catch after an edit, when the edit changes one of them (its conditions are then
+ * worked out again); null when it changes none, and the moment and conditions stay exactly as stored.
+ */
+function momentAfterEdit(before: CatchRow, changes: CatchChanges): MomentFields | null {
+  const numberOrNull = (value: number | null) => (value === null ? null : Number(value));
+  const pick = <T>(changed: T | undefined, stored: T) => (changed !== undefined ? changed : stored);
+  const after: MomentFields = {
+    catchDate: pick(changes.catchDate, before.catch_date),
+    timeOfDay: pick(changes.timeOfDay, before.time_of_day),
+    createdAt: before.created_at,
+    latitude: pick(changes.latitude, numberOrNull(before.latitude)),
+    longitude: pick(changes.longitude, numberOrNull(before.longitude)),
+  };
+  const unchanged =
+    after.catchDate === before.catch_date &&
+    after.timeOfDay === before.time_of_day &&
+    after.latitude === numberOrNull(before.latitude) &&
+    after.longitude === numberOrNull(before.longitude);
+  return unchanged ? null : after;
+}
+
 /** The outcome of an edit: the catch as it is now, and the photo it no longer shows (to release after the commit). */
 export interface CatchUpdate {
   catch: Catch;
   replacedPhotoId: string | null;
 }
 
+/** What a CatchRepository is built with besides the database. */
+export interface CatchRepositoryOptions {
+  limits?: AccountLimits;
+  /** When a catch is saved: the moment its conditions are worked out at (a future catch gets no weather). */
+  clock?: Clock;
+  /**
+   * Called after each commit that left a catch with its conditions 'pending' (a create, an import batch, an edit of
+   * its moment or place): the wake-up of the job that asks the weather provider (docs/decisions/041-catch-conditions.md).
+   * It must return at once; what it throws is ignored, the save has landed.
+   */
+  onConditionsPending?: () => void;
+}
+
 /** All catch SQL. Every query is scoped to one user: there is no way to reach another user's rows. */
 export class CatchRepository {
   private readonly db: Kysely<Database>;
   private readonly limits: AccountLimits;
+  private readonly clock: Clock;
+  private readonly onConditionsPending: () => void;
   /** The read every GET /api/catches starts with, compiled once (compiled-query.ts). */
   private readonly listStateOf;
 
-  constructor(db: Kysely<Database>, limits: AccountLimits = DEFAULT_ACCOUNT_LIMITS) {
+  constructor(db: Kysely<Database>, options: CatchRepositoryOptions = {}) {
     this.db = db;
-    this.limits = limits;
+    this.limits = options.limits ?? DEFAULT_ACCOUNT_LIMITS;
+    this.clock = options.clock ?? systemClock;
+    this.onConditionsPending = options.onConditionsPending ?? (() => {});
     this.listStateOf = compiledOnce(
       db as Kysely<unknown>,
       (userId: number) =>
@@ -233,6 +375,16 @@ export class CatchRepository {
           .where('id', '=', userId),
       [-1],
     );
+  }
+
+  /** Tells the conditions job, after a commit, when one of `statuses` written is 'pending'. */
+  private conditionsWritten(statuses: readonly (string | undefined)[]): void {
+    if (!statuses.includes('pending')) return;
+    try {
+      this.onConditionsPending();
+    } catch {
+      // The save has landed, and the catch stays pending for the job's next run.
+    }
   }
 
   /** The user's catches, newest first; `search` matches fish type, place, bait and notes, ignoring case. */
@@ -288,10 +440,11 @@ export class CatchRepository {
    * comes back with `created: false`: a retried upload can never double a catch.
    */
   async create(userId: number, input: NewCatch): Promise<{ catch: Catch; created: boolean }> {
+    const values = toRow(userId, input, this.clock.now());
     const row = await this.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('catches')
-        .values(toRow(userId, input))
+        .values(values)
         .onConflict((conflict) => conflict.columns(['user_id', 'client_id']).doNothing())
         .returning(CATCH_COLUMNS)
         .executeTakeFirst();
@@ -303,7 +456,10 @@ export class CatchRepository {
       }
       return inserted;
     });
-    if (row) return { catch: toCatch(row), created: true };
+    if (row) {
+      this.conditionsWritten([row.conditions_status]);
+      return { catch: toCatch(row), created: true };
+    }
     const existing = input.clientId ? await this.findByClientId(userId, input.clientId) : null;
     if (!existing) throw new Error('Catch insert was skipped but no catch holds its clientId');
     return { catch: existing, created: false };
@@ -312,14 +468,18 @@ export class CatchRepository {
   /** Imports many catches in one transaction (demo data, benchmarks); no clientId deduplication, no quota. */
   async createMany(userId: number, inputs: readonly NewCatch[]): Promise<void> {
     if (inputs.length === 0) return;
+    const rows = await toRows(userId, inputs, this.clock.now());
     await this.db.transaction().execute(async (trx) => {
-      for (let start = 0; start < inputs.length; start += 500) {
-        const chunk = inputs.slice(start, start + 500).map((input) => toRow(userId, input));
-        await trx.insertInto('catches').values(chunk).execute();
+      for (let start = 0; start < rows.length; start += 500) {
+        await trx
+          .insertInto('catches')
+          .values(rows.slice(start, start + 500))
+          .execute();
       }
       const textBytes = inputs.reduce((sum, input) => sum + catchTextBytes(input), 0);
       await changeAccountUsage(trx, userId, { catches: inputs.length, textBytes });
     });
+    this.conditionsWritten(rows.map((row) => row.conditions_status));
   }
 
   /** Which of these clientIds the user's catches already hold (an import skips them). */
@@ -356,23 +516,34 @@ export class CatchRepository {
     inputs: readonly (NewCatch & { clientId: string })[],
   ): Promise<Set<string>> {
     if (inputs.length === 0) return new Set();
-    return this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
+    const values = await toRows(userId, inputs, this.clock.now());
+    const inserted = await this.db.transaction().execute(async (trx) => {
+      const rows = await trx
         .insertInto('catches')
-        .values(inputs.map((input) => toRow(userId, input)))
+        .values(values)
         .onConflict((conflict) => conflict.columns(['user_id', 'client_id']).doNothing())
-        .returning(['client_id', 'fish_type', 'location_name', 'notes', 'line_size', 'bait_used'])
+        .returning([
+          'client_id',
+          'fish_type',
+          'location_name',
+          'notes',
+          'line_size',
+          'bait_used',
+          'conditions_status',
+        ])
         .execute();
-      const textBytes = inserted.reduce((sum, row) => sum + textBytesOfRow(row), 0);
+      const textBytes = rows.reduce((sum, row) => sum + textBytesOfRow(row), 0);
       const exceeded = await changeAccountUsage(
         trx,
         userId,
-        { catches: inserted.length, textBytes },
+        { catches: rows.length, textBytes },
         this.limits,
       );
       if (exceeded) throw accountFull(this.limits, exceeded);
-      return new Set(inserted.map((row) => row.client_id).filter((id) => id !== null));
+      return rows;
     });
+    this.conditionsWritten(inserted.map((row) => row.conditions_status));
+    return new Set(inserted.map((row) => row.client_id).filter((id) => id !== null));
   }
 
   /** Changes the user's catch (the PATCH of decision 021); null when there is no such catch of theirs. */
@@ -402,7 +573,7 @@ export class CatchRepository {
     const find = (db: Kysely<Database>) =>
       db
         .selectFrom('catches')
-        .select(CATCH_COLUMNS)
+        .select([...CATCH_COLUMNS, 'time_zone'])
         .where('user_id', '=', userId)
         .where(column, '=', value)
         .executeTakeFirst();
@@ -430,9 +601,15 @@ export class CatchRepository {
           lineSize: changes.lineSize !== undefined ? changes.lineSize : before.line_size,
           baitUsed: changes.baitUsed !== undefined ? changes.baitUsed : before.bait_used,
         };
+        const moment = momentAfterEdit(before, changes);
         const updated = await trx
           .updateTable('catches')
-          .set({ ...set, search_text: catchSearchText(text) })
+          .set({
+            ...set,
+            search_text: catchSearchText(text),
+            // The stored zone stands in for the phone's: a catch edited to have no position keeps its clocks.
+            ...(moment && workedOutColumns(moment, before.time_zone, this.clock.now())),
+          })
           .where('id', '=', before.id)
           .where('user_id', '=', userId)
           .where('fish_type', '=', before.fish_type)
@@ -441,6 +618,11 @@ export class CatchRepository {
           .where('line_size', 'is not distinct from', before.line_size)
           .where('bait_used', 'is not distinct from', before.bait_used)
           .where('photo_id', 'is not distinct from', before.photo_id)
+          // The conditions were worked out from these: a concurrent edit of them reads the catch again.
+          .where('catch_date', 'is not distinct from', before.catch_date)
+          .where('time_of_day', 'is not distinct from', before.time_of_day)
+          .where('latitude', 'is not distinct from', before.latitude)
+          .where('longitude', 'is not distinct from', before.longitude)
           .returning(CATCH_COLUMNS)
           .executeTakeFirst();
         if (!updated) {
@@ -452,6 +634,7 @@ export class CatchRepository {
         // Thrown inside the transaction, so the update is rolled back.
         if (exceeded) throw accountFull(this.limits, exceeded);
         const replacedPhotoId = before.photo_id !== updated.photo_id ? before.photo_id : null;
+        if (moment) this.conditionsWritten([updated.conditions_status]);
         return { catch: toCatch(updated), replacedPhotoId };
       }
     });

@@ -44,6 +44,9 @@ describe.each(TEST_ENGINES)('catches on %s', (engine) => {
       createdAt: t.clock.now().toISOString(),
       clientId: null,
       isTestCatch: false,
+      // 06:45 PDT is 13:45 UTC, later than the test clock's noon: no weather is due for a moment still to come.
+      caughtAt: '2026-06-01T13:45:00.000Z',
+      conditions: expect.objectContaining({ status: 'partial', weather: null }),
     });
     for (const key of ['weight', 'length', 'latitude', 'longitude', 'waterTemperature', 'depth'] as const) {
       expect(typeof saved[key]).toBe('number');

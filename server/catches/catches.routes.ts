@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { SEARCH_MAX } from '#core/catch.ts';
+import { DEFAULT_LOCATION_NAME, SEARCH_MAX } from '#core/catch.ts';
 import {
   type CatchCreateInput,
   catchCreateSchema,
@@ -55,6 +55,23 @@ export interface CatchesDependencies {
   clock: Clock;
   /** Told of each create answered from an earlier one with the same clientId (the metrics' idempotent replays). */
   countReplay: () => void;
+  /** The place name of a position, from the embedded place list (offline, no provider): server/places/. */
+  placeNameAt: (latitude: number, longitude: number) => string;
+}
+
+/**
+ * The place name a new catch is saved with (docs/decisions/041-catch-conditions.md): a catch with a position but no
+ * name (saved offline, where the form could not ask for one and sent DEFAULT_LOCATION_NAME) is named from its
+ * position as an online catch is; a name the angler typed is kept.
+ */
+function locationNameOnSave(
+  fields: Pick<CatchCreateInput, 'locationName' | 'latitude' | 'longitude'>,
+  placeNameAt: CatchesDependencies['placeNameAt'],
+): string | null {
+  const { locationName, latitude, longitude } = fields;
+  const unnamed = locationName === null || locationName === DEFAULT_LOCATION_NAME;
+  if (!unnamed || latitude === null || longitude === null) return locationName;
+  return placeNameAt(latitude, longitude);
 }
 
 export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependencies): Promise<void> {
@@ -97,6 +114,7 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
     const { photo: _photo, createdAt, userId: _ignoredUserId, ...fields } = input;
     return catches.create(user.id, {
       ...fields,
+      locationName: locationNameOnSave(fields, deps.placeNameAt),
       photoId,
       createdAt: resolveCreatedAt(createdAt, clock.now()),
     });

@@ -25,6 +25,24 @@ export interface WorkedOutSky {
   weatherDue: boolean;
 }
 
+function placeOf(fields: Pick<CatchMomentFields, 'latitude' | 'longitude'>) {
+  return fields.latitude !== null && fields.longitude !== null
+    ? { latitude: fields.latitude, longitude: fields.longitude }
+    : null;
+}
+
+/** The zone a catch's moment is read in: its place's, else the phone's, else UTC. */
+export function catchTimeZone(
+  fields: Pick<CatchMomentFields, 'latitude' | 'longitude'>,
+  phoneTimeZone: string | null,
+): string {
+  const place = placeOf(fields);
+  return (
+    (place && timeZoneAt(place.latitude, place.longitude)) ??
+    (phoneTimeZone && isKnownTimeZone(phoneTimeZone) ? phoneTimeZone : 'UTC')
+  );
+}
+
 /**
  * The moment and the sky of a catch, worked out on the server without any provider (so at once, on save):
  * - a position and a moment from 1940 to now: the sky, and the weather is due ('pending');
@@ -33,13 +51,8 @@ export interface WorkedOutSky {
  * - no moment at all: 'unavailable'.
  */
 export function workOutSky(fields: CatchMomentFields, phoneTimeZone: string | null, now: Date): WorkedOutSky {
-  const place =
-    fields.latitude !== null && fields.longitude !== null
-      ? { latitude: fields.latitude, longitude: fields.longitude }
-      : null;
-  const timeZone =
-    (place && timeZoneAt(place.latitude, place.longitude)) ??
-    (phoneTimeZone && isKnownTimeZone(phoneTimeZone) ? phoneTimeZone : 'UTC');
+  const place = placeOf(fields);
+  const timeZone = catchTimeZone(fields, phoneTimeZone);
   const moment = catchMoment(fields, timeZone);
   if (moment === null) {
     return {

@@ -7,7 +7,7 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { Catch } from '#core/catch.ts';
 import { catchSchema } from '#core/catch-schema.ts';
-import { EVERY_FIELD_SET } from '#core/test-catch.ts';
+import { EVERY_CONDITION_SET, EVERY_FIELD_SET } from '#core/test-catch.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { gradientJpeg, multipart } from '../test-support/hostile-inputs.ts';
 import { createTestApp, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
@@ -57,10 +57,22 @@ async function zipOf(files: Map<string, Buffer>): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
+/**
+ * A second catch with every part of its conditions set, as the conditions job leaves one: brought in by an import,
+ * which keeps the conditions a file carries (no weather provider runs in these tests).
+ */
+const WITH_EVERY_CONDITION = {
+  ...EVERY_FIELD_SET,
+  clientId: '0d4f1e2a-6b3c-4a5d-8e7f-9a0b1c2d3e4f',
+  caughtAt: '2026-05-01T13:45:00.000Z',
+  conditions: EVERY_CONDITION_SET,
+};
+
 describe.each(TEST_ENGINES)('every field of the catch contract on %s', (engine) => {
   let t: TestApp;
   let owner: ApiClient;
   let original: Catch;
+  let withConditions: Catch;
   let readers = 0;
 
   beforeAll(async () => {
@@ -77,37 +89,59 @@ describe.each(TEST_ENGINES)('every field of the catch contract on %s', (engine) 
     const created = await owner.post('/api/catches', { ...EVERY_FIELD_SET, photo });
     expect(created.statusCode, created.body).toBe(201);
     original = created.json() as Catch;
+    const document = { format: 'tightlines-export', version: 1, catches: [WITH_EVERY_CONDITION] };
+    const imported = await owner.importFile(JSON.stringify(document), 'conditions.json');
+    expect(imported.json()).toMatchObject({ created: 1 });
+    const listed = (await owner.get('/api/catches')).json() as Catch[];
+    withConditions = listed.find((item) => item.clientId === WITH_EVERY_CONDITION.clientId) as Catch;
   });
   afterAll(async () => {
     await t.close();
   });
 
-  /** The owner's export in `format`, imported by a new account; that account's catch. */
-  async function importedCopy(file: Buffer | string, fileName: string): Promise<Catch | undefined> {
+  /** The owner's export in `format`, imported by a new account; that account's copies of the two catches. */
+  async function importedCopies(file: Buffer | string, fileName: string): Promise<(Catch | undefined)[]> {
     const reader = await ApiClient.register(t.app, `contract_reader_${readers++}`);
     const imported = await reader.importFile(file, fileName);
-    expect(imported.json()).toEqual({ created: 1, skipped: 0, rejected: [], rejectedCount: 0 });
-    const [copy] = (await reader.get('/api/catches')).json() as Catch[];
-    return copy;
+    expect(imported.json()).toEqual({ created: 2, skipped: 0, rejected: [], rejectedCount: 0 });
+    const copies = (await reader.get('/api/catches')).json() as Catch[];
+    return [original, withConditions].map((item) => copies.find((copy) => copy.clientId === item.clientId));
   }
 
   it('is answered by the API with the value sent, typed as the contract says (true/false on both engines)', async () => {
-    const answers = [original, ...((await owner.get('/api/catches')).json() as Catch[])];
-    answers.push(...((await owner.get('/api/catches?limit=5')).json() as Catch[]));
+    const listed = (await owner.get('/api/catches')).json() as Catch[];
+    const answers = [original, ...listed.filter((item) => item.id === original.id)];
+    answers.push(
+      ...((await owner.get('/api/catches?limit=5')).json() as Catch[]).filter(
+        (item) => item.id === original.id,
+      ),
+    );
     const edit = await owner.patch(`/api/catches/${original.id}`, { notes: EVERY_FIELD_SET.notes });
     answers.push(edit.json() as Catch);
+    expect(answers).toHaveLength(4);
+    // Its moment: 06:45 on the clocks of Lake Tahoe (PDT, UTC-7); its sky at once, the weather still to be asked for.
+    const workedOut = {
+      ...EVERY_FIELD_SET,
+      id: 0,
+      photo: null,
+      caughtAt: '2026-05-01T13:45:00.000Z',
+      conditions: original.conditions,
+    };
+    expect(original.conditions).toMatchObject({ status: 'pending', weather: null, sun: { phase: 'day' } });
     for (const answer of answers) {
       expect(catchSchema.strict().safeParse(answer).error?.issues ?? []).toEqual([]);
-      expect(carried(answer)).toEqual(carried({ ...EVERY_FIELD_SET, id: 0, photo: null }));
+      expect(carried(answer)).toEqual(carried(workedOut));
       expect(answer.photo).toMatch(/^\/api\/photos\/.+\.webp$/);
     }
+    expect(carried(withConditions)).toEqual(carried({ ...WITH_EVERY_CONDITION, id: 0, photo: null }));
   });
 
   it.each(['json', 'csv'] as const)(
     'comes back from a %s export imported into another account',
     async (format) => {
       const file = (await owner.get(`/api/export?format=${format}`)).rawPayload;
-      expect(carried(await importedCopy(file, `tightlines-export.${format}`))).toEqual(carried(original));
+      const copies = await importedCopies(file, `tightlines-export.${format}`);
+      expect(copies.map(carried)).toEqual([original, withConditions].map(carried));
     },
   );
 
@@ -115,8 +149,9 @@ describe.each(TEST_ENGINES)('every field of the catch contract on %s', (engine) 
     const files = await unzip((await owner.get('/api/export?format=zip')).rawPayload);
     const csvOnly = new Map([...files].filter(([name]) => !name.endsWith('.json')));
     for (const zip of [await zipOf(files), await zipOf(csvOnly)]) {
-      const copy = await importedCopy(zip, 'tightlines-export.zip');
+      const [copy, copyWithConditions] = await importedCopies(zip, 'tightlines-export.zip');
       expect(carried(copy)).toEqual(carried(original));
+      expect(carried(copyWithConditions)).toEqual(carried(withConditions));
       expect(copy?.photo).toMatch(/^\/api\/photos\/.+\.webp$/);
       expect(copy?.photo).not.toBe(original.photo);
     }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Catch } from '#core/catch.ts';
+import { type Catch, CONDITIONS_NOT_WORKED_OUT } from '#core/catch.ts';
+import { EVERY_CONDITION_SET } from '#core/test-catch.ts';
 import { toStoredValue, UNIT_SYSTEMS } from '#core/units.ts';
 import { parseCsv } from './csv.ts';
 import { catchFieldsOfCsvRow, csvHeader, csvRow, isCatchCsvHeader } from './csv-columns.ts';
@@ -24,7 +25,12 @@ const pike: Catch = {
   notes: null,
   photo: 'photos/0b9e3b0a-1a2b-4c3d-8e9f-0a1b2c3d4e5f.webp',
   isTestCatch: false,
+  caughtAt: '2026-11-20T15:30:00.000Z',
+  conditions: CONDITIONS_NOT_WORKED_OUT,
 };
+
+/** The cells the conditions columns hold for CONDITIONS_NOT_WORKED_OUT: the status, then 18 empty ones. */
+const NOT_WORKED_OUT_CELLS = `2026-11-20T15:30:00.000Z,pending${','.repeat(18)}`;
 
 /** The records of a CSV text. */
 async function records(text: string): Promise<string[][]> {
@@ -48,16 +54,26 @@ describe('CSV columns', () => {
   it('start with a byte-order mark, then what an angler reads first, measurements with their units, ids last', () => {
     expect(csvHeader('imperial')).toBe(
       '\uFEFFCatch Date,Time of Day,Fish Type,Weight (lbs),Length (inches),Location Name,Latitude,Longitude,' +
-        'Water Temperature (°F),Depth (ft),Line Size,Bait Used,Notes,Photo,Test Catch,Saved At,Client ID,ID\r\n',
+        'Water Temperature (°F),Depth (ft),Line Size,Bait Used,Notes,Photo,Test Catch,' +
+        'Caught At (UTC),Conditions,Air Temperature (°F),Weather,Weather Condition,Wind Speed (mph),' +
+        'Wind From (°),Cloud Cover (%),Precipitation (inches),Humidity (%),Pressure (inHg),' +
+        'Pressure Change 3 h (inHg),Pressure Tendency,Sun,Sunrise (UTC),Sunset (UTC),Moon Phase,' +
+        'Moon Illumination (0-1),Moon Age (days),Solunar Period,Saved At,Client ID,ID\r\n',
     );
     expect(csvHeader('metric')).toContain(',Weight (kg),Length (cm),');
     expect(csvHeader('metric')).toContain(',Water Temperature (°C),Depth (m),');
+    expect(csvHeader('metric')).toContain(
+      ',Air Temperature (°C),Weather,Weather Condition,Wind Speed (km/h),',
+    );
+    expect(csvHeader('metric')).toContain(
+      ',Precipitation (cm),Humidity (%),Pressure (hPa),Pressure Change 3 h (hPa),',
+    );
   });
 
   it('writes measurements in the angler units, in the fewest digits that read back exactly', () => {
     expect(csvRow(pike, 'metric')).toBe(
       "2026-11-20,16:30,Pike,2.5,91.44,Vänern,58.9,13.5,4,2.4384,20 lb braid,'-spoon,," +
-        'photos/0b9e3b0a-1a2b-4c3d-8e9f-0a1b2c3d4e5f.webp,false,2026-11-20T17:05:00.000Z,' +
+        `photos/0b9e3b0a-1a2b-4c3d-8e9f-0a1b2c3d4e5f.webp,false,${NOT_WORKED_OUT_CELLS},2026-11-20T17:05:00.000Z,` +
         '9a7e0c1d-3b2a-4c5d-8e6f-7a8b9c0d1e2f,12\r\n',
     );
     expect(csvRow({ ...pike, weight: 1e-7 }, 'imperial')).toContain(',Pike,0.0000001,36,');
@@ -66,17 +82,45 @@ describe('CSV columns', () => {
   it.each(UNIT_SYSTEMS)(
     'reads back what it wrote in %s: every field, measurements as the stored numbers',
     async (units) => {
+      const { conditions: _notCells, ...written } = pike;
       const asCells = Object.fromEntries(
-        Object.entries(pike).map(([field, value]) => [field, String(value ?? '')]),
+        Object.entries(written).map(([field, value]) => [field, String(value ?? '')]),
       );
       const measurements = { weight: pike.weight, length: 36, waterTemperature: 39.2, depth: 8 };
       expect(await readBack(csvHeader(units), csvRow(pike, units))).toEqual({
         ...asCells,
         // In the API's units the text goes on to the catch schema as it is; metric is converted here.
         ...(units === 'metric' ? measurements : {}),
+        conditions: CONDITIONS_NOT_WORKED_OUT,
       });
     },
   );
+
+  it.each(UNIT_SYSTEMS)(
+    'writes every part of the conditions in its own column and reads back exactly what it wrote, in %s',
+    async (units) => {
+      const caught = { ...pike, conditions: EVERY_CONDITION_SET };
+      const row = csvRow(caught, units);
+      expect(row).toContain(',complete,');
+      if (units === 'imperial') expect(row).toContain(',Rain,7.4,225,88,0.02,91,30.05,-0.04,falling,dawn,');
+      expect((await readBack(csvHeader(units), row)).conditions).toEqual(EVERY_CONDITION_SET);
+    },
+  );
+
+  it('tells a catch without a position (no solunar at all) from one in no solunar period', async () => {
+    const noPosition = { ...EVERY_CONDITION_SET, sun: null, solunar: null };
+    const noPeriod = { ...EVERY_CONDITION_SET, solunar: { period: null } };
+    for (const conditions of [noPosition, noPeriod]) {
+      const row = csvRow({ ...pike, conditions }, 'imperial');
+      expect((await readBack(csvHeader('imperial'), row)).conditions).toEqual(conditions);
+    }
+  });
+
+  it('reads a CSV without conditions columns as a catch without conditions (worked out on save)', () => {
+    expect(catchFieldsOfCsvRow({ 'Fish Type': 'Bass', Conditions: '', 'Air Temperature (°F)': '' })).toEqual({
+      fishType: 'Bass',
+    });
+  });
 
   it('converts a measurement typed in either unit system back to exactly the stored value', () => {
     const typed = fc.record({

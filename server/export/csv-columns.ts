@@ -1,4 +1,11 @@
 import type { Catch } from '#core/catch.ts';
+import type {
+  CatchConditions,
+  CatchMoon,
+  CatchSolunar,
+  CatchSun,
+  CatchWeather,
+} from '#core/catch-conditions.ts';
 import { formatDecimal, parseDecimal } from '#core/decimal.ts';
 import {
   type Quantity,
@@ -16,14 +23,25 @@ import { csvRecord, escapeFormula, unescapeFormula } from './csv.ts';
  * setting ('Weight (kg)'), what an angler reads first first and the ids last. The import reads that header in
  * either unit system, and the API's field names every earlier export used (values in the API's units), in any case.
  */
+/** Where a conditions column's value is inside `conditions` (core/catch-schema.ts catchConditionsSchema). */
+type ConditionsPath =
+  | 'status'
+  | `weather.${keyof CatchWeather}`
+  | `sun.${keyof CatchSun}`
+  | `moon.${keyof CatchMoon}`
+  | `solunar.${keyof CatchSolunar}`;
+
 interface CsvColumn {
-  field: keyof Catch;
+  /** The catch field the column holds, or a value inside its conditions, flattened to one column each. */
+  field: Exclude<keyof Catch, 'conditions'> | `conditions.${ConditionsPath}`;
   /** The header as the log form labels the field; a measurement's unit follows it in brackets. */
   title: string;
   /** A measurement: written in the angler's units, read back in the units its header names. */
   quantity?: Quantity;
   /** Free text a spreadsheet could take for a formula (csv.ts escapeFormula). */
   text?: boolean;
+  /** A number of the conditions, read back as a number (the written fields' numbers are the catch schema's to read). */
+  number?: boolean;
 }
 
 const CSV_COLUMNS = [
@@ -42,16 +60,57 @@ const CSV_COLUMNS = [
   { field: 'notes', title: 'Notes', text: true },
   { field: 'photo', title: 'Photo', text: true },
   { field: 'isTestCatch', title: 'Test Catch' },
+  // The conditions (docs/decisions/041-catch-conditions.md), each unit in its header as for the written fields.
+  { field: 'caughtAt', title: 'Caught At (UTC)' },
+  { field: 'conditions.status', title: 'Conditions' },
+  { field: 'conditions.weather.airTemperature', title: 'Air Temperature', quantity: 'temperature' },
+  { field: 'conditions.weather.description', title: 'Weather', text: true },
+  { field: 'conditions.weather.condition', title: 'Weather Condition' },
+  { field: 'conditions.weather.windSpeed', title: 'Wind Speed', quantity: 'speed' },
+  { field: 'conditions.weather.windDirection', title: 'Wind From (°)', number: true },
+  { field: 'conditions.weather.cloudCover', title: 'Cloud Cover (%)', number: true },
+  { field: 'conditions.weather.precipitation', title: 'Precipitation', quantity: 'length' },
+  { field: 'conditions.weather.humidity', title: 'Humidity (%)', number: true },
+  { field: 'conditions.weather.pressure', title: 'Pressure', quantity: 'pressure' },
+  { field: 'conditions.weather.pressureChange3h', title: 'Pressure Change 3 h', quantity: 'pressureChange' },
+  { field: 'conditions.weather.pressureTendency', title: 'Pressure Tendency' },
+  { field: 'conditions.sun.phase', title: 'Sun' },
+  { field: 'conditions.sun.sunrise', title: 'Sunrise (UTC)' },
+  { field: 'conditions.sun.sunset', title: 'Sunset (UTC)' },
+  { field: 'conditions.moon.phase', title: 'Moon Phase' },
+  { field: 'conditions.moon.illumination', title: 'Moon Illumination (0-1)', number: true },
+  { field: 'conditions.moon.age', title: 'Moon Age (days)', number: true },
+  { field: 'conditions.solunar.period', title: 'Solunar Period' },
   { field: 'createdAt', title: 'Saved At' },
   { field: 'clientId', title: 'Client ID' },
   { field: 'id', title: 'ID' },
 ] as const satisfies readonly CsvColumn[];
 
-// A field added to the catch contract (core/catch-schema.ts) and missing above is a type error here, never a column
-// the export silently drops (and the import then cannot bring back).
-type MissingColumn = Exclude<keyof Catch, (typeof CSV_COLUMNS)[number]['field']>;
+// A field added to the catch contract (core/catch-schema.ts), or to its conditions, and missing above is a type error
+// here, never a column the export silently drops (and the import then cannot bring back).
+type ColumnField = (typeof CSV_COLUMNS)[number]['field'];
+type MissingColumn =
+  | Exclude<Exclude<keyof Catch, 'conditions'>, ColumnField>
+  | Exclude<`conditions.${ConditionsPath}`, ColumnField>;
 type _EveryFieldExported = NeverMissing<MissingColumn>;
 type NeverMissing<T extends never> = T;
+
+/**
+ * A solunar period of a catch with a position that falls in none: 'none', told apart from the empty cell of a
+ * catch without a position (no solunar at all), so that a re-import gives back exactly what was exported.
+ */
+const NO_SOLUNAR_PERIOD = 'none';
+
+/** The value a column holds for a catch; null for an empty cell. */
+function cellValue(item: Catch, field: CsvColumn['field']): string | number | boolean | null {
+  if (!field.startsWith('conditions.')) return item[field as Exclude<keyof Catch, 'conditions'>];
+  const [, group, key] = field.split('.') as [string, keyof CatchConditions, string | undefined];
+  const part = item.conditions[group];
+  if (key === undefined) return part as string;
+  if (part === null || typeof part !== 'object') return null;
+  const value = (part as Record<string, string | number | null>)[key] ?? null;
+  return field === 'conditions.solunar.period' && value === null ? NO_SOLUNAR_PERIOD : value;
+}
 
 function headerOf(column: CsvColumn, units: UnitSystem): string {
   return column.quantity ? `${column.title} (${unitLabel(column.quantity, units)})` : column.title;
@@ -117,7 +176,7 @@ function storedMeasurement(quantity: Quantity, cell: string, entered: number): n
 export function csvRow(item: Catch, units: UnitSystem): string {
   return csvRecord(
     CSV_COLUMNS.map((column: CsvColumn) => {
-      const value = item[column.field];
+      const value = cellValue(item, column.field);
       if (value === null) return '';
       if (typeof value === 'boolean') return String(value);
       if (typeof value === 'number') {
@@ -152,13 +211,41 @@ export function isCatchCsvHeader(header: readonly string[]): boolean {
   return header.some((name) => readColumnOf(name)?.column.field === 'fishType');
 }
 
+/** The groups of the conditions, as catchConditionsSchema has them: each null when all its cells are empty. */
+const CONDITIONS_GROUPS = ['weather', 'sun', 'moon', 'solunar'] as const;
+
+/**
+ * The conditions of a CSV row from its conditions cells (by path, values already read), or undefined when the row
+ * has none (a CSV from before them, or a hand-made one): then the catch's are worked out on save. What comes out is
+ * only a candidate: the import checks it against catchConditionsSchema.
+ */
+function conditionsOfCells(cells: ReadonlyMap<string, unknown>): unknown {
+  const isEmpty = (value: unknown) => value === undefined || value === '';
+  if ([...cells.values()].every(isEmpty)) return undefined;
+  const conditions: Record<string, unknown> = { status: cells.get('status') };
+  for (const group of CONDITIONS_GROUPS) {
+    const keys = CSV_COLUMNS.map((column) => column.field as string)
+      .filter((field) => field.startsWith(`conditions.${group}.`))
+      .map((field) => field.slice(`conditions.${group}.`.length));
+    const values = keys.map((key) => cells.get(`${group}.${key}`));
+    conditions[group] = values.every(isEmpty)
+      ? null
+      : Object.fromEntries(keys.map((key, index) => [key, isEmpty(values[index]) ? null : values[index]]));
+  }
+  const solunar = conditions.solunar as Record<string, unknown> | null;
+  if (solunar?.period === NO_SOLUNAR_PERIOD) solunar.period = null;
+  return conditions;
+}
+
 /**
  * A CSV row (cells by their header) as the fields of a catch, in the API's names and units: a metric measurement
- * converted, the export's apostrophe taken off text, unknown columns left out. A cell that is not a decimal number
- * is passed on as it is, for the catch schema to refuse with its own message.
+ * converted, the export's apostrophe taken off text, unknown columns left out, the conditions' columns put back
+ * together as `conditions`. A cell that is not a decimal number is passed on as it is, for the catch schema (or the
+ * conditions schema) to refuse with its own message.
  */
 export function catchFieldsOfCsvRow(cells: Readonly<Record<string, string>>): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
+  const conditionsCells = new Map<string, unknown>();
   for (const [header, cell] of Object.entries(cells)) {
     const read = readColumnOf(header);
     if (!read) continue;
@@ -169,7 +256,16 @@ export function catchFieldsOfCsvRow(cells: Readonly<Record<string, string>>): Re
       const entered = parseDecimal(cell);
       if (entered !== null) value = storedMeasurement(column.quantity, cell, entered);
     }
-    fields[column.field] = value;
+    if (!column.field.startsWith('conditions.')) {
+      fields[column.field] = value;
+      continue;
+    }
+    // The conditions schema takes numbers only: a cell of a number column (imperial, or not a measurement) is read.
+    if ((column.quantity || column.number) && typeof value === 'string' && value.trim() !== '')
+      value = parseDecimal(value) ?? value;
+    conditionsCells.set(column.field.slice('conditions.'.length), value);
   }
+  const conditions = conditionsOfCells(conditionsCells);
+  if (conditions !== undefined) fields.conditions = conditions;
   return fields;
 }

@@ -76,11 +76,20 @@ describe.each(TEST_ENGINES)('CSV for people on %s', (engine) => {
     const [header, row] = (await exportCsv(alice)).toString('utf8').slice(1).split('\r\n');
     expect(header).toBe(
       'Catch Date,Time of Day,Fish Type,Weight (lbs),Length (inches),Location Name,Latitude,Longitude,' +
-        'Water Temperature (°F),Depth (ft),Line Size,Bait Used,Notes,Photo,Test Catch,Saved At,Client ID,ID',
+        'Water Temperature (°F),Depth (ft),Line Size,Bait Used,Notes,Photo,Test Catch,' +
+        'Caught At (UTC),Conditions,Air Temperature (°F),Weather,Weather Condition,Wind Speed (mph),' +
+        'Wind From (°),Cloud Cover (%),Precipitation (inches),Humidity (%),Pressure (inHg),' +
+        'Pressure Change 3 h (inHg),Pressure Tendency,Sun,Sunrise (UTC),Sunset (UTC),Moon Phase,' +
+        'Moon Illumination (0-1),Moon Age (days),Solunar Period,Saved At,Client ID,ID',
     );
+    const { sun, moon, solunar } = saved.conditions;
     expect(row).toBe(
       `2026-05-01,06:45,Rainbow Trout,3.4,18.5,"Vänern, SE",58.9,13.5,54.2,12.5,6 lb fluoro,'-worm,` +
-        `"Caught near the drop-off, ""big"" one\nsecond line",,false,${saved.createdAt},${saved.clientId},${saved.id}`,
+        `"Caught near the drop-off, ""big"" one\nsecond line",,false,` +
+        // 06:45 in Sweden (CEST, UTC+2); the weather still to be asked for, so its 11 cells are empty.
+        `2026-05-01T04:45:00.000Z,pending,${','.repeat(10)},${sun?.phase},${sun?.sunrise},${sun?.sunset},` +
+        `${moon?.phase},${moon?.illumination},${moon?.age},${solunar?.period ?? 'none'},` +
+        `${saved.createdAt},${saved.clientId},${saved.id}`,
     );
   });
 
@@ -191,12 +200,65 @@ describe.each(TEST_ENGINES)('CSV for people on %s', (engine) => {
       ...fullCatch,
       photo: null, // a URL of a photo this account does not have
       isTestCatch: false,
+      // Worked out on import as for a new catch: 06:45 in Sweden, the weather still to be asked for.
+      caughtAt: '2026-05-01T04:45:00.000Z',
+      conditions: expect.objectContaining({ status: 'pending', weather: null }),
     });
     expect(perch).toMatchObject({ fishType: 'Perch', weight: 0.75, createdAt: '2026-04-02T10:00:00.000Z' });
     // The content id this row has always had (it has no clientId): importing the file again finds both rows.
     expect(perch?.clientId).toBe('b7f93b80-0b0b-59c4-945d-c3d71e6a67ba');
     const again = await alice.importFile(fixture('export-first-release.csv'), 'old.csv');
     expect(again.json()).toEqual({ created: 0, skipped: 2, rejected: [], rejectedCount: 0 });
+  });
+
+  it('imports the CSV with the conditions: kept exactly as the file has them, damaged ones worked out again, no row lost', async () => {
+    const response = await alice.importFile(fixture('export-catch-conditions.csv'), 'conditions.csv');
+    expect(response.json()).toEqual({ created: 3, skipped: 0, rejected: [], rejectedCount: 0 });
+    const imported = await list(alice);
+    const [pike, bass, perch] = ['Pike', 'Bass', 'Perch'].map((fish) =>
+      imported.find((item) => item.fishType === fish),
+    );
+    expect(pike).toMatchObject({ fishType: 'Pike', clientId: '9a7e0c1d-3b2a-4c5d-8e6f-7a8b9c0d1e2f' });
+    expect([pike?.caughtAt, pike?.conditions]).toEqual([
+      '2026-11-20T15:30:00.000Z',
+      {
+        status: 'complete',
+        weather: {
+          airTemperature: 34.5,
+          description: 'overcast',
+          condition: 'Clouds',
+          windSpeed: 9.2,
+          windDirection: 240,
+          cloudCover: 100,
+          precipitation: 0,
+          humidity: 87,
+          pressure: 29.81,
+          pressureChange3h: 0.05,
+          pressureTendency: 'rising',
+        },
+        sun: { phase: 'night', sunrise: '2026-11-20T07:12:00.000Z', sunset: '2026-11-20T14:31:00.000Z' },
+        moon: { phase: 'Waxing Crescent', illumination: 0.02, age: 1.3 },
+        solunar: { period: null },
+      },
+    ]);
+    expect([bass?.caughtAt, bass?.conditions]).toEqual([
+      '2026-11-21T14:15:00.000Z',
+      {
+        status: 'partial',
+        weather: null,
+        sun: null,
+        moon: { phase: 'Waxing Crescent', illumination: 0.06, age: 2.2 },
+        solunar: null,
+      },
+    ]);
+    // 'sunny' is no status: the row is imported, its conditions worked out as a new catch's (07:00 CET).
+    expect(perch).toMatchObject({
+      fishType: 'Perch',
+      caughtAt: '2026-03-22T06:00:00.000Z',
+      conditions: { status: 'pending', weather: null, sun: { phase: expect.any(String) } },
+    });
+    const again = await alice.importFile(fixture('export-catch-conditions.csv'), 'conditions.csv');
+    expect(again.json()).toEqual({ created: 0, skipped: 3, rejected: [], rejectedCount: 0 });
   });
 
   it('imports the CSV with the test-catch mark, formula text unescaped, each mark kept', async () => {

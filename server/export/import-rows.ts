@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 // The one coupling to the catch contract: an imported row is checked exactly as a created catch is.
 import { CATCH_FIELDS_ADDED_LATER, type CatchFields } from '#core/catch.ts';
-import { type CatchCreateInput, catchCreateSchema } from '#core/catch-schema.ts';
+import { type CatchCreateInput, catchConditionsSchema, catchCreateSchema } from '#core/catch-schema.ts';
 import type { NewCatch } from '../catches/catch.repository.ts';
 import { resolveCreatedAt } from '../catches/created-at.ts';
 import { catchFieldsOfCsvRow } from './csv-columns.ts';
@@ -107,6 +107,21 @@ function hasNul(fields: Record<string, unknown>): boolean {
 }
 
 /**
+ * The moment and conditions a row carries (an export made since they exist), kept exactly as they are: no provider
+ * is asked again. Undefined when the row has none, or they are not what catchConditionsSchema and an ISO time say
+ * (a damaged or hand-edited file): the catch's conditions are then worked out on save, as a new catch's are. The row
+ * itself is never refused for them. Not part of the content id: they are the server's, not what the angler wrote.
+ */
+function keptConditionsOf(fields: Record<string, unknown>): NewCatch['keptConditions'] {
+  const { caughtAt } = fields;
+  const conditions = catchConditionsSchema.safeParse(fields.conditions);
+  if (!conditions.success || typeof caughtAt !== 'string') return undefined;
+  const moment = new Date(caughtAt);
+  if (Number.isNaN(moment.getTime()) || moment.toISOString() !== caughtAt) return undefined;
+  return { caughtAt, conditions: conditions.data };
+}
+
+/**
  * Checks one row of a file (JSON values, or CSV cells by their header) as a new catch. A CSV row is first read as
  * the catch's fields (csv-columns.ts: any header our exports ever wrote, metric values converted, the apostrophe
  * our export puts before formula-looking text taken off).
@@ -126,6 +141,7 @@ export function prepareRow(row: number, raw: unknown, now: Date, fromCsv: boolea
     return { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid catch' };
   }
   const { photo: _photo, createdAt: claimed, userId: _userId, clientId, ...catchFields } = parsed.data;
+  const keptConditions = keptConditionsOf(fields);
   return {
     ok: true,
     value: {
@@ -136,6 +152,7 @@ export function prepareRow(row: number, raw: unknown, now: Date, fromCsv: boolea
         ...catchFields,
         clientId: clientId ?? contentClientId(parsed.data, claimed),
         createdAt: resolveCreatedAt(claimed, now),
+        ...(keptConditions && { keptConditions }),
       },
     },
   };

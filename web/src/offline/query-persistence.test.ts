@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONDITIONS_NOT_WORKED_OUT } from '#core/catch.ts';
+import { testCatch } from '#core/test-catch.ts';
 import {
   CACHE_BUSTER,
   clearPersistedQueries,
@@ -12,7 +14,8 @@ import {
 } from './query-persistence.ts';
 
 const user = { id: 4, username: 'angler', createdAt: '2026-01-01T00:00:00.000Z' };
-const catches = [{ id: 1, fishType: 'Bass', isTestCatch: false }];
+/** A catch as the list answers it today: every field, so keeping and restoring it changes nothing. */
+const catches = [testCatch({ id: 1, fishType: 'Bass' })];
 
 function seededClient(): QueryClient {
   const client = new QueryClient();
@@ -78,21 +81,24 @@ describe('query persistence', () => {
   it('gives a kept catch list from before a field existed that field at its "not set" value', async () => {
     const client = new QueryClient();
     client.setQueryData(['/api/user'], user);
-    // As an older version of the app kept it: no isTestCatch.
+    // As older versions of the app kept it: no isTestCatch, no caughtAt or conditions.
+    const savedAt = '2026-01-02T08:00:00.000Z';
     client.setQueryData(
       ['/api/catches'],
       [
-        { id: 1, fishType: 'Bass' },
-        { id: 2, fishType: 'Pike', isTestCatch: true },
+        { id: 1, fishType: 'Bass', createdAt: savedAt },
+        { id: 2, fishType: 'Pike', createdAt: savedAt, isTestCatch: true },
       ],
     );
     await persistQueries(client);
 
     const restored = new QueryClient();
     await restoreQueries(restored);
+    // Its moment when it was saved, its conditions not worked out, until the server answers it again.
+    const notSet = { caughtAt: savedAt, conditions: CONDITIONS_NOT_WORKED_OUT };
     expect(restored.getQueryData(['/api/catches'])).toEqual([
-      { id: 1, fishType: 'Bass', isTestCatch: false },
-      { id: 2, fishType: 'Pike', isTestCatch: true },
+      { id: 1, fishType: 'Bass', createdAt: savedAt, isTestCatch: false, ...notSet },
+      { id: 2, fishType: 'Pike', createdAt: savedAt, isTestCatch: true, ...notSet },
     ]);
   });
 

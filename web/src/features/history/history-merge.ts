@@ -1,4 +1,9 @@
-import { type Catch, type CatchCreatePayload, withFieldsAddedLater } from '#core/catch.ts';
+import {
+  type Catch,
+  type CatchCreatePayload,
+  CONDITIONS_NOT_WORKED_OUT,
+  withFieldsAddedLater,
+} from '#core/catch.ts';
 import type { CreateEntry, EntryState, OutboxEntry, PhotoEntry, UpdateEntry } from '../../offline/outbox.ts';
 import { isTargetOf } from '../../offline/outbox-actions.ts';
 
@@ -45,7 +50,7 @@ export type PhoneConditions = (payload: CatchCreatePayload) => Pick<Catch, 'caug
 function notWorkedOutYet(payload: CatchCreatePayload): Pick<Catch, 'caughtAt' | 'conditions'> {
   return {
     caughtAt: payload.createdAt,
-    conditions: { status: 'pending', weather: null, sun: null, moon: null, solunar: null },
+    conditions: CONDITIONS_NOT_WORKED_OUT,
   };
 }
 

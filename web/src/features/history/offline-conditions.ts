@@ -1,5 +1,6 @@
 import type { Catch, CatchCreatePayload } from '#core/catch.ts';
-import { CONDITIONS_NOT_WORKED_OUT, catchMoment, skyConditions } from '#core/catch-conditions.ts';
+import { CONDITIONS_NOT_WORKED_OUT } from '#core/catch.ts';
+import { catchMoment, skyConditions } from '#core/catch-conditions.ts';
 
 /**
  * When a catch still on the phone was caught and its sky then, worked out on the phone as the server will
