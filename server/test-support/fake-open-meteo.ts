@@ -66,12 +66,28 @@ export function fakeHour(latitude: number, longitude: number, ms: number) {
   };
 }
 
+/**
+ * A scenario's pressure at an hour, as the live answer gives it (forecastBody): its value at the current hour,
+ * changing by its 3-hour change every 3 hours; undefined when the scenario sets no pressure.
+ */
+function scenarioPressure(scenario: FakeWeatherScenario, nowMs: number, ms: number): number | undefined {
+  if (scenario.pressureHpa === undefined) return undefined;
+  const currentHourMs = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
+  const change = scenario.pressureChange3hHpa ?? 0;
+  return Math.round((scenario.pressureHpa - (change * (currentHourMs - ms)) / (3 * HOUR_MS)) * 10) / 10;
+}
+
 function convertPrecipitation(mm: number, unit: string | null): number {
   return unit === 'inch' ? Math.round((mm / 25.4) * 1000) / 1000 : mm;
 }
 
 /** The hours of start_date..end_date (GMT), as /v1/forecast and /v1/archive answer them; null values where `missing`. */
-function hourlyBody(query: URLSearchParams, scenario: FakeWeatherScenario, missing: (ms: number) => boolean) {
+function hourlyBody(
+  query: URLSearchParams,
+  scenario: FakeWeatherScenario,
+  missing: (ms: number) => boolean,
+  nowMs: number,
+) {
   const latitude = Number(query.get('latitude'));
   const longitude = Number(query.get('longitude'));
   const first = Date.parse(`${query.get('start_date')}T00:00:00Z`);
@@ -113,7 +129,7 @@ function hourlyBody(query: URLSearchParams, scenario: FakeWeatherScenario, missi
       precipitation: column((h) => convertPrecipitation(h.precipitationMm, precipitationUnit)),
       weather_code: column((h) => scenario.weatherCode ?? h.weatherCode),
       cloud_cover: column((h) => h.cloudCover),
-      pressure_msl: column((h) => h.pressureHpa),
+      pressure_msl: column((h) => scenarioPressure(scenario, nowMs, h.ms) ?? h.pressureHpa),
       wind_speed_10m: column((h) => convertWind(scenario.windKmh ?? h.windKmh, windUnit).value),
       wind_direction_10m: column((h) => h.windDirection),
       is_day: column((h) => h.isDay),
@@ -271,11 +287,11 @@ export async function startFakeOpenMeteo(
       const reason = outOfRange(query, Date.parse('1940-01-01T00:00:00Z'), today + 15 * DAY_MS);
       if (reason) return refuse(reason);
       // The archive lags: its last days have no values yet (null), as Open-Meteo's do.
-      body = hourlyBody(query, scenario, (ms) => ms >= today - ARCHIVE_LAG_DAYS * DAY_MS);
+      body = hourlyBody(query, scenario, (ms) => ms >= today - ARCHIVE_LAG_DAYS * DAY_MS, now());
     } else if (query.has('start_date')) {
       const reason = outOfRange(query, today - FORECAST_PAST_DAYS * DAY_MS, today + 15 * DAY_MS);
       if (reason) return refuse(reason);
-      body = hourlyBody(query, scenario, () => false);
+      body = hourlyBody(query, scenario, () => false, now());
     } else {
       body = forecastBody(query, scenario, now());
     }
