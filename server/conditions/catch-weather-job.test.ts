@@ -7,6 +7,7 @@ import { CatchRepository, type NewCatch } from '../catches/catch.repository.ts';
 import { AppMetrics } from '../metrics/app-metrics.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { type FakeOpenMeteo, fakeHour, startFakeOpenMeteo } from '../test-support/fake-open-meteo.ts';
+import { multipart } from '../test-support/hostile-inputs.ts';
 import {
   createTestApp,
   insertTestUsers,
@@ -526,7 +527,7 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
     await vi.waitFor(async () => expect((await rows())[0]?.status).toBe('complete'), { timeout: 10_000 });
   });
 
-  it('gives a catch saved through the API its weather (once the save path stores conditions and wakes the job)', async (context) => {
+  it('gives a catch saved through the API its weather, woken by the save', async () => {
     t = await appWith({ catchWeatherIntervalMs: HOUR_MS });
     const angler = await ApiClient.register(t.app, 'saver');
     const saved = await angler.post('/api/catches', {
@@ -537,11 +538,8 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
       timeOfDay: '10:15',
       clientId: '0d9b6f1e-7c1a-4c2e-9d55-2b1f7a2c9e01',
     });
-    // Until the save path stores a catch's moment and conditions (being added on another branch), a catch answer
-    // cannot carry them and the save answers 500: nothing to check yet. Once it does, this test runs.
-    const stored = await t.database.db.selectFrom('catches').select('caught_at').executeTakeFirst();
-    if (saved.statusCode === 500 && stored?.caught_at === null) context.skip();
     expect(saved.statusCode).toBe(201);
+    expect((saved.json() as { conditions: CatchConditions }).conditions.status).toBe('pending');
     await vi.waitFor(
       async () => {
         const list = (await angler.get('/api/catches')).json() as { conditions: CatchConditions }[];
@@ -551,5 +549,67 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
       { timeout: 10_000 },
     );
     expect(providerCalls()).toBe(1);
+  });
+
+  it('fills an import of 1,000 catches from 5 waters over 20 days with at most one call per cell and day', async () => {
+    t = await appWith();
+    const angler = await ApiClient.register(t.app, 'importer');
+    // A season's log as another phone exported it (the JSON export's format): no conditions in the file.
+    const catches = Array.from({ length: 1000 }, (_, i) => ({
+      fishType: `Fish ${i}`,
+      ...WATERS[i % WATERS.length],
+      catchDate: new Date(
+        Date.parse('2026-05-30T00:00:00Z') - (Math.floor(i / WATERS.length) % 20) * 24 * HOUR_MS,
+      )
+        .toISOString()
+        .slice(0, 10),
+      timeOfDay: `${String(6 + (i % 9)).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}`,
+      createdAt: '2026-05-31T20:00:00.000Z',
+      clientId: null,
+    }));
+    const file = JSON.stringify({
+      format: 'tightlines-export',
+      version: 1,
+      exportedAt: '2026-05-31T21:00:00.000Z',
+      catches,
+    });
+    const imported = await angler.request({
+      method: 'POST',
+      url: '/api/import',
+      ...multipart({
+        field: 'file',
+        fileName: 'season.json',
+        contentType: 'application/json',
+        data: Buffer.from(file),
+      }),
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ created: 1000, skipped: 0 });
+    expect(providerCalls()).toBe(0);
+
+    await runUntilDone(t);
+    const found = await rows();
+    expect(found.every((row) => row.status === 'complete')).toBe(true);
+    const calls = providerCalls();
+    // Each call keeps the day before too, so consecutive days need about half as many calls as cell-days.
+    expect(calls).toBeLessThanOrEqual(cellDays(found).size);
+    console.info(
+      `import of 1,000 catches at 5 waters over 20 days: ${cellDays(found).size} cell-days, ${calls} provider calls`,
+    );
+
+    // Importing the same file again doubles nothing and asks for nothing.
+    const again = await angler.request({
+      method: 'POST',
+      url: '/api/import',
+      ...multipart({
+        field: 'file',
+        fileName: 'season.json',
+        contentType: 'application/json',
+        data: Buffer.from(file),
+      }),
+    });
+    expect(again.json()).toMatchObject({ created: 0, skipped: 1000 });
+    await runUntilDone(t);
+    expect(providerCalls()).toBe(calls);
   });
 });
