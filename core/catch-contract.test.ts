@@ -82,6 +82,7 @@ describe('the catch contract', () => {
       sun: null,
       moon: null,
       solunar: null,
+      tide: null,
     });
     expect(read.isTestCatch).toBe(false);
   });

@@ -178,6 +178,25 @@ export const catchConditionsSchema = z.object({
     .nullable(),
   /** The traditional solunar period the moment falls in (folklore); needs a position. */
   solunar: z.object({ period: z.enum(['major', 'minor']).nullable() }).nullable(),
+  /**
+   * The tide at the nearest station within reach (docs/decisions/035-tides.md), predicted for the moment; null inland,
+   * without a position, or not worked out yet. Absent in conditions written before the tide was added: null.
+   */
+  tide: z
+    .object({
+      stationId: z.string().max(100),
+      stationName: z.string().max(200),
+      distanceKm: z.number().min(0),
+      /** Feet above the station's datum. */
+      height: z.number(),
+      stage: z.enum(['rising', 'falling']),
+      minutesSinceLastTurn: z.number().min(0),
+      minutesToNextTurn: z.number().min(0),
+      /** 0 at low water, 1 at high water. */
+      rangeFraction: z.number().min(0).max(1),
+    })
+    .nullable()
+    .default(null),
 });
 
 /**

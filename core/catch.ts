@@ -24,6 +24,7 @@ export const CONDITIONS_NOT_WORKED_OUT: CatchConditions = {
   sun: null,
   moon: null,
   solunar: null,
+  tide: null,
 };
 
 /**

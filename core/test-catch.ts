@@ -68,4 +68,14 @@ export const EVERY_CONDITION_SET = {
   sun: { phase: 'dawn', sunrise: '2026-05-01T13:05:00.000Z', sunset: '2026-05-02T02:48:00.000Z' },
   moon: { phase: 'Waxing Gibbous', illumination: 0.97, age: 13.6 },
   solunar: { period: 'major' },
+  tide: {
+    stationId: 'noaa/8443970',
+    stationName: 'Boston, MA',
+    distanceKm: 2.4,
+    height: 6.1,
+    stage: 'rising',
+    minutesSinceLastTurn: 185,
+    minutesToNextTurn: 190,
+    rangeFraction: 0.52,
+  },
 } as const satisfies Catch['conditions'];

@@ -4,6 +4,8 @@
  * itself is core/tide-prediction.ts, kept apart so that what only measures distances does not load the predictor.
  */
 
+import type { CatchConditions } from './catch-conditions.ts';
+
 /** The farthest a station may be from a spot for its tide to be given there (why 50 km: decision 035). */
 export const TIDE_STATION_REACH_KM = 50;
 
@@ -173,21 +175,10 @@ export function constantsKey(station: Pick<TideStation, 'id' | 'offsets'>): stri
 }
 
 /**
- * The tide at a catch (the conditions of a catch): where it comes from, the water's height and stage at the
- * catch's moment, and how far into the tide it was. Null inland.
+ * The tide at a catch, as its conditions carry it (core/catch-schema.ts catchConditionsSchema): where it comes from,
+ * the water's height and stage at the catch's moment, and how far into the tide it was. Null inland.
  */
-export interface CatchTide {
-  stationId: string;
-  stationName: string;
-  distanceKm: number;
-  /** Feet above the station's datum. */
-  height: number;
-  stage: TideStage;
-  minutesSinceLastTurn: number;
-  minutesToNextTurn: number;
-  /** 0 at low water, 1 at high water. */
-  rangeFraction: number;
-}
+export type CatchTide = NonNullable<CatchConditions['tide']>;
 
 /**
  * The station for a spot from stations the phone kept (answers of GET /api/tides/stations): the nearest within

@@ -146,3 +146,8 @@ export function formatBound(quantity: Quantity, stored: number, system: UnitSyst
   const shown = Number(toDisplayValue(quantity, stored, system).toFixed(1));
   return `${Object.is(shown, -0) ? 0 : shown}${spaced ? ' ' : ''}${symbol}`;
 }
+
+/** A distance measured in kilometres (the tide stations'), in the angler's units. */
+export function formatKilometres(km: number, system: UnitSystem): string {
+  return formatQuantity('distance', toStoredValue('distance', km, 'metric'), system);
+}

@@ -153,9 +153,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
   );
   // Fills the weather of saved catches in the background; a save wakes it (catchWeather.wake()).
+  // The tide routes and the conditions of a catch (TideService.tideAt) share one service.
+  const tides = new TideService(deps.tideStations ?? new TideStations(), clock);
   catchWeather =
     deps.pastWeatherProvider &&
     new CatchWeatherJob({
+      tides,
       db,
       provider: deps.pastWeatherProvider,
       budget: weatherBudget,
@@ -222,8 +225,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(weatherRoutes, {
     weather: new WeatherService(deps.weatherProvider, deps.geocoder, clock, weatherBudget),
   });
-  // The conditions of a catch take their tide from the same service (TideService.tideAt).
-  const tides = new TideService(deps.tideStations ?? new TideStations(), clock);
   await app.register(tidesRoutes, { tides });
 
   if (tiles) await app.register(tilesRoutes, { tiles: tiles.cache, budget: tiles.budget });

@@ -8,11 +8,11 @@ import {
   type Updateable,
 } from 'kysely';
 import { type Catch, CONDITIONS_NOT_WORKED_OUT } from '#core/catch.ts';
-import { type CatchConditions, catchMoment } from '#core/catch-conditions.ts';
+import { catchMoment } from '#core/catch-conditions.ts';
 import type { CatchCreateInput, CatchUpdateInput } from '#core/catch-schema.ts';
 import { photoUrl } from '#core/photo-url.ts';
 import { type Clock, systemClock } from '../clock.ts';
-import { catchTimeZone, workOutSky } from '../conditions/catch-sky.ts';
+import { catchTimeZone, readStoredConditions, workOutSky } from '../conditions/catch-sky.ts';
 import { type AccountLimits, DEFAULT_ACCOUNT_LIMITS } from '../config/settings.ts';
 import { compiledOnce } from '../db/compiled-query.ts';
 import type { CatchesTable, Database } from '../db/schema.ts';
@@ -65,7 +65,7 @@ function conditionsOf(row: CatchRow): Pick<Catch, 'caughtAt' | 'conditions'> {
     );
     return { caughtAt: moment?.toISOString() ?? row.created_at, conditions: CONDITIONS_NOT_WORKED_OUT };
   }
-  const stored = JSON.parse(row.conditions) as CatchConditions;
+  const stored = readStoredConditions(row.conditions);
   return {
     caughtAt: row.caught_at ?? row.created_at,
     conditions: { ...stored, status: row.conditions_status },

@@ -99,7 +99,7 @@ describe('workOutSky: the zone, the status and whether the weather is due', () =
     expect(sky).toEqual({
       caughtAt: null,
       timeZone: 'America/Los_Angeles',
-      conditions: { status: 'unavailable', weather: null, sun: null, moon: null, solunar: null },
+      conditions: { status: 'unavailable', weather: null, sun: null, moon: null, solunar: null, tide: null },
       weatherDue: false,
     });
   });

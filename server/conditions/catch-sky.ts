@@ -58,7 +58,7 @@ export function workOutSky(fields: CatchMomentFields, phoneTimeZone: string | nu
     return {
       caughtAt: null,
       timeZone,
-      conditions: { status: 'unavailable', weather: null, sun: null, moon: null, solunar: null },
+      conditions: { status: 'unavailable', weather: null, sun: null, moon: null, solunar: null, tide: null },
       weatherDue: false,
     };
   }
@@ -68,7 +68,13 @@ export function workOutSky(fields: CatchMomentFields, phoneTimeZone: string | nu
   return {
     caughtAt,
     timeZone,
-    conditions: { status: weatherDue ? 'pending' : 'partial', weather: null, ...sky },
+    conditions: { status: weatherDue ? 'pending' : 'partial', weather: null, ...sky, tide: null },
     weatherDue,
   };
+}
+
+/** Conditions as a catch row keeps them (JSON); those kept before conditions had a tide read as without one. */
+export function readStoredConditions(json: string): CatchConditions {
+  const stored = JSON.parse(json) as Omit<CatchConditions, 'tide'> & Partial<Pick<CatchConditions, 'tide'>>;
+  return { ...stored, tide: stored.tide ?? null };
 }

@@ -302,6 +302,35 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
     );
   }, 120_000);
 
+  it('gives a coastal catch the tide at its moment (predicted here, no call), and an inland one none', async () => {
+    t = await appWith();
+    await insertCatches([
+      // Boston Harbor, by the station of Boston, MA; and Lake Mendota.
+      {
+        latitude: 42.3548,
+        longitude: -71.0503,
+        catchDate: '2026-05-29',
+        timeOfDay: '10:15',
+        createdAt: new Date('2026-05-31T20:00:00Z'),
+      },
+      {
+        ...WATERS[0],
+        catchDate: '2026-05-29',
+        timeOfDay: '10:15',
+        createdAt: new Date('2026-05-31T20:00:00Z'),
+      },
+    ]);
+    await runUntilDone(t);
+    const [coastal, inland] = await rows();
+    expect(coastal?.conditions?.tide).toMatchObject({
+      stationId: 'noaa/8443970',
+      stage: expect.stringMatching(/^(rising|falling)$/),
+      rangeFraction: expect.any(Number),
+    });
+    expect(coastal?.conditions?.tide?.distanceKm).toBeLessThan(5);
+    expect(inland?.conditions?.tide).toBeNull();
+  });
+
   it('gives a catch without a position its sky but no weather (partial), without a provider call', async () => {
     t = await appWith();
     await insertCatches([

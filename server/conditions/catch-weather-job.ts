@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CatchConditions } from '#core/catch-conditions.ts';
+import type { CatchTide } from '#core/tides.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { weatherCell } from '../weather/weather.service.ts';
@@ -53,9 +54,16 @@ export interface CatchWeatherPass {
   waitingForBudget: boolean;
 }
 
+/** The tide at a place and moment (server/tides/tides.service.ts): predicted here, no provider call. */
+interface TidePredictor {
+  tideAt(latitude: number, longitude: number, moment: Date): Promise<CatchTide | null>;
+}
+
 interface CatchWeatherJobDependencies {
   db: Kysely<Database>;
   provider: PastWeatherProvider;
+  /** Gives each finished catch near the coast its tide (null inland). */
+  tides: TidePredictor;
   budget: WeatherBudget;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -268,16 +276,34 @@ export class CatchWeatherJob {
    * Writes the conditions with the weather found, or without it ('partial'), each unless the catch changed
    * meanwhile. How many were written.
    */
-  private finish(
+  private async finish(
     finished: { read: CatchAwaitingWeather; weather: CatchConditions['weather'] }[],
   ): Promise<number> {
-    if (finished.length === 0) return Promise.resolve(0);
-    return this.repository.finish(
-      finished.map(({ read, weather }) => ({
+    if (finished.length === 0) return 0;
+    const written = [];
+    for (const { read, weather } of finished) {
+      written.push({
         read,
-        conditions: { ...read.conditions, weather, status: weather ? 'complete' : 'partial' },
-      })),
-    );
+        conditions: {
+          ...read.conditions,
+          weather,
+          tide: await this.tideOf(read),
+          status: weather ? ('complete' as const) : ('partial' as const),
+        },
+      });
+    }
+    return this.repository.finish(written);
+  }
+
+  /** The tide at the catch, when it has a position; a prediction that fails leaves it out, never the catch. */
+  private async tideOf(read: CatchAwaitingWeather): Promise<CatchTide | null> {
+    if (read.latitude === null || read.longitude === null) return null;
+    try {
+      return await this.deps.tides.tideAt(read.latitude, read.longitude, new Date(read.caughtAt));
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'catch weather: no tide could be predicted');
+      return null;
+    }
   }
 
   /**

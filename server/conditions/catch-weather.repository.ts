@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
+import { CONDITIONS_NOT_WORKED_OUT } from '#core/catch.ts';
 import type { CatchConditions, ConditionsStatus } from '#core/catch-conditions.ts';
 import type { Database } from '../db/schema.ts';
-import type { WorkedOutSky } from './catch-sky.ts';
+import { readStoredConditions, type WorkedOutSky } from './catch-sky.ts';
 import type { WeatherHour } from './past-weather.provider.ts';
 
 /** A catch written before its moment was worked out (an old catch, or one the previous release saved). */
@@ -124,9 +125,7 @@ export class CatchWeatherRepository {
       caughtAt: row.caught_at as string,
       latitude: row.latitude === null ? null : Number(row.latitude),
       longitude: row.longitude === null ? null : Number(row.longitude),
-      conditions: row.conditions
-        ? (JSON.parse(row.conditions) as CatchConditions)
-        : { status: 'pending', weather: null, sun: null, moon: null, solunar: null },
+      conditions: row.conditions ? readStoredConditions(row.conditions) : CONDITIONS_NOT_WORKED_OUT,
       attempts: Number(row.conditions_attempts),
     }));
   }

@@ -30,7 +30,7 @@ const pike: Catch = {
 };
 
 /** The cells the conditions columns hold for CONDITIONS_NOT_WORKED_OUT: the status, then 18 empty ones. */
-const NOT_WORKED_OUT_CELLS = `2026-11-20T15:30:00.000Z,pending${','.repeat(18)}`;
+const NOT_WORKED_OUT_CELLS = `2026-11-20T15:30:00.000Z,pending${','.repeat(26)}`;
 
 /** The records of a CSV text. */
 async function records(text: string): Promise<string[][]> {
@@ -58,7 +58,7 @@ describe('CSV columns', () => {
         'Caught At (UTC),Conditions,Air Temperature (°F),Weather,Weather Condition,Wind Speed (mph),' +
         'Wind From (°),Cloud Cover (%),Precipitation (inches),Humidity (%),Pressure (inHg),' +
         'Pressure Change 3 h (inHg),Pressure Tendency,Sun,Sunrise (UTC),Sunset (UTC),Moon Phase,' +
-        'Moon Illumination (0-1),Moon Age (days),Solunar Period,Saved At,Client ID,ID\r\n',
+        'Moon Illumination (0-1),Moon Age (days),Solunar Period,Tide Station Id,Tide Station,Tide Station Distance (km),Tide Height (ft),Tide Stage,Minutes Since Tide Turned,Minutes To Next Tide Turn,Tide Range Fraction (0-1),Saved At,Client ID,ID\r\n',
     );
     expect(csvHeader('metric')).toContain(',Weight (kg),Length (cm),');
     expect(csvHeader('metric')).toContain(',Water Temperature (°C),Depth (m),');

@@ -7,6 +7,7 @@ import type {
   CatchWeather,
 } from '#core/catch-conditions.ts';
 import { formatDecimal, parseDecimal } from '#core/decimal.ts';
+import type { CatchTide } from '#core/tides.ts';
 import {
   type Quantity,
   toDisplayValue,
@@ -29,7 +30,8 @@ type ConditionsPath =
   | `weather.${keyof CatchWeather}`
   | `sun.${keyof CatchSun}`
   | `moon.${keyof CatchMoon}`
-  | `solunar.${keyof CatchSolunar}`;
+  | `solunar.${keyof CatchSolunar}`
+  | `tide.${keyof CatchTide}`;
 
 interface CsvColumn {
   /** The catch field the column holds, or a value inside its conditions, flattened to one column each. */
@@ -81,6 +83,14 @@ const CSV_COLUMNS = [
   { field: 'conditions.moon.illumination', title: 'Moon Illumination (0-1)', number: true },
   { field: 'conditions.moon.age', title: 'Moon Age (days)', number: true },
   { field: 'conditions.solunar.period', title: 'Solunar Period' },
+  { field: 'conditions.tide.stationId', title: 'Tide Station Id' },
+  { field: 'conditions.tide.stationName', title: 'Tide Station', text: true },
+  { field: 'conditions.tide.distanceKm', title: 'Tide Station Distance (km)', number: true },
+  { field: 'conditions.tide.height', title: 'Tide Height', quantity: 'tideHeight' },
+  { field: 'conditions.tide.stage', title: 'Tide Stage' },
+  { field: 'conditions.tide.minutesSinceLastTurn', title: 'Minutes Since Tide Turned', number: true },
+  { field: 'conditions.tide.minutesToNextTurn', title: 'Minutes To Next Tide Turn', number: true },
+  { field: 'conditions.tide.rangeFraction', title: 'Tide Range Fraction (0-1)', number: true },
   { field: 'createdAt', title: 'Saved At' },
   { field: 'clientId', title: 'Client ID' },
   { field: 'id', title: 'ID' },
@@ -212,7 +222,7 @@ export function isCatchCsvHeader(header: readonly string[]): boolean {
 }
 
 /** The groups of the conditions, as catchConditionsSchema has them: each null when all its cells are empty. */
-const CONDITIONS_GROUPS = ['weather', 'sun', 'moon', 'solunar'] as const;
+const CONDITIONS_GROUPS = ['weather', 'sun', 'moon', 'solunar', 'tide'] as const;
 
 /**
  * The conditions of a CSV row from its conditions cells (by path, values already read), or undefined when the row

@@ -80,7 +80,7 @@ describe.each(TEST_ENGINES)('CSV for people on %s', (engine) => {
         'Caught At (UTC),Conditions,Air Temperature (°F),Weather,Weather Condition,Wind Speed (mph),' +
         'Wind From (°),Cloud Cover (%),Precipitation (inches),Humidity (%),Pressure (inHg),' +
         'Pressure Change 3 h (inHg),Pressure Tendency,Sun,Sunrise (UTC),Sunset (UTC),Moon Phase,' +
-        'Moon Illumination (0-1),Moon Age (days),Solunar Period,Saved At,Client ID,ID',
+        'Moon Illumination (0-1),Moon Age (days),Solunar Period,Tide Station Id,Tide Station,Tide Station Distance (km),Tide Height (ft),Tide Stage,Minutes Since Tide Turned,Minutes To Next Tide Turn,Tide Range Fraction (0-1),Saved At,Client ID,ID',
     );
     const { sun, moon, solunar } = saved.conditions;
     expect(row).toBe(
@@ -88,7 +88,8 @@ describe.each(TEST_ENGINES)('CSV for people on %s', (engine) => {
         `"Caught near the drop-off, ""big"" one\nsecond line",,false,` +
         // 06:45 in Sweden (CEST, UTC+2); the weather still to be asked for, so its 11 cells are empty.
         `2026-05-01T04:45:00.000Z,pending,${','.repeat(10)},${sun?.phase},${sun?.sunrise},${sun?.sunset},` +
-        `${moon?.phase},${moon?.illumination},${moon?.age},${solunar?.period ?? 'none'},` +
+        // Inland: no tide, its 8 cells empty.
+        `${moon?.phase},${moon?.illumination},${moon?.age},${solunar?.period ?? 'none'},${','.repeat(8)}` +
         `${saved.createdAt},${saved.clientId},${saved.id}`,
     );
   });
@@ -239,6 +240,7 @@ describe.each(TEST_ENGINES)('CSV for people on %s', (engine) => {
         sun: { phase: 'night', sunrise: '2026-11-20T07:12:00.000Z', sunset: '2026-11-20T14:31:00.000Z' },
         moon: { phase: 'Waxing Crescent', illumination: 0.02, age: 1.3 },
         solunar: { period: null },
+        tide: null,
       },
     ]);
     expect([bass?.caughtAt, bass?.conditions]).toEqual([
@@ -249,6 +251,7 @@ describe.each(TEST_ENGINES)('CSV for people on %s', (engine) => {
         sun: null,
         moon: { phase: 'Waxing Crescent', illumination: 0.06, age: 2.2 },
         solunar: null,
+        tide: null,
       },
     ]);
     // 'sunny' is no status: the row is imported, its conditions worked out as a new catch's (07:00 CET).

@@ -12,6 +12,7 @@ import {
   formatSolunar,
   formatSunPhase,
   formatSunTimes,
+  formatTide,
   formatWind,
   moonWaxing,
   NOT_AVAILABLE,
@@ -27,7 +28,7 @@ import { TENDENCY_ICONS } from './tendency-icons.ts';
  * that could not be had says so.
  */
 export function CatchConditionsBlock({ item, units }: { item: Catch; units: UnitSystem }) {
-  const { status, weather, sun, moon, solunar } = item.conditions;
+  const { status, weather, sun, moon, solunar, tide } = item.conditions;
   const pending = status === 'pending';
   const headingId = `conditions-${item.id}`;
   // A part missing while pending is still to come; missing once worked out, it could not be had.
@@ -118,6 +119,13 @@ export function CatchConditionsBlock({ item, units }: { item: Catch; units: Unit
             missing('Moon')
           )}
           {solunar ? <Detail label={SOLUNAR_LABEL}>{formatSolunar(solunar)}</Detail> : missing(SOLUNAR_LABEL)}
+          {/* Inland there is no tide to tell of: no row, as the Tools tab hides its tides there. */}
+          {tide ? (
+            <Detail label="Tide">
+              {formatTide(tide, units).stage}
+              <span className="block text-xs text-muted-foreground">{formatTide(tide, units).station}</span>
+            </Detail>
+          ) : null}
         </DetailList>
         {solunar ? <p className="mt-2 text-xs text-muted-foreground">{SOLUNAR_FOLKLORE_NOTE}</p> : null}
       </>

@@ -30,6 +30,7 @@ const COMPLETE: CatchConditions = {
   sun: { phase: 'dawn', sunrise: '2026-05-01T12:58:10.000Z', sunset: '2026-05-02T02:51:40.000Z' },
   moon: { phase: 'Waxing Gibbous', illumination: 0.78, age: 10.2 },
   solunar: { period: 'major' },
+  tide: null,
 };
 
 function caught(conditions: Partial<CatchConditions>): Catch {
@@ -83,6 +84,36 @@ describe('the Conditions block', () => {
     expect(shown['Air Temperature']).toBe('20°C');
     expect(shown.Wind).toBe('13 km/h NW');
     expect(shown.Pressure).toBe('1017 hPaFalling');
+  });
+
+  const COASTAL_TIDE: CatchConditions['tide'] = {
+    stationId: '9414131',
+    stationName: 'Pillar Point Harbor, CA',
+    distanceKm: 3.2,
+    height: 4.27,
+    stage: 'falling',
+    minutesSinceLastTurn: 95,
+    minutesToNextTurn: 250,
+    rangeFraction: 0.634,
+  };
+
+  it('gives the tide of a coastal catch: stage, height, how far into the range, the station', () => {
+    renderScreen(<CatchConditionsBlock item={caught({ tide: COASTAL_TIDE })} units="imperial" />);
+    expect(conditionsOf(block()).Tide).toBe(
+      'Falling, 4.3 ft, 63% of the rangePillar Point Harbor, CA, 2.0 mi away',
+    );
+  });
+
+  it('gives the tide in metric', () => {
+    renderScreen(<CatchConditionsBlock item={caught({ tide: COASTAL_TIDE })} units="metric" />);
+    expect(conditionsOf(block()).Tide).toBe(
+      'Falling, 1.30 m, 63% of the rangePillar Point Harbor, CA, 3.2 km away',
+    );
+  });
+
+  it('has no tide row inland', () => {
+    renderScreen(<CatchConditionsBlock item={caught({ tide: null })} units="imperial" />);
+    expect(conditionsOf(block())).not.toHaveProperty('Tide');
   });
 
   it('labels the solunar period as the Sun & Moon card does: folklore', () => {

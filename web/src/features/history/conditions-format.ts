@@ -7,7 +7,8 @@ import type {
   PressureTendency,
 } from '#core/catch-conditions.ts';
 import { compassPoint } from '#core/compass.ts';
-import { formatQuantity, type UnitSystem } from '#core/units.ts';
+import type { CatchTide } from '#core/tides.ts';
+import { formatKilometres, formatQuantity, type UnitSystem } from '#core/units.ts';
 import { formatClockTime } from '../../lib/clock-time.ts';
 import { formatIllumination } from '../tools/sun-moon-format.ts';
 
@@ -62,6 +63,15 @@ export function moonWaxing(moon: CatchMoon): boolean {
 }
 
 /** 'Major period', 'Minor period', or 'Outside the periods'. */
+/** The tide at a catch: its stage and height ('Rising, 6.1 ft'), and where it was predicted for. */
+export function formatTide(tide: CatchTide, units: UnitSystem): { stage: string; station: string } {
+  const stage = tide.stage === 'rising' ? 'Rising' : 'Falling';
+  return {
+    stage: `${stage}, ${formatQuantity('tideHeight', tide.height, units)}, ${Math.round(tide.rangeFraction * 100)}% of the range`,
+    station: `${tide.stationName}, ${formatKilometres(tide.distanceKm, units)} away`,
+  };
+}
+
 export function formatSolunar(solunar: CatchSolunar): string {
   if (solunar.period === 'major') return 'Major period';
   if (solunar.period === 'minor') return 'Minor period';

@@ -122,6 +122,7 @@ describe('mergeWithOutbox', () => {
       sun: null,
       moon: null,
       solunar: null,
+      tide: null,
     });
     expect(waiting).not.toHaveProperty('timeZone');
 

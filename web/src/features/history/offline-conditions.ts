@@ -24,6 +24,6 @@ export function phoneConditions(
       : null;
   return {
     caughtAt: moment.toISOString(),
-    conditions: { status: 'pending', weather: null, ...skyConditions(moment, place, timeZone) },
+    conditions: { status: 'pending', weather: null, ...skyConditions(moment, place, timeZone), tide: null },
   };
 }

@@ -3,7 +3,7 @@ import { RefreshCw, Waves, WifiOff } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { stationDate, stationDay, tideCurve, tideStateAt, tideTurnsOfDay } from '#core/tide-prediction.ts';
 import { keptStationAt, nearestKeptStation, type TideStation } from '#core/tides.ts';
-import { formatQuantity, toStoredValue, type UnitSystem } from '#core/units.ts';
+import { formatKilometres, formatQuantity, type UnitSystem } from '#core/units.ts';
 import { isCalendarDate } from '#core/zoned-day.ts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -207,5 +207,5 @@ function isPlannableDate(value: string): boolean {
 
 /** The distance to the station in the angler's units (measured in km; stored values are imperial: miles). */
 function distanceText(km: number, units: UnitSystem): string {
-  return `${formatQuantity('distance', toStoredValue('distance', km, 'metric'), units)} away`;
+  return `${formatKilometres(km, units)} away`;
 }
