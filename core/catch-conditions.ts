@@ -78,6 +78,17 @@ function sunriseSunsetOf(date: string, timeZone: string, place: Place, day: DayW
   return found;
 }
 
+/**
+ * The sun's phase at `moment` seen from `place`: day from sunrise to sunset, dawn and dusk in civil twilight (the sun
+ * up to 6° below the horizon, climbing or sinking), night below that.
+ */
+export function sunPhaseAt(moment: Date, place: Place): CatchSun['phase'] {
+  const { altitude, rising } = sunAltitude(moment, place);
+  if (altitude >= SUNRISE_ALTITUDE) return 'day';
+  if (altitude >= CIVIL_TWILIGHT_ALTITUDE) return rising ? 'dawn' : 'dusk';
+  return 'night';
+}
+
 /** How far around the moment the moon's rises, sets and passes are looked for: a major period is 2 hours long. */
 const SOLUNAR_REACH_MS = 2 * 60 * 60 * 1000;
 
@@ -98,15 +109,7 @@ export function skyConditions(moment: Date, place: Place | null, timeZone: strin
   };
   if (place === null) return { sun: null, moon, solunar: null };
 
-  const { altitude, rising } = sunAltitude(moment, place);
-  const sunPhase: CatchSun['phase'] =
-    altitude >= SUNRISE_ALTITUDE
-      ? 'day'
-      : altitude >= CIVIL_TWILIGHT_ALTITUDE
-        ? rising
-          ? 'dawn'
-          : 'dusk'
-        : 'night';
+  const sunPhase = sunPhaseAt(moment, place);
   const { rise, set } = sunriseSunsetOf(zonedDate(moment, timeZone), timeZone, place, day);
 
   const around = {
