@@ -1,0 +1,278 @@
+/**
+ * What works for the angler, measured against the time they fished: for each factor (the sun's phase, the hour,
+ * the barometer, the moon, the solunar period, the tide, the air, the spot), the catches and the hours fished in
+ * each of its buckets, the catch rate, and a verdict from an exact rate comparison with the multiple comparisons
+ * accounted for (core/rate-comparison.ts). Factors with no effort to measure against (bait, water temperature)
+ * are shares of the catches and say so. Pure and O(catches + trips): the phone computes it offline from the kept
+ * lists and the server answers the same figures.
+ */
+import type { CatchConditions } from './catch-conditions.ts';
+import { compareRates } from './rate-comparison.ts';
+
+/** Factors measured against the hours fished: each trip says how many of its minutes fell in each bucket. */
+export const EFFORT_FACTORS = [
+  'sunPhase',
+  'timeOfDay',
+  'pressureTendency',
+  'moonPhase',
+  'solunar',
+  'tideStage',
+  'airTemperature',
+  'spot',
+] as const;
+export type EffortFactor = (typeof EFFORT_FACTORS)[number];
+
+/** Factors only the catches tell of: no trip records the bait on the line or the water's temperature hour by hour. */
+export const SHARE_FACTORS = ['bait', 'waterTemperature'] as const;
+export type ShareFactor = (typeof SHARE_FACTORS)[number];
+
+/** A comparison needs this many catches (both sides together)… */
+export const MIN_CATCHES = 10;
+/** …this many hours fished (both sides together)… */
+export const MIN_HOURS = 5;
+/** …and at least this many hours on each side, or it says `insufficient-data`. */
+export const MIN_SIDE_HOURS = 1;
+/** The family-wise error rate: Bonferroni divides it among every comparison made in one answer. */
+export const FAMILY_ALPHA = 0.05;
+
+/** Upper edges of the bands, °F (the API's unit): below 32, 32–50, 50–65, 65–80, 80 and above. */
+const AIR_TEMPERATURE_EDGES = [32, 50, 65, 80];
+/** Upper edges of the water temperature bands, °F. */
+const WATER_TEMPERATURE_EDGES = [40, 50, 60, 70];
+/** Hours of the local clock in bands of four: '00-04' … '20-24'. */
+const TIME_BAND_HOURS = 4;
+
+/** The minutes of a trip in each bucket of each effort factor (worked out with the trip's conditions). */
+export type EffortMinutes = Partial<Record<EffortFactor, Readonly<Record<string, number>>>>;
+
+/** What insights read of a catch. */
+export interface InsightCatch {
+  fishType: string;
+  quantity: number;
+  tripId: number | null;
+  baitUsed: string | null;
+  waterTemperature: number | null;
+  timeOfDay: string | null;
+  isTestCatch: boolean;
+  conditions: CatchConditions;
+}
+
+/** What insights read of a trip: its spot and the minutes in each bucket (null until worked out). */
+export interface InsightTrip {
+  id: number;
+  spotId: number | null;
+  durationMinutes: number;
+  effort: EffortMinutes | null;
+}
+
+export type Verdict = 'insufficient-data' | 'no-clear-effect' | 'clear-effect';
+
+export interface EffortBucket {
+  bucket: string;
+  catches: number;
+  hours: number;
+  /** Catches per hour in the bucket and in the rest of the factor's known hours; null without hours. */
+  rate: number | null;
+  restRate: number | null;
+  /** The rate ratio and its interval at 1 − FAMILY_ALPHA / comparisons; null when not compared. */
+  ratio: number | null;
+  low: number | null;
+  high: number | null;
+  verdict: Verdict;
+}
+
+export interface EffortFactorInsight {
+  factor: EffortFactor;
+  /** Catches and hours where the factor is known, inside trips. */
+  catches: number;
+  hours: number;
+  buckets: EffortBucket[];
+}
+
+export interface ShareFactorInsight {
+  factor: ShareFactor;
+  /** Every catch where the factor is known, in trips or not: shares, never rates. */
+  catches: number;
+  buckets: { bucket: string; catches: number; share: number }[];
+}
+
+export interface Insights {
+  /** Fish in the log (quantities summed), test catches left out. */
+  catches: number;
+  /** Of them, caught during a trip: only these are measured against effort. */
+  catchesInTrips: number;
+  hoursFished: number;
+  /** How many comparisons were made (the Bonferroni divisor). */
+  comparisons: number;
+  effort: EffortFactorInsight[];
+  shares: ShareFactorInsight[];
+}
+
+/** The band a value falls in, by upper edges: 'below-32', '32-50', …, '80-plus'. */
+function band(value: number, edges: readonly number[]): string {
+  const index = edges.findIndex((edge) => value < edge);
+  if (index === 0) return `below-${edges[0]}`;
+  if (index === -1) return `${edges[edges.length - 1]}-plus`;
+  return `${edges[index - 1]}-${edges[index]}`;
+}
+
+/** The four-hour band of a local clock hour: '16-20'. */
+export function timeBand(hour: number): string {
+  const from = Math.floor(hour / TIME_BAND_HOURS) * TIME_BAND_HOURS;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(from)}-${pad(from + TIME_BAND_HOURS)}`;
+}
+
+/** The air temperature band of a reading in °F. */
+export function airTemperatureBand(fahrenheit: number): string {
+  return band(fahrenheit, AIR_TEMPERATURE_EDGES);
+}
+
+/**
+ * The bucket a catch falls in for an effort factor, read from what was frozen with it; null where unknown. The
+ * spot is its trip's, as the trip's minutes are counted at the trip's spot.
+ */
+function effortBucketOf(factor: EffortFactor, item: InsightCatch, trip: InsightTrip): string | null {
+  const { weather, sun, moon, solunar, tide } = item.conditions;
+  switch (factor) {
+    case 'sunPhase':
+      return sun?.phase ?? null;
+    case 'timeOfDay':
+      return item.timeOfDay === null ? null : timeBand(Number(item.timeOfDay.slice(0, 2)));
+    case 'pressureTendency':
+      return weather?.pressureTendency ?? null;
+    case 'moonPhase':
+      return moon?.phase ?? null;
+    case 'solunar':
+      return solunar === null ? null : (solunar.period ?? 'none');
+    case 'tideStage':
+      return tide?.stage ?? null;
+    case 'airTemperature':
+      return weather === null ? null : airTemperatureBand(weather.airTemperature);
+    case 'spot':
+      return trip.spotId === null ? null : String(trip.spotId);
+  }
+}
+
+function shareBucketOf(factor: ShareFactor, item: InsightCatch): string | null {
+  if (factor === 'bait') return item.baitUsed?.trim().toLowerCase() || null;
+  return item.waterTemperature === null ? null : band(item.waterTemperature, WATER_TEMPERATURE_EDGES);
+}
+
+/** A trip's minutes in each bucket of a factor; the spot's are all its minutes, at its spot. */
+function tripMinutes(factor: EffortFactor, trip: InsightTrip): Readonly<Record<string, number>> | null {
+  if (factor === 'spot') return trip.spotId === null ? null : { [String(trip.spotId)]: trip.durationMinutes };
+  return trip.effort?.[factor] ?? null;
+}
+
+function addTo(tally: Map<string, number>, key: string, amount: number): void {
+  tally.set(key, (tally.get(key) ?? 0) + amount);
+}
+
+interface Tallies {
+  factor: EffortFactor;
+  catches: Map<string, number>;
+  minutes: Map<string, number>;
+}
+
+/** Whether a bucket's comparison with the rest has enough behind it to tell anything. */
+function canCompare(catches: number, hours: number, totalCatches: number, totalHours: number): boolean {
+  return (
+    totalCatches >= MIN_CATCHES &&
+    totalHours >= MIN_HOURS &&
+    hours >= MIN_SIDE_HOURS &&
+    totalHours - hours >= MIN_SIDE_HOURS
+  );
+}
+
+/**
+ * The insights of `catches` (already filtered to a species, a spot, a date range, as asked) against the effort of
+ * `trips`. A trip whose effort is not worked out yet counts for neither side of a factor it lacks.
+ */
+export function computeInsights(catches: readonly InsightCatch[], trips: readonly InsightTrip[]): Insights {
+  const fishing = catches.filter((item) => item.isTestCatch !== true);
+  const tripsById = new Map(trips.map((trip) => [trip.id, trip]));
+
+  const tallies: Tallies[] = EFFORT_FACTORS.map((factor) => {
+    const minutes = new Map<string, number>();
+    for (const trip of trips) {
+      for (const [bucket, amount] of Object.entries(tripMinutes(factor, trip) ?? {}))
+        addTo(minutes, bucket, amount);
+    }
+    const caught = new Map<string, number>();
+    for (const item of fishing) {
+      const trip = item.tripId === null ? undefined : tripsById.get(item.tripId);
+      if (trip === undefined || tripMinutes(factor, trip) === null) continue;
+      const bucket = effortBucketOf(factor, item, trip);
+      if (bucket !== null) addTo(caught, bucket, item.quantity);
+    }
+    return { factor, catches: caught, minutes };
+  });
+
+  const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
+  let comparisons = 0;
+  for (const { catches: caught, minutes } of tallies) {
+    const totalCatches = sum(caught.values());
+    const totalHours = sum(minutes.values()) / 60;
+    for (const bucket of new Set([...minutes.keys(), ...caught.keys()])) {
+      if (canCompare(caught.get(bucket) ?? 0, (minutes.get(bucket) ?? 0) / 60, totalCatches, totalHours))
+        comparisons++;
+    }
+  }
+  const alpha = FAMILY_ALPHA / Math.max(1, comparisons);
+
+  const effort = tallies.map(({ factor, catches: caught, minutes }): EffortFactorInsight => {
+    const totalCatches = sum(caught.values());
+    const totalHours = sum(minutes.values()) / 60;
+    const buckets = [...new Set([...minutes.keys(), ...caught.keys()])].map((bucket): EffortBucket => {
+      const bucketCatches = caught.get(bucket) ?? 0;
+      const hours = (minutes.get(bucket) ?? 0) / 60;
+      const restHours = totalHours - hours;
+      const restCatches = totalCatches - bucketCatches;
+      const base = {
+        bucket,
+        catches: bucketCatches,
+        hours,
+        rate: hours > 0 ? bucketCatches / hours : null,
+        restRate: restHours > 0 ? restCatches / restHours : null,
+      };
+      if (!canCompare(bucketCatches, hours, totalCatches, totalHours)) {
+        return { ...base, ratio: null, low: null, high: null, verdict: 'insufficient-data' };
+      }
+      const result = compareRates({ catches: bucketCatches, hours, restCatches, restHours }, alpha);
+      const clear = result.low > 1 || result.high < 1;
+      return {
+        ...base,
+        ratio: result.ratio,
+        low: result.low,
+        high: result.high,
+        verdict: clear ? 'clear-effect' : 'no-clear-effect',
+      };
+    });
+    buckets.sort((a, b) => b.hours - a.hours || a.bucket.localeCompare(b.bucket));
+    return { factor, catches: totalCatches, hours: totalHours, buckets };
+  });
+
+  const shares = SHARE_FACTORS.map((factor): ShareFactorInsight => {
+    const caught = new Map<string, number>();
+    for (const item of fishing) {
+      const bucket = shareBucketOf(factor, item);
+      if (bucket !== null) addTo(caught, bucket, item.quantity);
+    }
+    const total = sum(caught.values());
+    const buckets = [...caught]
+      .map(([bucket, count]) => ({ bucket, catches: count, share: count / total }))
+      .sort((a, b) => b.catches - a.catches || a.bucket.localeCompare(b.bucket));
+    return { factor, catches: total, buckets };
+  });
+
+  const inTrips = fishing.filter((item) => item.tripId !== null && tripsById.has(item.tripId));
+  return {
+    catches: sum(fishing.map((item) => item.quantity)),
+    catchesInTrips: sum(inTrips.map((item) => item.quantity)),
+    hoursFished: sum(trips.map((trip) => trip.durationMinutes)) / 60,
+    comparisons,
+    effort,
+    shares,
+  };
+}
