@@ -10,7 +10,7 @@ import type { CatchConditions } from './catch-conditions.ts';
 import { compareRates } from './rate-comparison.ts';
 
 /** Factors measured against the hours fished: each trip says how many of its minutes fell in each bucket. */
-export const EFFORT_FACTORS = [
+const EFFORT_FACTORS = [
   'sunPhase',
   'timeOfDay',
   'pressureTendency',
@@ -20,18 +20,18 @@ export const EFFORT_FACTORS = [
   'airTemperature',
   'spot',
 ] as const;
-export type EffortFactor = (typeof EFFORT_FACTORS)[number];
+type EffortFactor = (typeof EFFORT_FACTORS)[number];
 
 /** Factors only the catches tell of: no trip records the bait on the line or the water's temperature hour by hour. */
-export const SHARE_FACTORS = ['bait', 'waterTemperature'] as const;
-export type ShareFactor = (typeof SHARE_FACTORS)[number];
+const SHARE_FACTORS = ['bait', 'waterTemperature'] as const;
+type ShareFactor = (typeof SHARE_FACTORS)[number];
 
 /** A comparison needs this many catches (both sides together)… */
-export const MIN_CATCHES = 10;
+const MIN_CATCHES = 10;
 /** …this many hours fished (both sides together)… */
-export const MIN_HOURS = 5;
+const MIN_HOURS = 5;
 /** …and at least this many hours on each side, or it says `insufficient-data`. */
-export const MIN_SIDE_HOURS = 1;
+const MIN_SIDE_HOURS = 1;
 /** The family-wise error rate: Bonferroni divides it among every comparison made in one answer. */
 export const FAMILY_ALPHA = 0.05;
 
@@ -65,9 +65,9 @@ export interface InsightTrip {
   effort: EffortMinutes | null;
 }
 
-export type Verdict = 'insufficient-data' | 'no-clear-effect' | 'clear-effect';
+type Verdict = 'insufficient-data' | 'no-clear-effect' | 'clear-effect';
 
-export interface EffortBucket {
+interface EffortBucket {
   bucket: string;
   catches: number;
   hours: number;
@@ -81,7 +81,7 @@ export interface EffortBucket {
   verdict: Verdict;
 }
 
-export interface EffortFactorInsight {
+interface EffortFactorInsight {
   factor: EffortFactor;
   /** Catches and hours where the factor is known, inside trips. */
   catches: number;
@@ -89,7 +89,7 @@ export interface EffortFactorInsight {
   buckets: EffortBucket[];
 }
 
-export interface ShareFactorInsight {
+interface ShareFactorInsight {
   factor: ShareFactor;
   /** Every catch where the factor is known, in trips or not: shares, never rates. */
   catches: number;
@@ -176,7 +176,7 @@ interface Tallies {
 }
 
 /** Whether a bucket's comparison with the rest has enough behind it to tell anything. */
-function canCompare(catches: number, hours: number, totalCatches: number, totalHours: number): boolean {
+function canCompare(hours: number, totalCatches: number, totalHours: number): boolean {
   return (
     totalCatches >= MIN_CATCHES &&
     totalHours >= MIN_HOURS &&
@@ -236,7 +236,7 @@ export function computeInsights(catches: readonly InsightCatch[], trips: readonl
         rate: hours > 0 ? bucketCatches / hours : null,
         restRate: restHours > 0 ? restCatches / restHours : null,
       };
-      if (!canCompare(bucketCatches, hours, totalCatches, totalHours)) {
+      if (!canCompare(hours, totalCatches, totalHours)) {
         return { ...base, ratio: null, low: null, high: null, verdict: 'insufficient-data' };
       }
       const result = compareRates({ catches: bucketCatches, hours, restCatches, restHours }, alpha);
