@@ -112,6 +112,11 @@ function zonedWallClock(ms: number, timeZone: string): number {
   return wall.getTime();
 }
 
+/** The hour (0–23) the clocks of `timeZone` show at `moment`. */
+export function zonedHour(moment: Date, timeZone: string): number {
+  return new Date(zonedWallClock(moment.getTime(), timeZone)).getUTCHours();
+}
+
 /**
  * The moment the clocks of `timeZone` show `date` at `time` ('HH:mm'). A time skipped by a clock change (02:30 on
  * the spring-forward night) is read with the offset from before the change, as a phone's clock app does (03:30); a
