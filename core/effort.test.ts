@@ -48,7 +48,7 @@ describe('minutesByBucket', () => {
     const start = at('2026-06-21T01:00:00Z');
     const end = at('2026-06-21T04:30:00Z');
     const minutes = minutesByBucket([{ start, end }], (moment) => sunPhaseAt(moment, place));
-    const fished = (phase: string) => minutes.get(phase) ?? 0;
+    const fished = (phase: 'day' | 'dusk' | 'night') => minutes.get(phase) ?? 0;
 
     const almanac = sunDay(zonedDayWindow(zonedDate(new Date(start), timeZone), timeZone), place);
     const sunset = almanac.sun.set?.getTime() ?? Number.NaN;

@@ -215,8 +215,7 @@ export function computeInsights(catches: readonly InsightCatch[], trips: readonl
     const totalCatches = sum(caught.values());
     const totalHours = sum(minutes.values()) / 60;
     for (const bucket of new Set([...minutes.keys(), ...caught.keys()])) {
-      if (canCompare(caught.get(bucket) ?? 0, (minutes.get(bucket) ?? 0) / 60, totalCatches, totalHours))
-        comparisons++;
+      if (canCompare((minutes.get(bucket) ?? 0) / 60, totalCatches, totalHours)) comparisons++;
     }
   }
   const alpha = FAMILY_ALPHA / Math.max(1, comparisons);

@@ -53,7 +53,7 @@ export interface TideStation {
 type TideType = 'high' | 'low';
 
 /** Rising towards a high, or falling towards a low. */
-type TideStage = 'rising' | 'falling';
+export type TideStage = 'rising' | 'falling';
 
 /** A high or low water: when (to the minute) and how high (feet above the datum). */
 export interface TideTurn {
