@@ -3,10 +3,11 @@ import { type MapSettings, TILES_PATH } from '#core/map-tiles.ts';
 import type { PlaceMatch } from '#core/places.ts';
 import type { StoreListings } from '#core/store-listings.ts';
 import type { TideStationsAnswer } from '#core/tides.ts';
+import type { Trip } from '#core/trips.ts';
 import type { User, UserSettings } from '#core/user.ts';
 import type { Weather } from '#core/weather.ts';
 import { ApiError, http, type Transport } from './http.ts';
-import type { RecordKind, RecordShapes, Trip } from './record-types.ts';
+import type { RecordKind, RecordShapes } from './record-types.ts';
 
 /**
  * One function per API endpoint the web app calls (docs/api.md), each with its types. Only types come from core,

@@ -1,9 +1,9 @@
 import { hashKey } from '@tanstack/react-query';
 import type { Catch } from '#core/catch.ts';
+import type { Trip } from '#core/trips.ts';
 import type { User } from '#core/user.ts';
 import { toast } from '@/hooks/use-toast';
 import { queryClient, queryKeys } from '@/lib/query-client';
-import type { Trip } from '../api/record-types.ts';
 import { forgetDeviceCopy } from './device-copy.ts';
 import { type CatchTarget, createOutbox, type RecordEntry } from './outbox.ts';
 import { isTargetOf } from './outbox-actions.ts';

@@ -1,4 +1,4 @@
-import type { Trip } from '../../api/record-types.ts';
+import type { Trip } from '#core/trips.ts';
 import type { OutboxEntry, RecordEntry } from '../../offline/outbox.ts';
 import { isTargetOf } from '../../offline/outbox-actions.ts';
 

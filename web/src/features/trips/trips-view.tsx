@@ -126,7 +126,7 @@ function TripCard({ trip, now, onOpen }: { trip: ShownTrip; now: number; onOpen:
 function catchesOf(trip: ShownTrip, catches: readonly Catch[]): Catch[] {
   if (trip.id === null) return [];
   return catches
-    .filter((item) => (item as { tripId?: number | null }).tripId === trip.id)
+    .filter((item) => item.tripId === trip.id)
     .sort((a, b) => a.caughtAt.localeCompare(b.caughtAt));
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import type { TripChanges } from '#core/trips.ts';
 import { getTrips } from '@/api/endpoints';
-import type { TripChanges } from '@/api/record-types';
 import { useAuth } from '@/features/auth/use-auth';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
 import { loadOfflineRuntime, type OfflineRuntime } from '@/offline/load-offline-runtime';
