@@ -13,7 +13,12 @@ import { TripBar } from './trip-bar.tsx';
  * React state: a remount (a reload, the app reopened) shows the same running trip, its timer counting from its start.
  */
 
-const angler: User = { id: 72, username: 'trip_tess', createdAt: '2026-06-01T12:00:00.000Z', units: 'metric' };
+const angler: User = {
+  id: 72,
+  username: 'trip_tess',
+  createdAt: '2026-06-01T12:00:00.000Z',
+  units: 'metric',
+};
 
 /** Airplane mode: every request fails, as it does with no signal. */
 const offline = () => vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
