@@ -11,7 +11,12 @@ import { useUnits } from '@/features/auth/use-units';
 import { toast } from '@/hooks/use-toast';
 import { OnDemand, onDemand } from '@/lib/on-demand';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
-import { type CatchFormValues, emptyCatchForm, hasFishType } from '../catches/catch-form-values.ts';
+import {
+  type CatchFormValues,
+  emptyCatchForm,
+  hasFishType,
+  nowDateTime,
+} from '../catches/catch-form-values.ts';
 import { InvalidCatchError } from '../catches/invalid-catch.ts';
 import { useAfterPaint } from '../history/use-after-paint.ts';
 import {
@@ -43,6 +48,8 @@ function DeferredTripBar() {
   );
 }
 
+const pickMoment = ({ catchDate, timeOfDay }: CatchFormValues) => ({ catchDate, timeOfDay });
+
 /** docs/product.md#constants: how long 'Catch Logged!' replaces the form. */
 export const SUCCESS_CARD_MS = 3000;
 
@@ -55,6 +62,9 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
   const units = useUnits();
   const form = useCatchForm(emptyCatchForm());
   const { handleSubmit, getValues, reset } = form;
+  // The date and time the form was given (when it opened, or was emptied after a save).
+  const givenMoment = useRef<Pick<CatchFormValues, 'catchDate' | 'timeOfDay'> | null>(null);
+  givenMoment.current ??= pickMoment(getValues());
   const [photo, setPhoto] = useState<File | null>(null);
   const [showSuccess, setShowSuccess] = useState(false);
   /** The last catch was saved with no connection: the card says where it waits. */
@@ -118,13 +128,13 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
     },
     onSuccess: () => {
       const current = getValues();
-      reset(
-        emptyCatchForm({
-          locationName: current.locationName,
-          latitude: current.latitude,
-          longitude: current.longitude,
-        }),
-      );
+      const next = emptyCatchForm({
+        locationName: current.locationName,
+        latitude: current.latitude,
+        longitude: current.longitude,
+      });
+      reset(next);
+      givenMoment.current = pickMoment(next);
       setPhoto(null);
       setSavedOffline(!navigator.onLine);
       setShowSuccess(true);
@@ -169,8 +179,16 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
       release();
       return;
     }
+    // A date and time the angler left as the form gave them mean "now": the form may have sat open for an hour, and
+    // the server links a catch to the trip of its moment (docs/decisions/043-trips-and-spots.md).
+    const given = givenMoment.current;
+    const untouched = given?.catchDate === values.catchDate && given.timeOfDay === values.timeOfDay;
     save.mutate(
-      { values, file: photo, clientId: submission.current ?? crypto.randomUUID() },
+      {
+        values: untouched ? { ...values, ...nowDateTime() } : values,
+        file: photo,
+        clientId: submission.current ?? crypto.randomUUID(),
+      },
       { onSettled: release },
     );
   };
