@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/use-auth';
 import { useUnits } from '@/features/auth/use-units';
 import { toast } from '@/hooks/use-toast';
+import { loadWhenOnline } from '@/lib/load-when-online';
 import { OnDemand, onDemand } from '@/lib/on-demand';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import {
@@ -32,8 +33,9 @@ import { RecordQuestionPanel, useRecordQuestion } from './record-question.tsx';
 
 // The trip card is a chunk of its own, fetched once the form has been painted: the Log tab is the shell's first
 // screen, whose first load is on a budget (decision 023). A card of its height holds its place meanwhile.
+// A visit that loses the network in its first seconds gets it once the network is back (lib/load-when-online.ts).
 const tripBar = onDemand(
-  () => import('../trips/trip-bar.tsx').then((m) => m.TripBar),
+  () => loadWhenOnline(() => import('../trips/trip-bar.tsx')).then((m) => m.TripBar),
   <Card className="mb-4 min-h-[4.875rem]" aria-hidden="true" />,
 );
 
