@@ -115,11 +115,12 @@ function handleEvent(event: SyncEvent): void {
       channel?.postMessage({ type: 'deleted', target: event.entry.target } satisfies SyncBroadcast);
       break;
     case 'failed':
-      if (event.entry.kind.startsWith('record-')) {
+      if ('record' in event.entry) {
         // A trip the server refuses (it overlaps another, say): told here; the Trips view shows it with the reason.
+        const trip = event.entry.record === 'trip';
         toast({
-          title: 'Trip not synced',
-          description: `${event.message}. Open History's Trips to fix it or discard it.`,
+          title: trip ? 'Trip not synced' : 'Spot not synced',
+          description: trip ? `${event.message}. Open History's Trips to discard it.` : `${event.message}.`,
           variant: 'destructive',
         });
       } else if (event.entry.kind === 'delete') {
