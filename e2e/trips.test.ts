@@ -13,6 +13,7 @@ import { registerViaApi } from './support/users.ts';
  * by their moments, and History's Trips view shows it with its fish.
  */
 const e2e = setupE2E();
+const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/tightlines-e2e-screenshots';
 const LEECH_LAKE = { latitude: 47.15, longitude: -94.39 };
 
 async function fetchTrips(page: Page): Promise<Trip[]> {
@@ -39,6 +40,7 @@ describe('trips', () => {
     await trip.getByRole('button', { name: 'Start trip' }).click();
     const timer = trip.getByRole('timer');
     await expect.poll(() => timer.textContent()).toMatch(/^Trip 0:0\d:\d\d$/);
+    await page.screenshot({ path: `${SCREENSHOTS}/trip-running.png`, fullPage: false });
     const box = await trip.getByRole('button', { name: 'End trip' }).boundingBox();
     expect(box?.height).toBeGreaterThanOrEqual(44);
 
@@ -73,11 +75,13 @@ describe('trips', () => {
     const trips = page.getByRole('list', { name: 'Your trips' }).getByRole('listitem');
     await trips.filter({ hasText: '2 fish' }).waitFor();
     expect(await trips.count()).toBe(1);
+    await page.screenshot({ path: `${SCREENSHOTS}/trips-view.png`, fullPage: false });
     await trips.first().getByRole('button').first().click();
     const dialog = page.getByRole('dialog');
     const linked = dialog.getByRole('list', { name: 'Catches on this trip' }).getByRole('listitem');
     await linked.filter({ hasText: 'Walleye' }).waitFor();
     expect(await linked.count()).toBe(2);
+    await page.screenshot({ path: `${SCREENSHOTS}/trip-dialog.png`, fullPage: false });
     expectNoConsoleErrors();
   });
 });
