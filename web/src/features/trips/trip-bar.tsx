@@ -142,7 +142,7 @@ function TripCounters({ trip, onCount }: { trip: ShownTrip; onCount: OnCount }) 
           <Button
             variant="outline"
             size="sm"
-            className="min-w-11"
+            className="min-w-11 shrink-0 whitespace-nowrap"
             aria-label={addLabel}
             onClick={() => add(field)}
           >
