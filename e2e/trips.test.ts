@@ -72,6 +72,8 @@ describe('trips', () => {
 
     await page.getByRole('tab', { name: 'History' }).click();
     await page.getByRole('tab', { name: 'Trips' }).click();
+    expect(await page.getByRole('tab', { name: 'Trips' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'List' }).getAttribute('aria-selected')).toBe('false');
     const trips = page.getByRole('list', { name: 'Your trips' }).getByRole('listitem');
     await trips.filter({ hasText: '2 fish' }).waitFor();
     expect(await trips.count()).toBe(1);
