@@ -90,9 +90,10 @@ export default defineConfig({
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 4 },
             { name: 'index', tags: ['$initial'], priority: 3 },
             {
-              // With the device's position (the Log form and Tools).
+              // With the device's position (the Log form and Tools), and the two helpers the Log form loads its trip
+              // card with after the first paint (shared with History, they would bring 'lazy-shared' along).
               name: 'widgets',
-              test: /[\\/]components[\\/](form-field|ui[\\/](input|label|card))\.tsx$|[\\/]core[\\/](units|app-info|catch)\.ts$|[\\/]hooks[\\/]use-units\.ts$|[\\/]catches[\\/]use-device-location\.ts$/,
+              test: /[\\/]components[\\/](form-field|ui[\\/](input|label|card))\.tsx$|[\\/]core[\\/](units|app-info|catch)\.ts$|[\\/]hooks[\\/]use-units\.ts$|[\\/]catches[\\/]use-device-location\.ts$|[\\/]lib[\\/]load-when-online\.ts$|[\\/]history[\\/]use-after-paint\.ts$/,
               priority: 3,
             },
             {
