@@ -17,6 +17,7 @@ import { ApiError, http, type Transport } from './http.ts';
 export const API_PATHS = {
   user: '/api/user',
   catches: '/api/catches',
+  spots: '/api/spots',
   weather: '/api/weather',
   tideStations: '/api/tides/stations',
 } as const;
