@@ -1,11 +1,14 @@
 import type { Catch, CatchChanges } from '#core/catch.ts';
 import { type MapSettings, TILES_PATH } from '#core/map-tiles.ts';
 import type { PlaceMatch } from '#core/places.ts';
+import type { Spot } from '#core/spots.ts';
 import type { StoreListings } from '#core/store-listings.ts';
 import type { TideStationsAnswer } from '#core/tides.ts';
+import type { Trip } from '#core/trips.ts';
 import type { User, UserSettings } from '#core/user.ts';
 import type { Weather } from '#core/weather.ts';
 import { ApiError, http, type Transport } from './http.ts';
+import type { RecordKind, RecordShapes } from './record-types.ts';
 
 /**
  * One function per API endpoint the web app calls (docs/api.md), each with its types. Only types come from core,
@@ -17,9 +20,10 @@ import { ApiError, http, type Transport } from './http.ts';
 export const API_PATHS = {
   user: '/api/user',
   catches: '/api/catches',
-  spots: '/api/spots',
   weather: '/api/weather',
   tideStations: '/api/tides/stations',
+  trips: '/api/trips',
+  spots: '/api/spots',
 } as const;
 
 /** A 401 answer, which some reads treat as "nobody signed in" rather than as an error (docs/product.md#api-rules). */
@@ -118,6 +122,66 @@ export async function updateCatch(
 /** DELETE /api/catches/:id or /api/catches/client/:clientId; a 404 means it is already gone. */
 export async function deleteCatch(target: CatchRef, transport?: Transport): Promise<void> {
   await http(catchPath(target), { ...transport, method: 'DELETE' });
+}
+
+/** Where a trip or spot lives (docs/decisions/043-trips-and-spots.md): /api/trips or /api/spots. */
+const recordPath = (record: RecordKind, id?: number) =>
+  `${record === 'trip' ? API_PATHS.trips : API_PATHS.spots}${id === undefined ? '' : `/${id}`}`;
+
+/** GET /api/trips or /api/spots: all the angler's trips (newest first) or spots. */
+export async function listRecords<R extends RecordKind>(
+  record: R,
+  transport?: Transport,
+): Promise<RecordShapes[R]['saved'][]> {
+  return (await (await http(recordPath(record), transport)).json()) as RecordShapes[R]['saved'][];
+}
+
+/** GET /api/trips: the angler's trips, newest first; a 401 is an empty list (as the catch list). */
+export async function getTrips(): Promise<Trip[]> {
+  try {
+    return await listRecords('trip');
+  } catch (error) {
+    if (isSignedOut(error)) return [];
+    throw error;
+  }
+}
+
+/** GET /api/spots: the angler's spots with their catch counts and heaviest fish; a 401 is an empty list. */
+export async function getSpots(): Promise<Spot[]> {
+  try {
+    return await listRecords('spot');
+  } catch (error) {
+    if (isSignedOut(error)) return [];
+    throw error;
+  }
+}
+
+/** POST /api/trips or /api/spots; a repeated clientId answers with the record already saved. */
+export async function createRecord<R extends RecordKind>(
+  record: R,
+  payload: RecordShapes[R]['payload'],
+  transport?: Transport,
+): Promise<RecordShapes[R]['saved']> {
+  return (await (
+    await http(recordPath(record), { ...transport, method: 'POST', json: payload })
+  ).json()) as RecordShapes[R]['saved'];
+}
+
+/** PATCH /api/trips/:id or /api/spots/:id: sets the given fields. */
+export async function updateRecord<R extends RecordKind>(
+  record: R,
+  id: number,
+  changes: RecordShapes[R]['changes'],
+  transport?: Transport,
+): Promise<RecordShapes[R]['saved']> {
+  return (await (
+    await http(recordPath(record, id), { ...transport, method: 'PATCH', json: changes })
+  ).json()) as RecordShapes[R]['saved'];
+}
+
+/** DELETE /api/trips/:id or /api/spots/:id; a 404 means it is already gone. */
+export async function deleteRecord(record: RecordKind, id: number, transport?: Transport): Promise<void> {
+  await http(recordPath(record, id), { ...transport, method: 'DELETE' });
 }
 
 /** A multipart form with the photo in the `photo` field (docs/api.md), named as the file was (or 'catch-photo'). */

@@ -13,11 +13,13 @@ export const queryKeys = {
   spots: [API_PATHS.spots] as const,
   /** The newest catches alone: History's first screen while the whole list is on its way (decision 023). Not kept. */
   newestCatches: [`${API_PATHS.catches}?limit=20`] as const,
+  /** The angler's trips, newest first (docs/decisions/043-trips-and-spots.md). Kept: the Log tab's running trip and History's Trips view read it offline. */
+  trips: [API_PATHS.trips] as const,
 };
 
 /**
  * The queries kept on the phone across restarts (docs/product.md#offline, offline/query-persistence.ts): the signed-in user,
- * the catch list, the spots, the weather readings (any key starting with '/api/weather') and the tide stations around where
+ * the catch list, the trips, the spots, the weather readings (any key starting with '/api/weather') and the tide stations around where
  * the angler looked at the tides ('/api/tides/stations'). Nothing else is persisted.
  */
 export function isPersistedQueryKey(queryKey: QueryKey): boolean {
@@ -26,6 +28,7 @@ export function isPersistedQueryKey(queryKey: QueryKey): boolean {
     typeof head === 'string' &&
     (head === queryKeys.user[0] ||
       head === queryKeys.catches[0] ||
+      head === queryKeys.trips[0] ||
       head === queryKeys.spots[0] ||
       head.startsWith(API_PATHS.weather) ||
       head === API_PATHS.tideStations)

@@ -1,10 +1,11 @@
 import { hashKey } from '@tanstack/react-query';
 import type { Catch } from '#core/catch.ts';
+import type { Trip } from '#core/trips.ts';
 import type { User } from '#core/user.ts';
 import { toast } from '@/hooks/use-toast';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { forgetDeviceCopy } from './device-copy.ts';
-import { type CatchTarget, createOutbox } from './outbox.ts';
+import { type CatchTarget, createOutbox, type RecordEntry } from './outbox.ts';
 import { isTargetOf } from './outbox-actions.ts';
 import { OUTBOX_CHANNEL } from './storage-names.ts';
 
@@ -25,7 +26,8 @@ import { createSyncScheduler, installSyncTriggers, registerBackgroundSync } from
 export type SyncBroadcast =
   | { type: 'synced'; saved: Catch }
   | { type: 'updated'; saved: Catch }
-  | { type: 'deleted'; target: CatchTarget };
+  | { type: 'deleted'; target: CatchTarget }
+  | { type: 'trip-synced'; saved: Trip | null; target: CatchTarget | null };
 
 export const outbox = createOutbox();
 
@@ -37,6 +39,24 @@ function applySynced(saved: Catch): void {
   queryClient.setQueryData<Catch[]>(queryKeys.catches, (list) =>
     list && !list.some((item) => item.id === saved.id) ? [saved, ...list] : list,
   );
+  void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
+  // The server linked the new catch to the trip of its moment: that trip's counts changed (decision 043).
+  void queryClient.invalidateQueries({ queryKey: queryKeys.trips });
+}
+
+/**
+ * A trip the server confirmed joins (or replaces its copy in) the kept trip list at once, so a trip never flickers
+ * out between "waiting in the outbox" and "refetched"; a deleted one leaves it. The server links catches to a new or
+ * edited trip by their moments (decision 043): the catch list is asked for again too.
+ */
+function applyTripSynced(saved: Trip | null, target: CatchTarget | null): void {
+  queryClient.setQueryData<Trip[]>(queryKeys.trips, (list) => {
+    if (!list) return list;
+    if (saved === null) return target ? list.filter((item) => !isTargetOf(target, item)) : list;
+    const others = list.filter((item) => item.id !== saved.id);
+    return [saved, ...others].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.trips });
   void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
 }
 
@@ -60,7 +80,24 @@ channel?.addEventListener('message', (event: MessageEvent<SyncBroadcast | { type
   if (message.type === 'synced' && 'saved' in message) applySynced(message.saved);
   if (message.type === 'updated' && 'saved' in message) applyUpdated(message.saved);
   if (message.type === 'deleted' && 'target' in message) applyDeleted(message.target);
+  if (message.type === 'trip-synced' && 'target' in message) applyTripSynced(message.saved, message.target);
 });
+
+/**
+ * What a synced trip or spot entry means for the kept lists. A spot changes the counts it answers with and the
+ * catches linked to it (a new one takes those in its radius, a deleted one lets them go): both are asked again.
+ */
+function handleRecordSynced(entry: RecordEntry, saved: unknown): void {
+  if (entry.record === 'spot') {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.spots });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
+    return;
+  }
+  const trip = entry.kind === 'record-delete' ? null : (saved as Trip | null);
+  const target = entry.kind === 'record-create' ? null : entry.target;
+  applyTripSynced(trip, target);
+  channel?.postMessage({ type: 'trip-synced', saved: trip, target } satisfies SyncBroadcast);
+}
 
 function handleEvent(event: SyncEvent): void {
   switch (event.type) {
@@ -85,7 +122,21 @@ function handleEvent(event: SyncEvent): void {
       channel?.postMessage({ type: 'deleted', target: event.entry.target } satisfies SyncBroadcast);
       break;
     case 'failed':
-      if (event.entry.kind === 'delete') {
+      if ('record' in event.entry) {
+        // A trip the server refuses (it overlaps another, say): told here; the Trips view shows it with the reason.
+        // A spot refused (a full account, say) is dropped with the reason: the Spots view lists the server's.
+        if (event.entry.record === 'spot') {
+          void syncEngine.discard(event.entry.clientId);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.spots });
+          toast({ title: 'Spot not saved', description: event.message, variant: 'destructive' });
+        } else {
+          toast({
+            title: 'Trip not synced',
+            description: `${event.message}. Open History's Trips to fix it or discard it.`,
+            variant: 'destructive',
+          });
+        }
+      } else if (event.entry.kind === 'delete') {
         // The server refused the delete for good: the catch shows again, as after a failed delete (docs/product.md#delete).
         void syncEngine.discard(event.entry.clientId);
         toast({
@@ -112,6 +163,17 @@ function handleEvent(event: SyncEvent): void {
         });
         void forgetDeviceCopy();
       }
+      break;
+    case 'record-synced':
+      handleRecordSynced(event.entry, event.saved);
+      break;
+    case 'record-dropped':
+      toast({
+        title: 'Edit not saved',
+        description: `This ${event.entry.record} was deleted on another device, so your changes to it were dropped.`,
+        variant: 'destructive',
+      });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.trips });
       break;
     case 'photo-dropped':
       // docs/product.md#offline: a photo the server refuses is dropped silently and the catch is saved without it.

@@ -1,5 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { CatchChanges } from '#core/catch.ts';
+import type { RecordKind, RecordShapes } from '../api/record-types.ts';
 import type { CatchPayload } from './outbox-payload.ts';
 import { OUTBOX_CHANNEL, OUTBOX_DB } from './storage-names.ts';
 
@@ -24,6 +25,10 @@ import { OUTBOX_CHANNEL, OUTBOX_DB } from './storage-names.ts';
  *       { kind: 'delete', clientId, userId, target: { id } | { clientId }, ... }
  *           a delete to carry out: by server id (a synced catch) or by the catch's clientId (one whose server
  *           id this device may never have learned). `clientId` is the delete's own UUID.
+ *       { kind: 'record-create' | 'record-update' | 'record-delete', record: 'trip' | 'spot', ... }
+ *           a trip or a spot (docs/decisions/043-trips-and-spots.md) to create (`payload`, its clientId the record's),
+ *           to change (`target`, `changes`) or to delete (`target`): the same mechanics as a catch's, without photos
+ *           (record-actions.ts, sync/record.ts).
  *     Every entry also has: createdAt (ms, device clock; the flush order), attempts (tries started),
  *     nextAttemptAt (ms; backoff), state 'pending' | 'failed' (a 4xx that retrying cannot fix), lastError,
  *     fieldErrors (the server's per-field reasons for a refusal, which the edit form marks) and revision (bumped
@@ -99,7 +104,23 @@ export interface DeleteEntry extends EntryBase {
   holdUntil?: number;
 }
 
-export type OutboxEntry = CreateEntry | UpdateEntry | DeleteEntry;
+/** Which trip or spot an update or delete is for: as for a catch, its server id, else the clientId it was created with. */
+export type RecordTarget = CatchTarget;
+
+type RecordEntryOf<R extends RecordKind> =
+  | (EntryBase & { kind: 'record-create'; record: R; payload: RecordShapes[R]['payload'] })
+  | (EntryBase & {
+      kind: 'record-update';
+      record: R;
+      target: RecordTarget;
+      changes: RecordShapes[R]['changes'];
+    })
+  | (EntryBase & { kind: 'record-delete'; record: R; target: RecordTarget });
+
+/** A trip or spot to create, change or delete. */
+export type RecordEntry = RecordEntryOf<'trip'> | RecordEntryOf<'spot'>;
+
+export type OutboxEntry = CreateEntry | UpdateEntry | DeleteEntry | RecordEntry;
 
 /** The entries that carry a photo to upload before they are sent. */
 export type PhotoEntry = CreateEntry | UpdateEntry;

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONDITIONS_NOT_WORKED_OUT } from '#core/catch.ts';
+import { CATCH_FIELDS_ADDED_LATER } from '#core/catch.ts';
 import { testCatch } from '#core/test-catch.ts';
 import {
   CACHE_BUSTER,
@@ -41,8 +41,10 @@ afterEach(async () => {
 });
 
 describe('query persistence', () => {
-  it('keeps the user, the catch list and the newest weather reading, nothing else', async () => {
+  it('keeps the user, the catch list, the trips and the newest weather reading, nothing else', async () => {
     const client = seededClient();
+    const trips = [{ id: 3, clientId: null, startedAt: '2026-05-01T06:00:00.000Z', endedAt: null }];
+    client.setQueryData(['/api/trips'], trips);
     vi.useFakeTimers({ now: Date.now() + 60_000 });
     client.setQueryData(['/api/weather', 38.9, -119.9], { temperature: 61 }); // newer: the last reading
     vi.useRealTimers();
@@ -52,6 +54,7 @@ describe('query persistence', () => {
     await restoreQueries(restored);
     expect(restored.getQueryData(['/api/user'])).toEqual(user);
     expect(restored.getQueryData(['/api/catches'])).toEqual(catches);
+    expect(restored.getQueryData(['/api/trips'])).toEqual(trips);
     expect(restored.getQueryData(['/api/weather', 38.9, -119.9])).toEqual({ temperature: 61 });
     expect(restored.getQueryData(['/api/weather', 39.1, -120.0])).toBeUndefined();
     expect(restored.getQueryData(['/api/reverse-geocode?lat=1&lon=2'])).toBeUndefined();
@@ -95,10 +98,10 @@ describe('query persistence', () => {
     const restored = new QueryClient();
     await restoreQueries(restored);
     // Its moment when it was saved, its conditions not worked out, until the server answers it again.
-    const notSet = { caughtAt: savedAt, conditions: CONDITIONS_NOT_WORKED_OUT };
+    const notSet = { ...CATCH_FIELDS_ADDED_LATER, caughtAt: savedAt };
     expect(restored.getQueryData(['/api/catches'])).toEqual([
-      { id: 1, fishType: 'Bass', createdAt: savedAt, isTestCatch: false, ...notSet },
-      { id: 2, fishType: 'Pike', createdAt: savedAt, isTestCatch: true, ...notSet },
+      { id: 1, fishType: 'Bass', createdAt: savedAt, ...notSet },
+      { id: 2, fishType: 'Pike', createdAt: savedAt, ...notSet, isTestCatch: true },
     ]);
   });
 

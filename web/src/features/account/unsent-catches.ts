@@ -26,6 +26,8 @@ export function unsentCatchesOf(
   return entries.flatMap((entry) => {
     if (entry.kind === 'create') return [{ clientId: entry.clientId, label: catchLabel(entry.payload) }];
     if (entry.kind === 'delete') return [];
+    // Trips and spots are not catches: a warning about catches that could be lost names only those.
+    if (entry.kind !== 'update') return [];
     const item = saved.find((candidate) => isTargetOf(entry.target, candidate));
     const label = item ? catchLabel({ ...item, ...entry.changes }) : 'a saved catch';
     return [{ clientId: entry.clientId, label: `Changes to ${label}` }];

@@ -21,6 +21,10 @@ if (typeof window !== 'undefined' && readHistoryView() === 'stats') statsView.pr
 const spotsView = onDemand(() => import('../spots/spots-view.tsx').then((m) => m.SpotsView), <ViewSpinner />);
 if (typeof window !== 'undefined' && readHistoryView() === 'spots') spotsView.preload().catch(() => {});
 
+// The Trips view (decision 043): a chunk of its own too, loaded when first opened or when History opens on it.
+const tripsView = onDemand(() => import('../trips/trips-view.tsx').then((m) => m.TripsView), <ViewSpinner />);
+if (typeof window !== 'undefined' && readHistoryView() === 'trips') tripsView.preload().catch(() => {});
+
 /**
  * The History tab (docs/product.md#history): search, sort, browse, open and delete catches. Shows the last server list (kept
  * across restarts, so also offline) merged with the catches still waiting in the phone's outbox (decision 004).
@@ -75,6 +79,12 @@ export function CatchHistory({
         ) : (
           <OnDemand source={statsView} props={{ stats: state.stats, onOpen: dialogs.openDetails }} />
         )}
+      </TabsContent>
+      <TabsContent value="trips" className="mt-0">
+        <OnDemand
+          source={tripsView}
+          props={{ catches: state.merged.catches, onOpenCatch: dialogs.openDetails }}
+        />
       </TabsContent>
 
       <TabsContent value="spots" className="mt-0">

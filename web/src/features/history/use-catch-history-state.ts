@@ -80,7 +80,7 @@ export function useCatchHistoryState() {
   const userId = user?.id ?? null;
   const { entries, refresh: refreshOutbox } = useOutboxEntries(userId);
   const photoEntries = useMemo(
-    () => entries.filter((entry): entry is PhotoEntry => entry.kind !== 'delete'),
+    () => entries.filter((entry): entry is PhotoEntry => entry.kind === 'create' || entry.kind === 'update'),
     [entries],
   );
   const photoUrls = usePendingPhotoUrls(photoEntries);

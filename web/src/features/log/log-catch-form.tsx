@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '@/api/http';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { CheckCircle2 } from '@/components/shell-icons';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,9 +9,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/use-auth';
 import { useUnits } from '@/features/auth/use-units';
 import { toast } from '@/hooks/use-toast';
+import { OnDemand, onDemand } from '@/lib/on-demand';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import { type CatchFormValues, emptyCatchForm, hasFishType } from '../catches/catch-form-values.ts';
 import { InvalidCatchError } from '../catches/invalid-catch.ts';
+import { useAfterPaint } from '../history/use-after-paint.ts';
 import {
   CatchFormFields,
   useFieldErrors,
@@ -21,6 +24,24 @@ import {
 import { useCatchForm } from './catch-form-state.ts';
 import { PhotoField } from './photo-field.tsx';
 import { RecordQuestionPanel, useRecordQuestion } from './record-question.tsx';
+
+// The trip card is a chunk of its own, fetched once the form has been painted: the Log tab is the shell's first
+// screen, whose first load is on a budget (decision 023). A card of its height holds its place meanwhile.
+const tripBar = onDemand(
+  () => import('../trips/trip-bar.tsx').then((m) => m.TripBar),
+  <Card className="mb-4 min-h-[4.875rem]" aria-hidden="true" />,
+);
+
+function DeferredTripBar() {
+  const painted = useAfterPaint(true, false);
+  if (!painted) return tripBar.fallback;
+  return (
+    // A trip card that cannot load leaves the form usable.
+    <ErrorBoundary what="the trip">
+      <OnDemand source={tripBar} props={{}} />
+    </ErrorBoundary>
+  );
+}
 
 /** docs/product.md#constants: how long 'Catch Logged!' replaces the form. */
 export const SUCCESS_CARD_MS = 3000;
@@ -164,6 +185,7 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
 
   return (
     <>
+      <DeferredTripBar />
       {showSuccess ? (
         <Card role="status" className="border-success/40">
           <CardHeader className="items-center py-10 text-center">

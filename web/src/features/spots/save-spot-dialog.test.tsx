@@ -7,6 +7,7 @@ import type { User } from '#core/user.ts';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { answerApi, renderScreen } from '@/test-support/render';
 import { CatchDetailDialog } from '../history/catch-detail-dialog.tsx';
+import { SpotsView } from './spots-view.tsx';
 
 const angler: User = { id: 7, username: 'angler', createdAt: '2026-01-01T00:00:00.000Z', units: 'imperial' };
 
@@ -33,18 +34,31 @@ beforeEach(() => {
   queryClient.setQueryData(queryKeys.user, angler);
 });
 
-function renderDetails(item: Catch, linkCatch = vi.fn(async () => {}), spotName?: string) {
+/** The details of a catch, with History's Spots view behind them (History keeps the spot list asked for). */
+function renderDetails(
+  item: Catch,
+  linkCatch = vi.fn(async (_item: Catch, _spotId: number) => {}),
+  spotName?: string,
+) {
   const view = renderScreen(
-    <CatchDetailDialog item={item} spotName={spotName} onClose={() => {}} linkCatch={linkCatch} />,
+    <>
+      <SpotsView />
+      <CatchDetailDialog item={item} spotName={spotName} onClose={() => {}} linkCatch={linkCatch} />
+    </>,
   );
   return { ...view, linkCatch };
 }
 
 describe('Save this place as a spot', () => {
-  it('asks for a name (the place name to start with), saves a spot at the catch and links the catch to it', async () => {
+  it('asks for a name (the place name to start with) and saves a spot at the catch through the outbox', async () => {
+    let spots: Spot[] = [];
     const calls = answerApi({
-      'POST /api/spots': (body) => ({ status: 201, body: savedSpot(body) }),
-      'GET /api/spots': { status: 200, body: [] },
+      'GET /api/user': { status: 200, body: angler },
+      'POST /api/spots': (body) => {
+        spots = [savedSpot(body)];
+        return { status: 201, body: spots[0] };
+      },
+      'GET /api/spots': () => ({ status: 200, body: spots }),
     });
     const { user, linkCatch } = renderDetails(WALLEYE);
 
@@ -56,23 +70,46 @@ describe('Save this place as a spot', () => {
     await user.type(name, 'Weed edge');
     await user.click(within(dialog).getByRole('button', { name: 'Save Spot' }));
 
-    await waitFor(() => expect(linkCatch).toHaveBeenCalledWith(WALLEYE, 9));
-    const post = calls.find((call) => call.method === 'POST');
-    expect(post?.path).toBe('/api/spots');
-    expect(post?.body).toMatchObject({
-      name: 'Weed edge',
-      latitude: 46.012345,
-      longitude: -89.654321,
-      radiusMeters: 150,
-      clientId: expect.any(String),
-    });
     expect(await screen.findByText('Weed edge is in your spots.')).toBeTruthy();
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Save this place as a spot' })).toBeNull(),
     );
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.path).toBe('/api/spots');
+    expect(post?.body).toEqual({
+      name: 'Weed edge',
+      latitude: 46.012345,
+      longitude: -89.654321,
+      notes: null,
+      radiusMeters: 150,
+      clientId: expect.any(String),
+    });
+    // In the Spots list once the server has it; the server linked the catch (it had no spot): no PATCH of it here.
+    // Behind the modal details, so hidden from the accessibility tree.
+    await screen.findByRole('article', { name: 'Weed edge', hidden: true });
+    expect(linkCatch).not.toHaveBeenCalled();
   });
 
-  it('refuses a blank name on the phone, and shows the server’s reason for a name it refuses', async () => {
+  it('moves a catch linked to another spot to the new one once the server has it', async () => {
+    let spots: Spot[] = [];
+    answerApi({
+      'GET /api/user': { status: 200, body: angler },
+      'POST /api/spots': (body) => {
+        spots = [savedSpot(body)];
+        return { status: 201, body: spots[0] };
+      },
+      'GET /api/spots': () => ({ status: 200, body: spots }),
+    });
+    const linked = { ...WALLEYE, spotId: 4 };
+    const { user, linkCatch } = renderDetails(linked);
+    await user.click(await screen.findByRole('button', { name: 'Save this place as a spot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this place as a spot' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Spot' }));
+    await waitFor(() => expect(linkCatch).toHaveBeenCalledWith(linked, 9));
+  });
+
+  it('refuses a blank or too long name under the field, and queues nothing', async () => {
     const calls = answerApi({
       'POST /api/spots': {
         status: 400,
@@ -85,16 +122,16 @@ describe('Save this place as a spot', () => {
     await user.clear(within(dialog).getByLabelText('Spot name'));
     await user.click(within(dialog).getByRole('button', { name: 'Save Spot' }));
     expect(within(dialog).getByText('Name required')).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
     await user.type(within(dialog).getByLabelText('Spot name'), 'x'.repeat(101));
     await user.click(within(dialog).getByRole('button', { name: 'Save Spot' }));
     expect(await within(dialog).findByText('Name must be at most 100 characters')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     expect(linkCatch).not.toHaveBeenCalled();
   });
 
   it('is offered only for a catch with a position; a linked catch names its spot', async () => {
-    answerApi({});
+    answerApi({ 'GET /api/spots': { status: 200, body: [] } });
     renderDetails({ ...WALLEYE, latitude: null, longitude: null, spotId: 9 }, undefined, 'Weed edge');
     await screen.findByRole('dialog', { name: 'Walleye' });
     expect(screen.queryByRole('button', { name: 'Save this place as a spot' })).toBeNull();

@@ -7,15 +7,15 @@ import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/hooks/use-toast';
-import { refusedSpotFields, saveNewSpot } from './spot-saving.ts';
+import { refusedSpotFields, saveNewSpot, whenSpotSaved } from './spot-saving.ts';
 
 /** A catch with a position: the only kind a spot can be made from. */
 type PlacedCatch = Catch & { latitude: number; longitude: number };
 
 /**
  * 'Save this place as a spot' (decision 043): asks for a name (the catch's place name to start with), saves a spot
- * at the catch's position with the default radius, and links the catch to it. The server also links the other
- * catches in its radius that have no spot.
+ * at the catch's position with the default radius through the phone's outbox (offline too), and the catch is linked
+ * to it. The server links the catches in its radius that have no spot, this one among them.
  */
 export function SaveSpotDialog({
   item,
@@ -27,7 +27,7 @@ export function SaveSpotDialog({
   item: PlacedCatch;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Sets the catch's spot (through the phone's outbox, like any edit of a catch). */
+  /** Sets the catch's spot (through the phone's outbox, like any edit of a catch): for one linked to another spot. */
   linkCatch: (item: Catch, spotId: number) => Promise<void>;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
@@ -63,14 +63,16 @@ function SaveSpotContent({
 
   const save = useMutation({
     mutationFn: async (spotName: string) => {
-      const spot = await saveNewSpot({
+      const clientId = await saveNewSpot({
         name: spotName,
         latitude: item.latitude,
         longitude: item.longitude,
         notes: null,
         radiusMeters: DEFAULT_SPOT_RADIUS_METERS,
       });
-      if (spot && item.spotId !== spot.id) await linkCatch(item, spot.id);
+      // The server links the catch with the spot when it has no spot yet (it lies at the spot's centre). One
+      // already linked to another is moved to the new spot once the server has it.
+      if (item.spotId !== null) void whenSpotSaved(clientId).then((spot) => linkCatch(item, spot.id));
     },
     onSuccess: (_nothing, spotName) => {
       toast({ title: 'Spot saved', description: `${spotName} is in your spots.` });

@@ -46,7 +46,10 @@ beforeEach(() => {
 
 describe('the Spots view', () => {
   it('lists each spot with its catch count and best catch', async () => {
-    answerApi({ 'GET /api/spots': { status: 200, body: [WEED_EDGE, DOCK, NEW_HOLE] } });
+    answerApi({
+      'GET /api/user': { status: 200, body: angler },
+      'GET /api/spots': { status: 200, body: [WEED_EDGE, DOCK, NEW_HOLE] },
+    });
     renderScreen(<SpotsView />);
 
     await screen.findByRole('article', { name: 'Weed edge, north bay' });
@@ -66,6 +69,7 @@ describe('the Spots view', () => {
   it('asks before deleting a spot, says its catches stay, and deletes it only when confirmed', async () => {
     let spots = [WEED_EDGE, DOCK];
     const calls = answerApi({
+      'GET /api/user': { status: 200, body: angler },
       'GET /api/spots': () => ({ status: 200, body: spots }),
       'DELETE /api/spots/2': () => {
         spots = [WEED_EDGE];
@@ -83,14 +87,16 @@ describe('the Spots view', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
 
-    // Confirmed: deleted, and gone from the list.
+    // Confirmed: gone from the list at once, deleted on the server through the outbox.
     await user.click(screen.getByRole('button', { name: 'Delete Dock' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Delete Dock?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Dock' })).toBeNull());
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
-      '/api/spots/2',
-    ]);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+        '/api/spots/2',
+      ]),
+    );
     expect(screen.getByRole('article', { name: 'Weed edge, north bay' })).toBeTruthy();
     expect(await screen.findByText('Its catches are still in your log.')).toBeTruthy();
   });
@@ -98,6 +104,7 @@ describe('the Spots view', () => {
   it('renames a spot and changes its radius, sending only what changed', async () => {
     let dock = DOCK;
     const calls = answerApi({
+      'GET /api/user': { status: 200, body: angler },
       'GET /api/spots': () => ({ status: 200, body: [dock] }),
       'PATCH /api/spots/2': (body) => {
         dock = { ...dock, ...(body as Partial<Spot>) };
@@ -113,23 +120,20 @@ describe('the Spots view', () => {
     await user.type(within(dialog).getByLabelText('Radius (metres)'), '300');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
+    // Shown at once; sent through the outbox.
     await screen.findByRole('article', { name: 'Old dock' });
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
-      name: 'Old dock',
-      radiusMeters: 300,
-    });
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+        name: 'Old dock',
+        radiusMeters: 300,
+      }),
+    );
   });
 
-  it('shows the server’s reason under the field it refused', async () => {
-    answerApi({
+  it('refuses what the spot contract refuses under its field, and queues nothing', async () => {
+    const calls = answerApi({
+      'GET /api/user': { status: 200, body: angler },
       'GET /api/spots': { status: 200, body: [DOCK] },
-      'PATCH /api/spots/2': {
-        status: 400,
-        body: {
-          message: 'Invalid spot',
-          errors: { radiusMeters: 'Radius must be a whole number from 10 to 5000' },
-        },
-      },
     });
     const { user } = renderScreen(<SpotsView />);
     await user.click(await screen.findByRole('button', { name: 'Edit Dock' }));
@@ -140,5 +144,6 @@ describe('the Spots view', () => {
 
     expect(await within(dialog).findByText('Radius must be a whole number from 10 to 5000')).toBeTruthy();
     expect(within(dialog).getByLabelText('Radius (metres)').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Spot } from '#core/spots.ts';
 import { distanceKm } from '#core/tides.ts';
-import { getSpots } from '@/api/spots';
+import { getSpots } from '@/api/endpoints';
 import { useAuth } from '@/features/auth/use-auth';
 import { queryKeys } from '@/lib/query-client';
 

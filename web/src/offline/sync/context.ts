@@ -1,5 +1,14 @@
 import type { Catch } from '#core/catch.ts';
-import type { CreateEntry, DeleteEntry, Outbox, OutboxEntry, PhotoEntry, UpdateEntry } from '../outbox.ts';
+import type { RecordKind, RecordShapes } from '../../api/record-types.ts';
+import type {
+  CreateEntry,
+  DeleteEntry,
+  Outbox,
+  OutboxEntry,
+  PhotoEntry,
+  RecordEntry,
+  UpdateEntry,
+} from '../outbox.ts';
 import { isUnedited } from '../outbox-actions.ts';
 import { type Answer, type Call, isPhotoNotFound, verdictOf } from './transport.ts';
 
@@ -20,7 +29,11 @@ export type SyncEvent =
   | { type: 'deleted'; entry: DeleteEntry }
   | { type: 'failed'; entry: OutboxEntry; message: string }
   | { type: 'photo-dropped'; entry: PhotoEntry; message: string }
-  | { type: 'signed-out' };
+  | { type: 'signed-out' }
+  /** A trip or spot entry went through: the record as the server now has it (null after a delete). */
+  | { type: 'record-synced'; entry: RecordEntry; saved: RecordShapes[RecordKind]['saved'] | null }
+  /** The edited trip or spot is gone from the server: the edit was dropped. */
+  | { type: 'record-dropped'; entry: RecordEntry };
 
 /**
  * How sending one entry ended. 'gone': the entry left the outbox meanwhile (sent by another tab, discarded).

@@ -5,13 +5,14 @@ import type { Outcome, SendContext, SyncEvent } from './context.ts';
 import { sendCreate } from './create.ts';
 import { sendDelete } from './delete.ts';
 import { defaultLocks, type LockManagerLike } from './locks.ts';
+import { sendRecord } from './record.ts';
 import { createCall, signedInUser } from './transport.ts';
 import { sendUpdate } from './update.ts';
 
 /**
  * The sync engine (decision 004): sends the outbox to the server, one entry at a time, oldest first, and removes
  * an entry only after the server confirmed it. The loop lives here; each kind of entry is sent by its own
- * module (create.ts: photo upload, then the catch; update.ts: an edit; delete.ts), through the engine's transport (transport.ts:
+ * module (create.ts: photo upload, then the catch; update.ts: an edit; delete.ts; record.ts: a trip or spot), through the engine's transport (transport.ts:
  * what each answer means), and a try that did not finish leaves its entry waiting or failed (context.ts).
  *
  * Before sending, the engine asks GET /api/user who is signed in and sends only that user's entries, so a
@@ -85,6 +86,19 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     );
   }
 
+  function sendEntry(entry: OutboxEntry): Promise<Outcome> {
+    switch (entry.kind) {
+      case 'create':
+        return sendCreate(context, entry);
+      case 'update':
+        return sendUpdate(context, entry);
+      case 'delete':
+        return sendDelete(context, entry);
+      default:
+        return sendRecord(context, entry);
+    }
+  }
+
   async function runFlush(force: boolean): Promise<FlushResult> {
     const result: FlushResult = { status: 'done', synced: 0, failed: 0, nextAttemptAt: null };
     const hint = options.userId?.() ?? null;
@@ -114,12 +128,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       tried.add(next.clientId);
       const started = await startAttempt(next.clientId);
       if (!started) continue; // sent by someone else or discarded meanwhile
-      const outcome: Outcome =
-        started.kind === 'create'
-          ? await sendCreate(context, started)
-          : started.kind === 'update'
-            ? await sendUpdate(context, started)
-            : await sendDelete(context, started);
+      const outcome: Outcome = await sendEntry(started);
       if (outcome === 'synced') result.synced++;
       if (outcome === 'failed') result.failed++;
       if (outcome === 'signed-out') {
