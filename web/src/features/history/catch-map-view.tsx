@@ -1,10 +1,10 @@
 import { MapPinOff } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import type { Catch } from '#core/catch.ts';
-import type { Spot } from '#core/spots.ts';
 import { formatCatchDate } from '../catches/catch-format.ts';
 import { LazyCatchMap, type MapPin, type MapPlace } from '../map/lazy-catch-map.tsx';
 import { withCoordinates } from '../map/map-clusters.ts';
+import type { ShownSpot } from '../spots/spots-merge.ts';
 
 /**
  * History's Map view (docs/product.md#map): every catch of the (searched, sorted) list that has coordinates, as pins
@@ -17,7 +17,7 @@ export function CatchMapView({
   onOpen,
 }: {
   catches: readonly Catch[];
-  spots: readonly Spot[];
+  spots: readonly ShownSpot[];
   onOpen: (item: Catch, opener: HTMLElement) => void;
 }) {
   const pins = useMemo<MapPin<Catch>[]>(

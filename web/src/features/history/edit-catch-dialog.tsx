@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
-import type { Spot } from '#core/spots.ts';
 import { errorMessage } from '@/api/http';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -29,6 +28,7 @@ import { useCatchForm } from '../log/catch-form-state.ts';
 import { PhotoField } from '../log/photo-field.tsx';
 import { RecordQuestionPanel, useRecordQuestion } from '../log/record-question.tsx';
 import { SpotSelect } from '../spots/spot-select.tsx';
+import type { ShownSpot } from '../spots/spots-merge.ts';
 import { CatchThumbnail } from './catch-photo.tsx';
 import type { PendingSync } from './history-merge.ts';
 
@@ -48,7 +48,7 @@ export function EditCatchDialog({
 }: {
   item: Catch | null;
   /** The spots the catch can be linked to (decision 043). */
-  spots: readonly Spot[];
+  spots: readonly ShownSpot[];
   /** How the catch stands with the server: a refused one carries the reasons to mark. */
   sync: PendingSync | undefined;
   saveEdit: (item: Catch, edit: CatchEdit) => Promise<void>;
@@ -91,7 +91,7 @@ function EditCatchContent({
   onCloseAutoFocus,
 }: {
   item: Catch;
-  spots: readonly Spot[];
+  spots: readonly ShownSpot[];
   sync: PendingSync | undefined;
   saveEdit: (item: Catch, edit: CatchEdit) => Promise<void>;
   onDone: () => void;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import type { Catch } from '#core/catch.ts';
-import type { Spot } from '#core/spots.ts';
 import { loadWhenOnline } from '@/lib/load-when-online';
+import type { ShownSpot } from '../spots/spots-merge.ts';
 import type { HistoryList } from './history-merge.ts';
 import type { useCatchActions } from './use-catch-actions.ts';
 import type { HistoryDialogsState } from './use-history-dialogs.ts';
@@ -40,7 +40,7 @@ export function HistoryDialogs({
   /** Each spot's name by its id (decision 043). */
   spotNames: ReadonlyMap<number, string>;
   /** The spots a catch can be linked to in the edit form. */
-  spots: readonly Spot[];
+  spots: readonly ShownSpot[];
 }) {
   const { catchToEdit, openCatch } = dialogs;
   const { saveEdit } = actions;

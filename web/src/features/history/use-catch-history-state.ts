@@ -137,7 +137,10 @@ export function useCatchHistoryState() {
   const actions = useCatchActions(userId, merged, refreshOutbox);
   // The spots, for the map's markers and the names on the cards of the catches linked to one (decision 043).
   const { spots } = useSpots();
-  const spotNames = useMemo(() => new Map(spots.map((spot) => [spot.id, spot.name])), [spots]);
+  const spotNames = useMemo(
+    () => new Map(spots.flatMap((spot) => (spot.id === null ? [] : [[spot.id, spot.name] as const]))),
+    [spots],
+  );
 
   return {
     view,

@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Spot } from '#core/spots.ts';
 import { errorMessage } from '@/api/http';
 import {
   AlertDialog,
@@ -12,6 +11,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { toast } from '@/hooks/use-toast';
 import { removeSpot } from './spot-saving.ts';
+import type { ShownSpot } from './spots-merge.ts';
 
 /**
  * Deleting a spot asks first, and says what happens to its catches: they stay, linked to no spot (decision 043).
@@ -22,7 +22,7 @@ export function DeleteSpotDialog({
   onClose,
   onCloseAutoFocus,
 }: {
-  spot: Spot | null;
+  spot: ShownSpot | null;
   /** `deleted` tells whether the spot is gone (so focus cannot go back to its card). */
   onClose: (deleted: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { SPOT_RADIUS_MAX_METERS, SPOT_RADIUS_MIN_METERS, type Spot, type SpotChanges } from '#core/spots.ts';
+import { SPOT_RADIUS_MAX_METERS, SPOT_RADIUS_MIN_METERS, type SpotChanges } from '#core/spots.ts';
 import { errorMessage } from '@/api/http';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { refusedSpotFields, saveSpotChanges } from './spot-saving.ts';
+import type { ShownSpot } from './spots-merge.ts';
 
 /** Renaming a spot, its notes and its radius (decision 043): only what changed is sent. */
 export function EditSpotDialog({
@@ -16,7 +17,7 @@ export function EditSpotDialog({
   onClose,
   onCloseAutoFocus,
 }: {
-  spot: Spot | null;
+  spot: ShownSpot | null;
   onClose: () => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
@@ -28,7 +29,12 @@ export function EditSpotDialog({
       }}
     >
       {spot ? (
-        <EditSpotContent key={spot.id} spot={spot} onDone={onClose} onCloseAutoFocus={onCloseAutoFocus} />
+        <EditSpotContent
+          key={spot.clientId ?? spot.id}
+          spot={spot}
+          onDone={onClose}
+          onCloseAutoFocus={onCloseAutoFocus}
+        />
       ) : null}
     </Dialog>
   );
@@ -39,7 +45,7 @@ function EditSpotContent({
   onDone,
   onCloseAutoFocus,
 }: {
-  spot: Spot;
+  spot: ShownSpot;
   onDone: () => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {

@@ -1,15 +1,19 @@
-import type { Catch } from '#core/catch.ts';
 import type { Spot, SpotChanges, SpotCreateInput } from '#core/spots.ts';
 import type { User } from '#core/user.ts';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import type { Outbox } from '@/offline/outbox';
-import { createRecordOffline, deleteRecordOffline, editRecordOffline } from '@/offline/record-actions';
+import {
+  createRecordOffline,
+  deleteRecordOffline,
+  editRecordOffline,
+  type RecordRef,
+} from '@/offline/record-actions';
 
 /**
  * Every write of a spot the app makes goes through these functions (decision 043): into the phone's outbox, like a
- * catch, so they work offline and reach the server once and in order (offline/record-actions.ts). The spot list on
- * screen follows at once; the server's answers (counts, linked catches) replace it when the outbox is sent
+ * catch, so they work offline and reach the server once and in order (offline/record-actions.ts). The screens show
+ * them at once (spots-merge.ts); the server's answers (counts, linked catches) follow when the outbox is sent
  * (offline-runtime.ts).
  */
 
@@ -49,22 +53,15 @@ export function whenSpotSaved(clientId: string): Promise<Spot> {
   });
 }
 
-/** Changes a spot's name, notes or radius; the list shows it at once. */
-export async function saveSpotChanges(spot: Spot, changes: SpotChanges): Promise<void> {
+/** Changes a spot's name, notes or radius. */
+export async function saveSpotChanges(spot: RecordRef, changes: SpotChanges): Promise<void> {
   await assertValidSpot('update', changes);
   await queue((outbox, userId) => editRecordOffline(outbox, userId, 'spot', spot, changes));
-  queryClient.setQueryData<Spot[]>(queryKeys.spots, (list) =>
-    list?.map((item) => (item.id === spot.id ? { ...item, ...changes } : item)),
-  );
 }
 
-/** Deletes a spot; its catches stay, linked to no spot. The list and the cards show it at once. */
-export async function removeSpot(spot: Spot): Promise<void> {
+/** Deletes a spot; its catches stay, linked to no spot. */
+export async function removeSpot(spot: RecordRef): Promise<void> {
   await queue((outbox, userId) => deleteRecordOffline(outbox, userId, 'spot', spot));
-  queryClient.setQueryData<Spot[]>(queryKeys.spots, (list) => list?.filter((item) => item.id !== spot.id));
-  queryClient.setQueryData<Catch[]>(queryKeys.catches, (list) =>
-    list?.map((item) => (item.spotId === spot.id ? { ...item, spotId: null } : item)),
-  );
 }
 
 /** A spot the contract refused: nothing was queued; `fieldErrors` names each field to fix ('name', 'radiusMeters'...). */

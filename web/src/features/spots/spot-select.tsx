@@ -1,12 +1,12 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useMemo } from 'react';
-import type { Spot } from '#core/spots.ts';
 import { Label } from '@/components/ui/label';
+import type { ShownSpot } from './spots-merge.ts';
 import { spotsNearestFirst } from './use-spots.ts';
 
 /**
  * The catch's spot in the edit form (decision 043): None or one of the angler's spots, the nearest to the catch
- * first. A native select: the phone's own picker, one 44 px control, read out by every screen reader.
+ * first (those the server has). A native select: the phone's own picker, one 44 px control, read out by every screen reader.
  */
 export function SpotSelect({
   spots,
@@ -15,7 +15,7 @@ export function SpotSelect({
   value,
   onChange,
 }: {
-  spots: readonly Spot[];
+  spots: readonly ShownSpot[];
   /** The catch's position, to put the nearest spots first. */
   latitude: number | null;
   longitude: number | null;
@@ -23,7 +23,16 @@ export function SpotSelect({
   onChange: (spotId: number | null) => void;
 }) {
   const id = useId();
-  const choices = useMemo(() => spotsNearestFirst(spots, latitude, longitude), [spots, latitude, longitude]);
+  // A spot still waiting on the phone has no server id to link to yet.
+  const choices = useMemo(
+    () =>
+      spotsNearestFirst(
+        spots.filter((spot): spot is ShownSpot & { id: number } => spot.id !== null),
+        latitude,
+        longitude,
+      ),
+    [spots, latitude, longitude],
+  );
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>Spot</Label>

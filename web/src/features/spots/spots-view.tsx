@@ -1,11 +1,11 @@
 import { MapPinned, Pencil, Trash2, Trophy } from 'lucide-react';
-import { useRef, useState } from 'react';
-import type { Spot } from '#core/spots.ts';
+import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useUnits } from '@/features/auth/use-units';
 import { formatWeight } from '../catches/catch-format.ts';
 import { DeleteSpotDialog } from './delete-spot-dialog.tsx';
 import { EditSpotDialog } from './edit-spot-dialog.tsx';
+import type { ShownSpot } from './spots-merge.ts';
 import { useSpots } from './use-spots.ts';
 
 /** '1 catch', '12 catches': the fish caught at a spot (quantities summed by the server). */
@@ -19,8 +19,8 @@ function catchCountText(count: number): string {
  */
 export function SpotsView() {
   const { spots, isPending, isError, fetchStatus } = useSpots();
-  const [editing, setEditing] = useState<Spot | null>(null);
-  const [deleting, setDeleting] = useState<Spot | null>(null);
+  const [editing, setEditing] = useState<ShownSpot | null>(null);
+  const [deleting, setDeleting] = useState<ShownSpot | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const restoreFocus = (event: Event) => {
@@ -58,7 +58,7 @@ export function SpotsView() {
       ) : (
         <ul aria-label="Spots" className="flex flex-col gap-3">
           {sorted.map((spot) => (
-            <li key={spot.id}>
+            <li key={spot.clientId ?? spot.id}>
               <SpotCard
                 spot={spot}
                 onEdit={(element) => {
@@ -92,20 +92,21 @@ function SpotCard({
   onEdit,
   onDelete,
 }: {
-  spot: Spot;
+  spot: ShownSpot;
   onEdit: (opener: HTMLElement) => void;
   onDelete: (opener: HTMLElement) => void;
 }) {
   const units = useUnits();
   const best = spot.bestCatch;
   const bestWeight = best ? formatWeight(best.weight, units) : null;
+  const headingId = useId();
   return (
     <article
-      aria-labelledby={`spot-${spot.id}`}
+      aria-labelledby={headingId}
       className="flex flex-wrap gap-3 rounded-xl border border-border bg-card p-3 text-card-foreground shadow-sm"
     >
       <div className="flex min-w-0 flex-[1_1_10rem] flex-col gap-1">
-        <h3 id={`spot-${spot.id}`} className="text-base font-semibold leading-tight [overflow-wrap:anywhere]">
+        <h3 id={headingId} className="text-base font-semibold leading-tight [overflow-wrap:anywhere]">
           {spot.name}
         </h3>
         <p className="text-sm">{catchCountText(spot.catchCount)}</p>

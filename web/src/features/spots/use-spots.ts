@@ -1,34 +1,38 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Spot } from '#core/spots.ts';
+import { useMemo } from 'react';
 import { distanceKm } from '#core/tides.ts';
 import { getSpots } from '@/api/endpoints';
 import { useAuth } from '@/features/auth/use-auth';
 import { queryKeys } from '@/lib/query-client';
-
-const NO_SPOTS: readonly Spot[] = [];
+import { useOutboxEntries } from '@/offline/use-outbox-entries';
+import { mergeSpots, type ShownSpot } from './spots-merge.ts';
 
 /**
- * The angler's spots (GET /api/spots, decision 043), kept on the phone like the catch list. Asked again when a
- * screen that shows them mounts: their counts change with every catch saved.
+ * The angler's spots as the screens show them (spots-merge.ts): GET /api/spots, kept on the phone like the catch
+ * list, with what waits in the outbox applied. Asked again when a screen that shows them mounts: their counts change
+ * with every catch saved.
  */
 export function useSpots() {
   const { user } = useAuth();
+  const userId = user?.id ?? null;
   const query = useQuery({
     queryKey: queryKeys.spots,
     queryFn: getSpots,
-    enabled: !!user,
+    enabled: userId !== null,
     staleTime: 10_000,
     refetchOnMount: true,
   });
-  return { ...query, spots: query.data ?? NO_SPOTS };
+  const { entries } = useOutboxEntries(userId);
+  const spots = useMemo(() => mergeSpots(query.data ?? [], entries), [query.data, entries]);
+  return { ...query, spots };
 }
 
 /** The spots nearest first from a position (by name without one), for choosing a catch's spot. */
-export function spotsNearestFirst(
-  spots: readonly Spot[],
+export function spotsNearestFirst<S extends ShownSpot>(
+  spots: readonly S[],
   latitude: number | null,
   longitude: number | null,
-): Spot[] {
+): S[] {
   const byName = [...spots].sort((a, b) => a.name.localeCompare(b.name));
   if (latitude === null || longitude === null) return byName;
   const away = new Map(
