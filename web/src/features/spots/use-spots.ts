@@ -9,8 +9,7 @@ import { mergeSpots, type ShownSpot } from './spots-merge.ts';
 
 /**
  * The angler's spots as the screens show them (spots-merge.ts): GET /api/spots, kept on the phone like the catch
- * list, with what waits in the outbox applied. Asked again when a screen that shows them mounts: their counts change
- * with every catch saved.
+ * list, with what waits in the outbox applied.
  */
 export function useSpots() {
   const { user } = useAuth();
@@ -19,8 +18,9 @@ export function useSpots() {
     queryKey: queryKeys.spots,
     queryFn: getSpots,
     enabled: userId !== null,
-    staleTime: 10_000,
-    refetchOnMount: true,
+    // Every screen that shows them asks again when it opens (a short list): a spot saved on another device, or a
+    // count changed by a catch, shows when the Spots view opens.
+    refetchOnMount: 'always',
   });
   const { entries } = useOutboxEntries(userId);
   const spots = useMemo(() => mergeSpots(query.data ?? [], entries), [query.data, entries]);
