@@ -9,9 +9,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/use-auth';
 import { useUnits } from '@/features/auth/use-units';
 import { toast } from '@/hooks/use-toast';
+import { loadWhenOnline } from '@/lib/load-when-online';
 import { OnDemand, onDemand } from '@/lib/on-demand';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
-import { type CatchFormValues, emptyCatchForm, hasFishType } from '../catches/catch-form-values.ts';
+import {
+  type CatchFormValues,
+  emptyCatchForm,
+  hasFishType,
+  nowDateTime,
+} from '../catches/catch-form-values.ts';
 import { InvalidCatchError } from '../catches/invalid-catch.ts';
 import { useAfterPaint } from '../history/use-after-paint.ts';
 import {
@@ -27,8 +33,9 @@ import { RecordQuestionPanel, useRecordQuestion } from './record-question.tsx';
 
 // The trip card is a chunk of its own, fetched once the form has been painted: the Log tab is the shell's first
 // screen, whose first load is on a budget (decision 023). A card of its height holds its place meanwhile.
+// A visit that loses the network in its first seconds gets it once the network is back (lib/load-when-online.ts).
 const tripBar = onDemand(
-  () => import('../trips/trip-bar.tsx').then((m) => m.TripBar),
+  () => loadWhenOnline(() => import('../trips/trip-bar.tsx')).then((m) => m.TripBar),
   <Card className="mb-4 min-h-[4.875rem]" aria-hidden="true" />,
 );
 
@@ -43,6 +50,8 @@ function DeferredTripBar() {
   );
 }
 
+const pickMoment = ({ catchDate, timeOfDay }: CatchFormValues) => ({ catchDate, timeOfDay });
+
 /** docs/product.md#constants: how long 'Catch Logged!' replaces the form. */
 export const SUCCESS_CARD_MS = 3000;
 
@@ -55,6 +64,9 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
   const units = useUnits();
   const form = useCatchForm(emptyCatchForm());
   const { handleSubmit, getValues, reset } = form;
+  // The date and time the form was given (when it opened, or was emptied after a save).
+  const givenMoment = useRef<Pick<CatchFormValues, 'catchDate' | 'timeOfDay'> | null>(null);
+  givenMoment.current ??= pickMoment(getValues());
   const [photo, setPhoto] = useState<File | null>(null);
   const [showSuccess, setShowSuccess] = useState(false);
   /** The last catch was saved with no connection: the card says where it waits. */
@@ -118,13 +130,13 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
     },
     onSuccess: () => {
       const current = getValues();
-      reset(
-        emptyCatchForm({
-          locationName: current.locationName,
-          latitude: current.latitude,
-          longitude: current.longitude,
-        }),
-      );
+      const next = emptyCatchForm({
+        locationName: current.locationName,
+        latitude: current.latitude,
+        longitude: current.longitude,
+      });
+      reset(next);
+      givenMoment.current = pickMoment(next);
       setPhoto(null);
       setSavedOffline(!navigator.onLine);
       setShowSuccess(true);
@@ -169,8 +181,16 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
       release();
       return;
     }
+    // A date and time the angler left as the form gave them mean "now": the form may have sat open for an hour, and
+    // the server links a catch to the trip of its moment (docs/decisions/043-trips-and-spots.md).
+    const given = givenMoment.current;
+    const untouched = given?.catchDate === values.catchDate && given.timeOfDay === values.timeOfDay;
     save.mutate(
-      { values, file: photo, clientId: submission.current ?? crypto.randomUUID() },
+      {
+        values: untouched ? { ...values, ...nowDateTime() } : values,
+        file: photo,
+        clientId: submission.current ?? crypto.randomUUID(),
+      },
       { onSettled: release },
     );
   };

@@ -52,7 +52,7 @@ export function TripBar() {
         ) : (
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="flex-[1_1_10rem] text-sm text-muted-foreground">
-              Fishing for a while? Start a trip to count the hours and the fish that got away.
+              Out fishing? Start a trip to time it.
             </p>
             <Button
               disabled={busy}

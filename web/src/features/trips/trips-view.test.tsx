@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Trip } from '#core/trips.ts';
+import type { User } from '#core/user.ts';
+import { queryClient, queryKeys } from '@/lib/query-client';
+import { outbox } from '@/offline/offline-runtime';
+import { answerApi, renderScreen } from '@/test-support/render';
+import { TripsView } from './trips-view.tsx';
+
+/**
+ * History's Trips view (docs/decisions/043-trips-and-spots.md): the trips with their figures and the 'Skunked'
+ * badge, and 'Add past trip', whose refusal by the server is shown at the field it names.
+ */
+
+const angler: User = {
+  id: 73,
+  username: 'past_pat',
+  createdAt: '2026-06-01T12:00:00.000Z',
+  units: 'imperial',
+};
+
+const skunked: Trip = {
+  id: 9,
+  clientId: null,
+  startedAt: '2026-05-01T06:00:00.000Z',
+  endedAt: '2026-05-01T08:30:00.000Z',
+  spotId: null,
+  notes: null,
+  fishLost: 0,
+  bitesMissed: 3,
+  createdAt: '2026-05-01T08:30:00.000Z',
+  durationMinutes: 150,
+  catchCount: 0,
+  catchesPerHour: 0,
+  species: [],
+  skunked: true,
+};
+
+afterEach(async () => {
+  for (const entry of await outbox.list(angler.id)) await outbox.remove(entry.clientId);
+});
+
+describe('the Trips view', () => {
+  it("lists a trip with its length, fish, rate and 'Skunked'; a refused past trip shows why at the field", async () => {
+    const overlap = 'This trip overlaps another trip';
+    const calls = answerApi({
+      'GET /api/user': { status: 200, body: angler },
+      'GET /api/trips': { status: 200, body: [skunked] },
+      'POST /api/trips': {
+        status: 400,
+        body: { message: overlap, code: 'INVALID_INPUT', errors: { startedAt: overlap } },
+      },
+    });
+    queryClient.setQueryData(queryKeys.user, angler);
+    queryClient.setQueryData(queryKeys.trips, [skunked]);
+    const { user } = renderScreen(<TripsView catches={[]} onOpenCatch={() => {}} />);
+
+    const card = (await screen.findByRole('list', { name: 'Your trips' })).querySelector('li') as HTMLElement;
+    expect(within(card).getByText('Skunked')).toBeTruthy();
+    expect(within(card).getByText('2 h 30 min')).toBeTruthy();
+    expect(within(card).getByText('0 fish')).toBeTruthy();
+    expect(within(card).getByText('0 fish/h')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Add past trip' }));
+    const form = await screen.findByRole('form', { name: 'Add past trip' });
+    await user.type(within(form).getByLabelText('Start'), '2026-05-01T07:00');
+    await user.type(within(form).getByLabelText('End'), '2026-05-01T09:00');
+    await user.click(within(form).getByRole('button', { name: 'Save trip' }));
+
+    const start = within(form).getByLabelText('Start');
+    expect(await within(form).findByText(overlap)).toBeTruthy();
+    expect(start.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    // The refused trip is not kept: fixing it and saving again sends a new one.
+    await expect.poll(() => outbox.list(angler.id)).toEqual([]);
+  });
+});
