@@ -267,11 +267,15 @@ describe('text at 200 % on a 390 px phone', () => {
     expectNoConsoleErrors();
   });
 
-  it('History reflows: the list with long names and a big weight, a catch, Stats and Map', async (test) => {
+  it('History reflows: the list with long names and a big weight, a catch, Stats, Map and Spots', async (test) => {
     const { page, expectNoConsoleErrors } = await openWithLargeText(test);
     await registerViaApi(page);
     await createCatch(page, 'Walleye', 3.2);
     for (const name of LONG_NAMES) await createCatch(page, name, 203.9);
+    const spot = await page.request.post('/api/spots', {
+      data: { name: LONG_NAMES[0], latitude: 39.0968, longitude: -120.0324, notes: 'Drop-off by the weeds' },
+    });
+    expect(spot.status(), await spot.text()).toBe(201);
     await page.addInitScript("localStorage.setItem('activeTab', 'history')");
     await page.goto('/');
     const list = page.getByRole('list', { name: 'Catches' });
@@ -317,6 +321,10 @@ describe('text at 200 % on a 390 px phone', () => {
     await page.getByRole('tab', { name: 'Map' }).click();
     await page.getByRole('button', { name: 'Zoom in' }).first().waitFor();
     await expectReflows(page, 'history-map');
+
+    await page.getByRole('tab', { name: 'Spots' }).click();
+    await page.getByRole('button', { name: `Delete ${LONG_NAMES[0]}` }).waitFor();
+    await expectReflows(page, 'history-spots');
     expectNoConsoleErrors();
   });
 

@@ -231,7 +231,7 @@ async function smallTargets(page: Page): Promise<string[]> {
 }
 
 describe('touch targets on a phone', () => {
-  it('are at least 44 × 44 px on Log, History (list, map and stats), Tools, /auth and /profile', async (test) => {
+  it('are at least 44 × 44 px on Log, History (list, map, stats and spots), Tools, /auth and /profile', async (test) => {
     const { page, expectNoConsoleErrors } = await e2e.openPage(test);
     const found: Record<string, string[]> = {};
 
@@ -284,6 +284,14 @@ describe('touch targets on a phone', () => {
     await drawer.waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Walleye' }).waitFor({ state: 'detached' });
+    // The Spots view (decision 043): each spot's Edit and Delete.
+    const spot = await page.request.post('/api/spots', {
+      data: { name: 'Weed edge', latitude: 39.0968, longitude: -120.0324 },
+    });
+    expect(spot.status(), await spot.text()).toBe(201);
+    await page.getByRole('tab', { name: 'Spots' }).click();
+    await page.getByRole('button', { name: 'Edit Weed edge' }).waitFor();
+    found['History (Spots)'] = await smallTargets(page);
 
     await page.getByRole('tab', { name: 'Tools' }).click();
     await page.getByTestId('weather-location').waitFor();

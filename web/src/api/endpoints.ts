@@ -1,6 +1,7 @@
 import type { Catch, CatchChanges } from '#core/catch.ts';
 import { type MapSettings, TILES_PATH } from '#core/map-tiles.ts';
 import type { PlaceMatch } from '#core/places.ts';
+import type { Spot } from '#core/spots.ts';
 import type { StoreListings } from '#core/store-listings.ts';
 import type { TideStationsAnswer } from '#core/tides.ts';
 import type { Trip } from '#core/trips.ts';
@@ -139,6 +140,16 @@ export async function listRecords<R extends RecordKind>(
 export async function getTrips(): Promise<Trip[]> {
   try {
     return await listRecords('trip');
+  } catch (error) {
+    if (isSignedOut(error)) return [];
+    throw error;
+  }
+}
+
+/** GET /api/spots: the angler's spots with their catch counts and heaviest fish; a 401 is an empty list. */
+export async function getSpots(): Promise<Spot[]> {
+  try {
+    return await listRecords('spot');
   } catch (error) {
     if (isSignedOut(error)) return [];
     throw error;

@@ -9,6 +9,8 @@ const defaultQueryFn: QueryFunction = async ({ queryKey }) => (await http(String
 export const queryKeys = {
   user: [API_PATHS.user] as const,
   catches: [API_PATHS.catches] as const,
+  /** The angler's spots with their counts (decision 043): kept like the catches, so History names them offline. */
+  spots: [API_PATHS.spots] as const,
   /** The newest catches alone: History's first screen while the whole list is on its way (decision 023). Not kept. */
   newestCatches: [`${API_PATHS.catches}?limit=20`] as const,
   /** The angler's trips, newest first (docs/decisions/043-trips-and-spots.md). Kept: the Log tab's running trip and History's Trips view read it offline. */
@@ -17,7 +19,7 @@ export const queryKeys = {
 
 /**
  * The queries kept on the phone across restarts (docs/product.md#offline, offline/query-persistence.ts): the signed-in user,
- * the catch list, the trips, the weather readings (any key starting with '/api/weather') and the tide stations around where
+ * the catch list, the trips, the spots, the weather readings (any key starting with '/api/weather') and the tide stations around where
  * the angler looked at the tides ('/api/tides/stations'). Nothing else is persisted.
  */
 export function isPersistedQueryKey(queryKey: QueryKey): boolean {
@@ -27,6 +29,7 @@ export function isPersistedQueryKey(queryKey: QueryKey): boolean {
     (head === queryKeys.user[0] ||
       head === queryKeys.catches[0] ||
       head === queryKeys.trips[0] ||
+      head === queryKeys.spots[0] ||
       head.startsWith(API_PATHS.weather) ||
       head === API_PATHS.tideStations)
   );

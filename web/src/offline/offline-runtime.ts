@@ -83,9 +83,16 @@ channel?.addEventListener('message', (event: MessageEvent<SyncBroadcast | { type
   if (message.type === 'trip-synced' && 'target' in message) applyTripSynced(message.saved, message.target);
 });
 
-/** What a synced trip entry means for the kept trip list (spots are another screen's). */
+/**
+ * What a synced trip or spot entry means for the kept lists. A spot changes the counts it answers with and the
+ * catches linked to it (a new one takes those in its radius, a deleted one lets them go): both are asked again.
+ */
 function handleRecordSynced(entry: RecordEntry, saved: unknown): void {
-  if (entry.record !== 'trip') return;
+  if (entry.record === 'spot') {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.spots });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
+    return;
+  }
   const trip = entry.kind === 'record-delete' ? null : (saved as Trip | null);
   const target = entry.kind === 'record-create' ? null : entry.target;
   applyTripSynced(trip, target);
@@ -117,12 +124,18 @@ function handleEvent(event: SyncEvent): void {
     case 'failed':
       if ('record' in event.entry) {
         // A trip the server refuses (it overlaps another, say): told here; the Trips view shows it with the reason.
-        const trip = event.entry.record === 'trip';
-        toast({
-          title: trip ? 'Trip not synced' : 'Spot not synced',
-          description: trip ? `${event.message}. Open History's Trips to discard it.` : `${event.message}.`,
-          variant: 'destructive',
-        });
+        // A spot refused (a full account, say) is dropped with the reason: the Spots view lists the server's.
+        if (event.entry.record === 'spot') {
+          void syncEngine.discard(event.entry.clientId);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.spots });
+          toast({ title: 'Spot not saved', description: event.message, variant: 'destructive' });
+        } else {
+          toast({
+            title: 'Trip not synced',
+            description: `${event.message}. Open History's Trips to discard it.`,
+            variant: 'destructive',
+          });
+        }
       } else if (event.entry.kind === 'delete') {
         // The server refused the delete for good: the catch shows again, as after a failed delete (docs/product.md#delete).
         void syncEngine.discard(event.entry.clientId);

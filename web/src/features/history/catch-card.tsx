@@ -3,6 +3,7 @@ import {
   CloudOff,
   FlaskConical,
   MapPin,
+  MapPinned,
   MoreVertical,
   Pencil,
   Ruler,
@@ -28,6 +29,7 @@ import { TENDENCY_ICONS } from './tendency-icons.ts';
  * a line of the conditions it was caught in.
  * The fish type is a button stretched over the card (tap anywhere opens the details); the options
  * menu sits above it. Memoised; History renders only the cards in view (use-windowed-list.ts).
+ * The spot it is linked to, by name (decision 043).
  * A catch (or an edit of one) still in the phone's outbox is marked 'Waiting to sync'; one the server refused for
  * good says why, with Fix (the edit form, the refused fields marked), Retry and Discard (a refused catch is
  * discarded like a delete, which asks; a refused edit is dropped, the catch shown as the server has it). The heaviest or longest of its species wears a 'Personal
@@ -37,6 +39,7 @@ export const CatchCard = memo(function CatchCard({
   item,
   personalBest = false,
   sync,
+  spotName,
   onOpen,
   onEdit,
   onDelete,
@@ -47,6 +50,8 @@ export const CatchCard = memo(function CatchCard({
   /** The heaviest or the longest catch of its species. */
   personalBest?: boolean;
   sync?: PendingSync;
+  /** The name of the spot the catch is linked to (decision 043). */
+  spotName?: string;
   /** `opener` is the element to give focus back to when the dialog closes. */
   onOpen: (item: Catch, opener: HTMLElement) => void;
   onEdit: (item: Catch, opener: HTMLElement | null) => void;
@@ -113,6 +118,7 @@ export const CatchCard = memo(function CatchCard({
             <span className="truncate">{item.locationName}</span>
           </p>
         ) : null}
+        {spotName ? <SpotLine name={spotName} /> : null}
         {length ? (
           <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
             <Ruler aria-hidden="true" className="size-3.5 shrink-0" />
@@ -209,6 +215,16 @@ function CardConditions({ item, units }: { item: Catch; units: UnitSystem }) {
           {CONDITIONS_PENDING}
         </span>
       ) : null}
+    </p>
+  );
+}
+
+/** The spot a catch is linked to (decision 043), shown on its card and in its details. */
+export function SpotLine({ name }: { name: string }) {
+  return (
+    <p data-testid="catch-spot" className="flex min-w-0 items-start gap-1.5 text-sm text-muted-foreground">
+      <MapPinned aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+      <span className="min-w-0 [overflow-wrap:anywhere]">Spot: {name}</span>
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { Calendar, FlaskConical, Map as MapIcon, MapPin, NotebookPen, Pencil } from 'lucide-react';
+import { Calendar, FlaskConical, Map as MapIcon, MapPin, MapPinned, NotebookPen, Pencil } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { formatQuantity } from '#core/units.ts';
@@ -13,6 +13,8 @@ import {
   formatTimestamp,
   formatWeight,
 } from '../catches/catch-format.ts';
+import { SaveSpotDialog } from '../spots/save-spot-dialog.tsx';
+import { SpotLine } from './catch-card.tsx';
 import { CatchConditionsBlock } from './catch-conditions-block.tsx';
 import { CatchDetailPhoto } from './catch-detail-photo.tsx';
 import { CatchLocationDrawer } from './catch-location-drawer.tsx';
@@ -20,17 +22,23 @@ import { Detail, DetailList } from './detail-list.tsx';
 
 /**
  * The detail view of one catch (docs/product.md#catch-details): photo, size, fishing details, the conditions it was
- * caught in, location (with map drawer), notes, and
+ * caught in, location (with map drawer and 'Save this place as a spot'), the spot it is linked to, notes, and
  * whether it is a sample saved from a test page.
  */
 export function CatchDetailDialog({
   item,
+  spotName,
   onClose,
   onEdit,
+  linkCatch,
   onCloseAutoFocus,
 }: {
   item: Catch | null;
+  /** The name of the spot the catch is linked to (decision 043). */
+  spotName?: string;
   onClose: () => void;
+  /** Sets the catch's spot; without it, no 'Save this place as a spot'. */
+  linkCatch?: (item: Catch, spotId: number) => Promise<void>;
   /** Opens the edit form for this catch (docs/product.md#edit); the details close first. */
   onEdit?: (item: Catch) => void;
   /** Where focus goes on close: without a Dialog.Trigger, Radix would leave it on <body>. */
@@ -44,7 +52,14 @@ export function CatchDetailDialog({
       }}
     >
       {item ? (
-        <CatchDetailContent key={item.id} item={item} onEdit={onEdit} onCloseAutoFocus={onCloseAutoFocus} />
+        <CatchDetailContent
+          key={item.id}
+          item={item}
+          spotName={spotName}
+          onEdit={onEdit}
+          linkCatch={linkCatch}
+          onCloseAutoFocus={onCloseAutoFocus}
+        />
       ) : null}
     </Dialog>
   );
@@ -52,15 +67,21 @@ export function CatchDetailDialog({
 
 function CatchDetailContent({
   item,
+  spotName,
   onEdit,
+  linkCatch,
   onCloseAutoFocus,
 }: {
   item: Catch;
+  spotName?: string;
   onEdit?: (item: Catch) => void;
+  linkCatch?: (item: Catch, spotId: number) => Promise<void>;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   const [mapOpen, setMapOpen] = useState(false);
+  const [savingSpot, setSavingSpot] = useState(false);
   const viewMapButton = useRef<HTMLButtonElement>(null);
+  const saveSpotButton = useRef<HTMLButtonElement>(null);
   const caught = formatCatchDate(item.catchDate);
   const caughtTime = item.timeOfDay ? (formatClockTime(item.timeOfDay) ?? item.timeOfDay) : null;
   const caughtAt = caughtTime ? `${caught} at ${caughtTime}` : caught;
@@ -126,7 +147,7 @@ function CatchDetailContent({
 
       <CatchConditionsBlock item={item} units={units} />
 
-      {item.locationName || coordinates ? (
+      {item.locationName || coordinates || spotName ? (
         <section aria-label="Location" className="flex flex-col gap-3">
           <div className="flex items-start gap-3">
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
@@ -135,11 +156,30 @@ function CatchDetailContent({
               {coordinates ? <p className="font-mono text-xs text-muted-foreground">{coordinates}</p> : null}
             </div>
           </div>
+          {spotName ? <SpotLine name={spotName} /> : null}
           {item.latitude !== null && item.longitude !== null ? (
             <Button ref={viewMapButton} variant="outline" onClick={() => setMapOpen(true)}>
               <MapIcon aria-hidden="true" />
               View Map
             </Button>
+          ) : null}
+          {linkCatch && item.latitude !== null && item.longitude !== null ? (
+            <>
+              <Button ref={saveSpotButton} variant="outline" onClick={() => setSavingSpot(true)}>
+                <MapPinned aria-hidden="true" />
+                Save this place as a spot
+              </Button>
+              <SaveSpotDialog
+                item={{ ...item, latitude: item.latitude, longitude: item.longitude }}
+                open={savingSpot}
+                onOpenChange={setSavingSpot}
+                linkCatch={linkCatch}
+                onCloseAutoFocus={(event) => {
+                  event.preventDefault();
+                  saveSpotButton.current?.focus();
+                }}
+              />
+            </>
           ) : null}
         </section>
       ) : null}

@@ -17,6 +17,9 @@ const statsView = onDemand(
   <ViewSpinner />,
 );
 if (typeof window !== 'undefined' && readHistoryView() === 'stats') statsView.preload().catch(() => {});
+// The Spots view (decision 043), likewise a chunk of its own.
+const spotsView = onDemand(() => import('../spots/spots-view.tsx').then((m) => m.SpotsView), <ViewSpinner />);
+if (typeof window !== 'undefined' && readHistoryView() === 'spots') spotsView.preload().catch(() => {});
 
 // The Trips view (decision 043): a chunk of its own too, loaded when first opened or when History opens on it.
 const tripsView = onDemand(() => import('../trips/trips-view.tsx').then((m) => m.TripsView), <ViewSpinner />);
@@ -25,7 +28,8 @@ if (typeof window !== 'undefined' && readHistoryView() === 'trips') tripsView.pr
 /**
  * The History tab (docs/product.md#history): search, sort, browse, open and delete catches. Shows the last server list (kept
  * across restarts, so also offline) merged with the catches still waiting in the phone's outbox (decision 004).
- * A switch at the top shows the same catches as a list, on a map, or as stats and personal bests (docs/product.md#map, docs/product.md#stats).
+ * A switch at the top shows the same catches as a list, on a map, or as stats and personal bests (docs/product.md#map, docs/product.md#stats),
+ * or the angler's spots (decision 043).
  * What it shows and does is use-catch-history-state.ts; this lays out the views.
  */
 export function CatchHistory({
@@ -63,7 +67,7 @@ export function CatchHistory({
           ) : loadingCatches ? (
             <ViewSpinner />
           ) : (
-            <CatchMapView catches={state.visibleCatches} onOpen={dialogs.openDetails} />
+            <CatchMapView catches={state.visibleCatches} spots={state.spots} onOpen={dialogs.openDetails} />
           )}
         </section>
       </TabsContent>
@@ -83,7 +87,17 @@ export function CatchHistory({
         />
       </TabsContent>
 
-      <HistoryDialogs dialogs={dialogs} merged={state.merged} actions={state.actions} />
+      <TabsContent value="spots" className="mt-0">
+        <OnDemand source={spotsView} props={{}} />
+      </TabsContent>
+
+      <HistoryDialogs
+        dialogs={dialogs}
+        merged={state.merged}
+        actions={state.actions}
+        spotNames={state.spotNames}
+        spots={state.spots}
+      />
     </Tabs>
   );
 }

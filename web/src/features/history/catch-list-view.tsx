@@ -107,6 +107,7 @@ function WindowedCatchList({ state }: { state: CatchHistoryState }) {
             item={item}
             personalBest={state.stats.personalBests.has(item.id)}
             sync={merged.pending.get(item.id)}
+            spotName={item.spotId === null ? undefined : state.spotNames.get(item.spotId)}
             onOpen={dialogs.openDetails}
             onEdit={dialogs.openEdit}
             onDelete={dialogs.openDelete}

@@ -2,18 +2,22 @@ import { MapPinOff } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { formatCatchDate } from '../catches/catch-format.ts';
-import { LazyCatchMap, type MapPin } from '../map/lazy-catch-map.tsx';
+import { LazyCatchMap, type MapPin, type MapPlace } from '../map/lazy-catch-map.tsx';
 import { withCoordinates } from '../map/map-clusters.ts';
+import type { ShownSpot } from '../spots/spots-merge.ts';
 
 /**
  * History's Map view (docs/product.md#map): every catch of the (searched, sorted) list that has coordinates, as pins
- * clustered when dense; a tap on a pin opens that catch's details, like a tap on its card.
+ * clustered when dense; a tap on a pin opens that catch's details, like a tap on its card. The angler's spots show
+ * under them as square markers with their radius (decision 043).
  */
 export function CatchMapView({
   catches,
+  spots,
   onOpen,
 }: {
   catches: readonly Catch[];
+  spots: readonly ShownSpot[];
   onOpen: (item: Catch, opener: HTMLElement) => void;
 }) {
   const pins = useMemo<MapPin<Catch>[]>(
@@ -26,6 +30,16 @@ export function CatchMapView({
       })),
     [catches],
   );
+  const places = useMemo<MapPlace[]>(
+    () =>
+      spots.map((spot) => ({
+        latitude: spot.latitude,
+        longitude: spot.longitude,
+        radiusMeters: spot.radiusMeters,
+        label: `Spot: ${spot.name}`,
+      })),
+    [spots],
+  );
   const openPin = useCallback(
     (item: Catch, pinElement: HTMLElement | null) => {
       if (pinElement) onOpen(item, pinElement);
@@ -34,7 +48,7 @@ export function CatchMapView({
   );
   const withoutPlace = catches.length - pins.length;
 
-  if (pins.length === 0) {
+  if (pins.length === 0 && places.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center">
         <MapPinOff aria-hidden="true" className="size-10 text-muted-foreground" />
@@ -53,6 +67,7 @@ export function CatchMapView({
       </p>
       <LazyCatchMap
         pins={pins}
+        places={places}
         label="Map of your catches"
         onOpenPin={openPin}
         className="h-[50dvh] min-h-80"

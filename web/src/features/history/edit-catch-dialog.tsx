@@ -27,6 +27,8 @@ import {
 import { useCatchForm } from '../log/catch-form-state.ts';
 import { PhotoField } from '../log/photo-field.tsx';
 import { RecordQuestionPanel, useRecordQuestion } from '../log/record-question.tsx';
+import { SpotSelect } from '../spots/spot-select.tsx';
+import type { ShownSpot } from '../spots/spots-merge.ts';
 import { CatchThumbnail } from './catch-photo.tsx';
 import type { PendingSync } from './history-merge.ts';
 
@@ -38,12 +40,15 @@ import type { PendingSync } from './history-merge.ts';
  */
 export function EditCatchDialog({
   item,
+  spots,
   sync,
   saveEdit,
   onClose,
   onCloseAutoFocus,
 }: {
   item: Catch | null;
+  /** The spots the catch can be linked to (decision 043). */
+  spots: readonly ShownSpot[];
   /** How the catch stands with the server: a refused one carries the reasons to mark. */
   sync: PendingSync | undefined;
   saveEdit: (item: Catch, edit: CatchEdit) => Promise<void>;
@@ -61,6 +66,7 @@ export function EditCatchDialog({
         <EditCatchContent
           key={item.id}
           item={item}
+          spots={spots}
           sync={sync}
           saveEdit={saveEdit}
           onDone={onClose}
@@ -78,12 +84,14 @@ function refusedFields(sync: PendingSync | undefined): FieldErrors {
 
 function EditCatchContent({
   item,
+  spots,
   sync,
   saveEdit,
   onDone,
   onCloseAutoFocus,
 }: {
   item: Catch;
+  spots: readonly ShownSpot[];
   sync: PendingSync | undefined;
   saveEdit: (item: Catch, edit: CatchEdit) => Promise<void>;
   onDone: () => void;
@@ -96,6 +104,7 @@ function EditCatchContent({
   const { locate, device } = useLocateInto(form);
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoRemoved, setPhotoRemoved] = useState(false);
+  const [spotId, setSpotId] = useState(item.spotId);
   const formRef = useRef<HTMLFormElement>(null);
   const refuseBlankFishType = useFishTypeRequired(form, setErrors, formRef);
   const focusFirstErrorAfterRender = useFocusFirstErrorAfterRender(formRef);
@@ -110,6 +119,7 @@ function EditCatchContent({
     networkMode: 'always',
     mutationFn: async (values: CatchFormValues) => {
       const changes = buildCatchChanges(values, initial, units);
+      if (spotId !== item.spotId) changes.spotId = spotId;
       const edit: CatchEdit = { changes };
       if (photo) edit.photo = photo;
       else if (photoRemoved && item.photo) edit.photo = 'remove';
@@ -217,6 +227,13 @@ function EditCatchContent({
               onRemoveCurrent={() => setPhotoRemoved(true)}
             />
           }
+        />
+        <SpotSelect
+          spots={spots}
+          latitude={item.latitude}
+          longitude={item.longitude}
+          value={spotId}
+          onChange={setSpotId}
         />
         <RecordQuestionPanel record={records} formRef={formRef} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,5 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import type { Catch } from '#core/catch.ts';
 import { loadWhenOnline } from '@/lib/load-when-online';
+import type { ShownSpot } from '../spots/spots-merge.ts';
 import type { HistoryList } from './history-merge.ts';
 import type { useCatchActions } from './use-catch-actions.ts';
 import type { HistoryDialogsState } from './use-history-dialogs.ts';
@@ -29,20 +31,38 @@ export function HistoryDialogs({
   dialogs,
   merged,
   actions,
+  spotNames,
+  spots,
 }: {
   dialogs: HistoryDialogsState;
   merged: HistoryList;
   actions: ReturnType<typeof useCatchActions>;
+  /** Each spot's name by its id (decision 043). */
+  spotNames: ReadonlyMap<number, string>;
+  /** The spots a catch can be linked to in the edit form. */
+  spots: readonly ShownSpot[];
 }) {
-  const { catchToEdit } = dialogs;
+  const { catchToEdit, openCatch } = dialogs;
+  const { saveEdit } = actions;
+  // The open catch as History now has it: a spot saved from its details links it while they stay open.
+  const shownCatch = useMemo(
+    () => (openCatch ? (merged.catches.find((item) => item.id === openCatch.id) ?? openCatch) : null),
+    [openCatch, merged],
+  );
+  const linkCatch = useCallback(
+    (item: Catch, spotId: number) => saveEdit(item, { changes: { spotId } }),
+    [saveEdit],
+  );
   return (
     <>
       {dialogs.detailMounted ? (
         <Suspense fallback={null}>
           <CatchDetailDialog
-            item={dialogs.openCatch}
+            item={shownCatch}
+            spotName={shownCatch?.spotId == null ? undefined : spotNames.get(shownCatch.spotId)}
             onClose={dialogs.closeDetails}
             onEdit={dialogs.editFromDetails}
+            linkCatch={linkCatch}
             onCloseAutoFocus={dialogs.restoreFocus}
           />
         </Suspense>
@@ -51,6 +71,7 @@ export function HistoryDialogs({
         <Suspense fallback={null}>
           <EditCatchDialog
             item={catchToEdit}
+            spots={spots}
             sync={catchToEdit ? merged.pending.get(catchToEdit.id) : undefined}
             saveEdit={actions.saveEdit}
             onClose={dialogs.closeEdit}

@@ -4,6 +4,7 @@ import type { Catch } from '#core/catch.ts';
 import { computeCatchStats } from '#core/catch-stats.ts';
 import { getCatches } from '@/api/endpoints';
 import { useAuth } from '@/features/auth/use-auth';
+import { useSpots } from '@/features/spots/use-spots';
 import { type HistoryView, isHistoryView, readHistoryView, writeHistoryView } from '@/lib/history-view';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
 import type { PhotoEntry } from '@/offline/outbox';
@@ -34,8 +35,8 @@ const catchKey = (item: Catch) => item.id;
 
 /**
  * Everything the History tab shows and does, for its views (catch-history.tsx) to render: the catches (the server's
- * list merged with the outbox, decision 004), the view, search and sort, the stats, the windowed list, the dialogs
- * and the actions on a catch.
+ * list merged with the outbox, decision 004), the view, search and sort, the stats, the windowed list, the dialogs,
+ * the actions on a catch and the angler's spots.
  */
 export function useCatchHistoryState() {
   const { user } = useAuth();
@@ -134,6 +135,12 @@ export function useCatchHistoryState() {
     overscanPx: OVERSCAN_PX,
   });
   const actions = useCatchActions(userId, merged, refreshOutbox);
+  // The spots, for the map's markers and the names on the cards of the catches linked to one (decision 043).
+  const { spots } = useSpots();
+  const spotNames = useMemo(
+    () => new Map(spots.flatMap((spot) => (spot.id === null ? [] : [[spot.id, spot.name] as const]))),
+    [spots],
+  );
 
   return {
     view,
@@ -153,6 +160,8 @@ export function useCatchHistoryState() {
     windowed,
     dialogs,
     actions,
+    spots,
+    spotNames,
     loadingCatches:
       catchesQuery.isPending && catchesQuery.fetchStatus !== 'idle' && merged.catches.length === 0,
     loadFailed: catchesQuery.isError && !data && merged.catches.length === 0,

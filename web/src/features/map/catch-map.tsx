@@ -23,6 +23,18 @@ export interface MapPin<Item> {
   label: string;
 }
 
+/**
+ * A named place drawn under the pins (an angler's spot, decision 043): its own marker, never clustered with the
+ * catches, and its radius as a circle once zoomed in far enough to see it.
+ */
+export interface MapPlace {
+  latitude: number;
+  longitude: number;
+  radiusMeters: number;
+  /** What a screen reader says for the marker, e.g. 'Spot: Weed edge'. */
+  label: string;
+}
+
 /** Zoom of a single catch (the drawer) and the deepest zoom a fit to several catches goes. */
 const PIN_ZOOM = 13;
 const FIT_MAX_ZOOM = 13;
@@ -32,6 +44,16 @@ const PIN_SIZE: L.PointTuple = [44, 44];
 /** The pin's point (its 24 px rotated square's corner, 17 px under the middle) on the catch's spot. */
 const PIN_ANCHOR: L.PointTuple = [22, 39];
 const DEFAULT_MAX_ZOOM = 18;
+const PLACE_SIZE: L.PointTuple = [28, 28];
+/** A place's radius is drawn once it is at least this wide on screen (CSS px): smaller, it would hide under its marker. */
+const MIN_CIRCLE_RADIUS_PX = 16;
+/** Metres per CSS pixel at zoom 0 on the equator (Web Mercator, 256 px tiles). */
+const EQUATOR_METERS_PER_PX = 156_543.03;
+
+/** How many CSS pixels `meters` span at this latitude and zoom. */
+function metersToPixels(meters: number, latitude: number, zoom: number): number {
+  return (meters * 2 ** zoom) / (EQUATOR_METERS_PER_PX * Math.cos((latitude * Math.PI) / 180));
+}
 
 /** Enter and Space act on a marker like a tap, as on any button (Leaflet's markers only click by pointer). */
 function activateWithKeys(element: HTMLElement): void {
@@ -49,6 +71,8 @@ function escapeHtml(text: string): string {
 
 export interface CatchMapProps<Item> {
   pins: readonly MapPin<Item>[];
+  /** Named places (the angler's spots) drawn under the pins; none by default. */
+  places?: readonly MapPlace[];
   /** The map's name for assistive technology, e.g. 'Map of your catches'. */
   label: string;
   /** A tap (or Enter) on a pin; without it the pins only show where. */
@@ -56,10 +80,19 @@ export interface CatchMapProps<Item> {
   className?: string;
 }
 
-export default function CatchMap<Item>({ pins, label, onOpenPin, className }: CatchMapProps<Item>) {
+const NO_PLACES: readonly MapPlace[] = [];
+
+export default function CatchMap<Item>({
+  pins,
+  places = NO_PLACES,
+  label,
+  onOpenPin,
+  className,
+}: CatchMapProps<Item>) {
   const containerRef = useRef<HTMLElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const pinLayerRef = useRef<L.LayerGroup | null>(null);
+  const placeLayerRef = useRef<L.LayerGroup | null>(null);
   const onOpenRef = useRef(onOpenPin);
   onOpenRef.current = onOpenPin;
 
@@ -88,6 +121,8 @@ export default function CatchMap<Item>({ pins, label, onOpenPin, className }: Ca
     });
     map.setView([20, 0], 1);
     L.control.attribution({ prefix: false }).addTo(map);
+    // Added first, so the pins lie above the places.
+    placeLayerRef.current = L.layerGroup().addTo(map);
     pinLayerRef.current = L.layerGroup().addTo(map);
     mapRef.current = map;
     // The drawer and the tabs change the container's size after the map is made.
@@ -98,6 +133,7 @@ export default function CatchMap<Item>({ pins, label, onOpenPin, className }: Ca
       map.remove();
       mapRef.current = null;
       pinLayerRef.current = null;
+      placeLayerRef.current = null;
     };
   }, []);
 
@@ -114,18 +150,20 @@ export default function CatchMap<Item>({ pins, label, onOpenPin, className }: Ca
     };
   }, [maxZoom, settings.data]);
 
-  // Fit the view to the pins whenever they change (a search narrows the map like the list). At once, not
-  // animated; and after a zoom animation under way (a tapped cluster), which would otherwise swallow the move.
+  // Fit the view to the pins whenever they change (a search narrows the map like the list), or to the places when
+  // no pin shows. At once, not animated; and after a zoom animation under way (a tapped cluster), which would
+  // otherwise swallow the move.
+  const fitTo: readonly { latitude: number; longitude: number }[] = pins.length > 0 ? pins : places;
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || pins.length === 0) return;
+    if (!map || fitTo.length === 0) return;
     const fitToPins = () => {
-      if (pins.length === 1) {
-        const [pin] = pins;
+      if (fitTo.length === 1) {
+        const [pin] = fitTo;
         if (pin) map.setView([pin.latitude, pin.longitude], PIN_ZOOM, { animate: false });
         return;
       }
-      const bounds = L.latLngBounds(pins.map((pin) => [pin.latitude, pin.longitude] as L.LatLngTuple));
+      const bounds = L.latLngBounds(fitTo.map((pin) => [pin.latitude, pin.longitude] as L.LatLngTuple));
       map.fitBounds(bounds, { padding: [40, 40], maxZoom: FIT_MAX_ZOOM, animate: false });
     };
     if (!(map as unknown as { _animatingZoom?: boolean })._animatingZoom) {
@@ -136,7 +174,54 @@ export default function CatchMap<Item>({ pins, label, onOpenPin, className }: Ca
     return () => {
       map.off('zoomend', fitToPins);
     };
-  }, [pins]);
+  }, [fitTo]);
+
+  // The places: a marker of their own shape (a square, not a pin: never taken for a catch), named for a screen
+  // reader, and the radius once it is wide enough on screen to tell; redrawn after every zoom.
+  useEffect(() => {
+    const map = mapRef.current;
+    const layer = placeLayerRef.current;
+    if (!map || !layer) return;
+    const draw = () => {
+      layer.clearLayers();
+      const zoom = map.getZoom();
+      for (const place of places) {
+        const at = L.latLng(place.latitude, place.longitude);
+        if (metersToPixels(place.radiusMeters, place.latitude, zoom) >= MIN_CIRCLE_RADIUS_PX) {
+          layer.addLayer(
+            L.circle(at, {
+              radius: place.radiusMeters,
+              className: 'tl-place-area',
+              interactive: false,
+              weight: 2,
+            }),
+          );
+        }
+        const marker = L.marker(at, {
+          icon: L.divIcon({ className: 'tl-place', html: '<span></span>', iconSize: PLACE_SIZE }),
+          keyboard: false,
+          interactive: false,
+          title: place.label,
+          // Under the catches' pins wherever they meet: a pin stays tappable.
+          zIndexOffset: -1000,
+        });
+        marker.on('add', () => {
+          const element = marker.getElement();
+          if (!element) return;
+          element.dataset.testid = 'map-place';
+          element.setAttribute('role', 'img');
+          element.setAttribute('aria-label', place.label);
+        });
+        layer.addLayer(marker);
+      }
+    };
+    draw();
+    map.on('zoomend', draw);
+    return () => {
+      map.off('zoomend', draw);
+      layer.clearLayers();
+    };
+  }, [places]);
 
   // The pins, clustered for the current zoom; redrawn after every zoom or pan.
   useEffect(() => {

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { OnDemand, onDemand } from '@/lib/on-demand';
-import type { CatchMapProps, MapPin } from './catch-map.tsx';
+import type { CatchMapProps, MapPin, MapPlace } from './catch-map.tsx';
 
-export type { MapPin };
+export type { MapPin, MapPlace };
 
 // Leaflet and the map code are one chunk, fetched the first time a map opens (docs/product.md#map: not in the first bundle).
 // onDemand, not React.lazy: once its code is here the map shows at once (lib/on-demand.tsx).
