@@ -94,8 +94,16 @@ describe('query persistence', () => {
 
     const restored = new QueryClient();
     await restoreQueries(restored);
-    // Its moment when it was saved, its conditions not worked out, until the server answers it again.
-    const notSet = { caughtAt: savedAt, conditions: CONDITIONS_NOT_WORKED_OUT };
+    // Its moment when it was saved, its conditions not worked out, until the server answers it again; one fish,
+    // kept or released not said, no spot, no trip (docs/decisions/043-trips-and-spots.md).
+    const notSet = {
+      caughtAt: savedAt,
+      conditions: CONDITIONS_NOT_WORKED_OUT,
+      quantity: 1,
+      released: null,
+      spotId: null,
+      tripId: null,
+    };
     expect(restored.getQueryData(['/api/catches'])).toEqual([
       { id: 1, fishType: 'Bass', createdAt: savedAt, isTestCatch: false, ...notSet },
       { id: 2, fishType: 'Pike', createdAt: savedAt, isTestCatch: true, ...notSet },
