@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Catch } from './catch.ts';
-import { computeCatchStats, MONTHS_SHOWN, TOP_LIST_SIZE } from './catch-stats.ts';
+import { type Catch, withFieldsAddedLater } from './catch.ts';
+import { computeCatchStats, MONTHS_SHOWN, releasedPercent, TOP_LIST_SIZE } from './catch-stats.ts';
 import { testCatch } from './test-catch.ts';
 
 let nextId = 1;
@@ -84,6 +84,88 @@ describe('test catches', () => {
     const stats = computeCatchStats([aCatch({ weight: 2.5, isTestCatch: true })], NOW);
     expect(stats).toMatchObject({ totalCatches: 0, testCatches: 1, speciesCount: 0, heaviest: null });
     expect(stats.personalBests.size).toBe(0);
+  });
+});
+
+describe('quantities ("12 perch" as one entry)', () => {
+  it('count every fish in the totals, the species, the months, the baits and the places', () => {
+    const thisMonth = '2025-02-03';
+    const perch = aCatch({
+      fishType: 'Perch',
+      quantity: 12,
+      weight: 0.4,
+      baitUsed: 'Minnow',
+      locationName: 'Mille Lacs',
+      catchDate: thisMonth,
+    });
+    const walleye = aCatch({
+      fishType: 'Walleye',
+      baitUsed: 'Jig',
+      locationName: 'Leech Lake',
+      catchDate: thisMonth,
+    });
+    const stats = computeCatchStats([walleye, perch], NOW);
+    expect(stats.totalCatches).toBe(13);
+    expect(stats.species.map(({ name, count }) => [name, count])).toEqual([
+      ['Perch', 12],
+      ['Walleye', 1],
+    ]);
+    expect(stats.months.at(-1)?.count).toBe(13);
+    expect(stats.topBaits).toEqual([
+      { name: 'Minnow', count: 12 },
+      { name: 'Jig', count: 1 },
+    ]);
+    expect(stats.topPlaces[0]).toEqual({ name: 'Mille Lacs', count: 12 });
+    // The entry's weight is one fish's: counted once, not twelve times.
+    expect(stats.totalWeight).toBeCloseTo(0.4);
+  });
+
+  it('leave personal bests per fish: an entry of many is one candidate, beaten by a heavier single fish', () => {
+    const school = aCatch({ fishType: 'Perch', quantity: 30, weight: 0.5, length: 8 });
+    const single = aCatch({ fishType: 'Perch', quantity: 1, weight: 0.9, length: 7 });
+    const stats = computeCatchStats([school, single], NOW);
+    const [perch] = stats.species;
+    expect(perch?.heaviest?.id).toBe(single.id);
+    expect(perch?.longest?.id).toBe(school.id);
+    expect([...stats.personalBests].sort()).toEqual([school.id, single.id].sort());
+  });
+
+  it('of a test catch count nowhere', () => {
+    const stats = computeCatchStats([aCatch({ quantity: 50, released: true, isTestCatch: true })], NOW);
+    expect(stats).toMatchObject({ totalCatches: 0, testCatches: 1, released: { released: 0, noted: 0 } });
+  });
+});
+
+describe('released share', () => {
+  it('counts the fish released of the fish whose fate was noted; a catch not said counts in neither', () => {
+    const stats = computeCatchStats(
+      [
+        aCatch({ quantity: 12, released: true }),
+        aCatch({ quantity: 2, released: true }),
+        aCatch({ quantity: 6, released: false }),
+        aCatch({ quantity: 5, released: null }),
+      ],
+      NOW,
+    );
+    expect(stats.totalCatches).toBe(25);
+    expect(stats.released).toEqual({ released: 14, noted: 20 });
+    expect(releasedPercent(stats.released)).toBe(70);
+  });
+
+  it('has no percent when nothing was noted, and rounds to a whole percent', () => {
+    const unsaid = computeCatchStats([aCatch({ released: null })], NOW);
+    expect(unsaid.released).toEqual({ released: 0, noted: 0 });
+    expect(releasedPercent(unsaid.released)).toBeNull();
+    expect(releasedPercent({ released: 1, noted: 3 })).toBe(33);
+    expect(releasedPercent({ released: 2, noted: 3 })).toBe(67);
+    expect(releasedPercent({ released: 0, noted: 4 })).toBe(0);
+  });
+
+  it('reads a catch kept on the phone from before the fields existed as one fish, fate not said', () => {
+    const { quantity: _q, released: _r, ...older } = aCatch({ fishType: 'Pike' });
+    const stats = computeCatchStats([withFieldsAddedLater(older)], NOW);
+    expect(stats.totalCatches).toBe(1);
+    expect(stats.released).toEqual({ released: 0, noted: 0 });
   });
 });
 

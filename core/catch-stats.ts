@@ -11,6 +11,9 @@ import { type NamedCount, NameTally, nameKey } from './names.ts';
  * - a weight or length counts only when it is a positive number (a missing one is no measurement, never 0);
  * - a catch is a personal best when it is the heaviest or the longest of its species; on a tie the one caught
  *   first (catch date and time, else when it was saved; then the lower id) keeps the record;
+ * - counts are of fish: an entry of "12 perch" counts 12 in the totals, the species, the months, the baits and the
+ *   places, and in the released share; its weight and length are one fish's, so it is one candidate for a personal
+ *   best and its weight counts once (docs/decisions/043-trips-and-spots.md);
  * - months are the phone's calendar months, from the catch date, else from when the catch was saved;
  * - a sample saved from a test page counts nowhere (docs/decisions/028-test-catches.md): `countsAsFishing`.
  */
@@ -23,6 +26,7 @@ export const MONTHS_SHOWN = 12;
 interface SpeciesStats {
   /** The most common spelling of the species in the log. */
   name: string;
+  /** Fish caught: the quantities of its catches summed. */
   count: number;
   /** The heaviest catch of the species, null when none was weighed. */
   heaviest: Catch | null;
@@ -34,13 +38,21 @@ export interface MonthCount {
   year: number;
   /** 1 (January) to 12. */
   month: number;
+  /** Fish caught that month. */
   count: number;
 }
 
+/** Of the fish whose fate the angler noted (Kept or Released), how many went back. */
+export interface ReleasedShare {
+  released: number;
+  /** Fish noted as kept or released; those not said count in neither. */
+  noted: number;
+}
+
 export interface CatchStats {
-  /** Every catch but the test catches. */
+  /** Fish caught: the quantities of every catch but the test catches, summed. */
   totalCatches: number;
-  /** Samples saved from a test page, left out of everything else here. */
+  /** Samples saved from a test page (entries), left out of everything else here. */
   testCatches: number;
   speciesCount: number;
   /** Sum of the known weights (lbs). */
@@ -56,6 +68,7 @@ export interface CatchStats {
   topPlaces: NamedCount[];
   /** Ids of the catches that are the heaviest or longest of their species. */
   personalBests: ReadonlySet<number>;
+  released: ReleasedShare;
 }
 
 const CATCH_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -155,12 +168,20 @@ export function computeCatchStats(catches: readonly Catch[], now: Date): CatchSt
   const firstMonth = lastMonth - (MONTHS_SHOWN - 1);
   const monthCounts = new Array<number>(MONTHS_SHOWN).fill(0);
   let totalWeight = 0;
+  let totalFish = 0;
   let testCatches = 0;
+  const released: ReleasedShare = { released: 0, noted: 0 };
 
   for (const item of catches) {
     if (!countsAsFishing(item)) {
       testCatches += 1;
       continue;
+    }
+    const fish = item.quantity;
+    totalFish += fish;
+    if (item.released !== null) {
+      released.noted += fish;
+      if (item.released) released.released += fish;
     }
     const weight = measurement(item.weight);
     const length = measurement(item.length);
@@ -168,7 +189,7 @@ export function computeCatchStats(catches: readonly Catch[], now: Date): CatchSt
     consider(heaviest, item, weight);
     consider(longest, item, length);
 
-    const key = speciesNames.add(item.fishType);
+    const key = speciesNames.add(item.fishType, fish);
     if (key !== null) {
       let species = bySpecies.get(key);
       if (!species) {
@@ -179,12 +200,12 @@ export function computeCatchStats(catches: readonly Catch[], now: Date): CatchSt
       consider(species.longest, item, length);
     }
 
-    baits.add(item.baitUsed);
-    places.add(item.locationName);
+    baits.add(item.baitUsed, fish);
+    places.add(item.locationName, fish);
 
     const month = monthIndex(item);
     if (month !== null && month >= firstMonth && month <= lastMonth) {
-      monthCounts[month - firstMonth] = (monthCounts[month - firstMonth] ?? 0) + 1;
+      monthCounts[month - firstMonth] = (monthCounts[month - firstMonth] ?? 0) + fish;
     }
   }
 
@@ -199,7 +220,7 @@ export function computeCatchStats(catches: readonly Catch[], now: Date): CatchSt
   });
 
   return {
-    totalCatches: catches.length - testCatches,
+    totalCatches: totalFish,
     testCatches,
     speciesCount: speciesNames.size,
     totalWeight,
@@ -213,5 +234,11 @@ export function computeCatchStats(catches: readonly Catch[], now: Date): CatchSt
     topBaits: baits.top(TOP_LIST_SIZE),
     topPlaces: places.top(TOP_LIST_SIZE),
     personalBests,
+    released,
   };
+}
+
+/** The released share as a whole percent ('70'), or null when no fish's fate was noted. */
+export function releasedPercent({ released, noted }: ReleasedShare): number | null {
+  return noted === 0 ? null : Math.round((released / noted) * 100);
 }

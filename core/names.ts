@@ -38,8 +38,11 @@ export class NameTally {
   /** Each typed text's spelling and key, worked out once: a log repeats the same few names thousands of times. */
   readonly #typed = new Map<string, { spelling: string; key: string }>();
 
-  /** Counts one name; returns its group key, or null for a blank name (not counted). */
-  add(name: string | null | undefined): string | null {
+  /**
+   * Counts one name `times` times (an entry of 12 perch counts 12); returns its group key, or null for a blank
+   * name (not counted).
+   */
+  add(name: string | null | undefined, times = 1): string | null {
     if (typeof name !== 'string') return null;
     let typed = this.#typed.get(name);
     if (typed === undefined) {
@@ -54,8 +57,8 @@ export class NameTally {
       group = { key, name: spelling, count: 0, spellings: new Map(), nameCount: 0 };
       this.#groups.set(key, group);
     }
-    group.count += 1;
-    const seen = (group.spellings.get(spelling) ?? 0) + 1;
+    group.count += times;
+    const seen = (group.spellings.get(spelling) ?? 0) + times;
     group.spellings.set(spelling, seen);
     if (seen > group.nameCount) {
       group.nameCount = seen;

@@ -44,11 +44,11 @@ const DETAIL_DIALOG: Record<keyof Catch, Shown> = {
   },
   // The sky is worked out when the catch is created (it has a position), so its solunar period is there at once.
   conditions: { text: 'Solunar periods (folklore)' },
-  // docs/decisions/043-trips-and-spots.md: the dialog shows these with the app's trips and spots.
-  released: { notShown: 'not shown yet: the trips and spots screens of the app show it' },
-  quantity: { notShown: 'not shown yet: the trips and spots screens of the app show it' },
-  spotId: { notShown: 'not shown yet: the trips and spots screens of the app show it' },
-  tripId: { notShown: 'not shown yet: the trips and spots screens of the app show it' },
+  // docs/decisions/043-trips-and-spots.md: the title names an entry of many as the card does.
+  quantity: { text: '3 × Rainbow Trout' },
+  released: { text: 'Released' },
+  spotId: { notShown: 'the web app has no spot screens yet to name it by (decision 043)' },
+  tripId: { notShown: 'the web app has no trip screens yet to name it by (decision 043)' },
 };
 
 async function expectShown(dialog: Locator, field: string, shown: Shown): Promise<void> {

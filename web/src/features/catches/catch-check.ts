@@ -58,7 +58,7 @@ async function checkCatch(kind: 'create' | 'update', input: object, units: UnitS
   const errors: FieldErrors = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof CatchFields;
+    const field = issue.path[0] as keyof FieldErrors;
     errors[field] ??= messageFor(issue as Issue, units);
   }
   return errors;

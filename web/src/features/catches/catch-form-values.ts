@@ -1,4 +1,4 @@
-import type { CatchFields } from '#core/catch.ts';
+import type { Catch, CatchFields } from '#core/catch.ts';
 import type { Quantity } from '#core/units.ts';
 
 /**
@@ -6,11 +6,20 @@ import type { Quantity } from '#core/units.ts';
  * Reading them into a payload or an edit is catch-payload.ts, loaded at the first save or edit.
  */
 
-/** The written fields the log form has an input for (the photo has its own picker; GPS fills latitude/longitude). */
-export type FormField = Exclude<keyof CatchFields, 'photo' | 'latitude' | 'longitude'>;
+/**
+ * The fields the form writes: the first written fields, and whether the fish was released and how many the entry
+ * stands for (docs/decisions/043-trips-and-spots.md; the spot and trip are the server's to work out).
+ */
+export type FormCatchFields = CatchFields & Pick<Catch, 'released' | 'quantity'>;
 
-/** What the log form holds: every field as the text its input shows, the GPS position as numbers. */
-export type CatchFormValues = Record<FormField, string> & Pick<CatchFields, 'latitude' | 'longitude'>;
+/** The fields the form holds as choices, not typed text: the GPS position, and Kept / Released (null: not said). */
+type ChosenField = 'latitude' | 'longitude' | 'released';
+
+/** The written fields the log form has an input for (the photo has its own picker; GPS fills latitude/longitude). */
+export type FormField = Exclude<keyof FormCatchFields, 'photo' | ChosenField>;
+
+/** What the log form holds: every field as the text its input shows, the GPS position and Kept / Released as chosen. */
+export type CatchFormValues = Record<FormField, string> & Pick<FormCatchFields, ChosenField>;
 
 /**
  * How the form reads each input (the form's own list, beside its markup; tsc refuses a schema field missing here or
@@ -31,9 +40,13 @@ export const FORM_FIELDS = {
   lineSize: 'text',
   baitUsed: 'text',
   depth: 'depth',
+  quantity: 'number',
 } as const satisfies {
-  [K in FormField]: CatchFields[K] extends string | null ? 'text' : 'number' | Quantity;
+  [K in FormField]: FormCatchFields[K] extends string | null ? 'text' : 'number' | Quantity;
 };
+
+/** How many fish a new entry stands for until the angler says more: one. */
+const ONE_FISH = '1';
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
 
@@ -49,7 +62,10 @@ export function nowDateTime(now: Date = new Date()): { catchDate: string; timeOf
   };
 }
 
-/** A fresh form: empty fields, date and time set to now, location and GPS kept from `keep`. */
+/**
+ * A fresh form: empty fields, one fish, Kept / Released not chosen, date and time set to now, location and GPS kept
+ * from `keep`.
+ */
 export function emptyCatchForm(
   keep: Pick<CatchFormValues, 'locationName' | 'latitude' | 'longitude'> = {
     locationName: '',
@@ -62,7 +78,7 @@ export function emptyCatchForm(
     FormField,
     string
   >;
-  return { ...empty, ...keep, ...nowDateTime(now) };
+  return { ...empty, quantity: ONE_FISH, released: null, ...keep, ...nowDateTime(now) };
 }
 
 /** docs/product.md#log: the only client-side rule of the log form. Returns false when the fish type is blank. */

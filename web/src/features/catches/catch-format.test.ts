@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  catchName,
   formatCatchDate,
   formatCoordinates,
   formatLength,
@@ -9,6 +10,11 @@ import {
 } from './catch-format.ts';
 
 describe('catch formatting', () => {
+  it("names an entry of more than one fish '12 × Perch', the number kept with its ×", () => {
+    expect(catchName({ fishType: 'Perch', quantity: 12 })).toBe('12\u00a0× Perch');
+    expect(catchName({ fishType: 'Perch', quantity: 1 })).toBe('Perch');
+  });
+
   it('shows weight and length with one decimal', () => {
     expect(formatWeight(4.56, 'imperial')).toBe('4.6 lbs');
     expect(formatWeight(3, 'imperial')).toBe('3.0 lbs');

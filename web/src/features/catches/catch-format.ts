@@ -1,3 +1,4 @@
+import type { Catch } from '#core/catch.ts';
 import { formatOptionalQuantity, type UnitSystem } from '#core/units.ts';
 
 /** The display rules for a catch (docs/product.md#constants), in the angler's units (core/units.ts): 1 decimal for weight and length, 6 for coordinates, 'MMM d, yyyy' dates. */
@@ -8,6 +9,14 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 const dayLabel = (date: Date) =>
   `${MONTHS[date.getMonth()]} ${date.getDate()}, ${String(date.getFullYear()).padStart(4, '0')}`;
+
+/**
+ * A catch's name as History shows it: the fish type, '12 × Perch' for an entry of more than one fish (decision 043).
+ * The number and its '×' stay on one line.
+ */
+export function catchName(item: Pick<Catch, 'fishType' | 'quantity'>): string {
+  return item.quantity > 1 ? `${item.quantity}\u00a0× ${item.fishType}` : item.fishType;
+}
 
 /** '4.5 lbs' or '2.0 kg', or null when there is no weight. */
 export function formatWeight(weight: number | null | undefined, units: UnitSystem): string | null {

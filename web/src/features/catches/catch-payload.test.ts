@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { testCatch } from '#core/test-catch.ts';
-import { buildCatchChanges, type CatchFormValues, catchFormValues, emptyCatchForm } from './catch-payload.ts';
+import {
+  buildCatchChanges,
+  buildCatchPayload,
+  type CatchFormValues,
+  catchFormValues,
+  emptyCatchForm,
+} from './catch-payload.ts';
 
 /** The edit form's side of the catch payload (decision 021): a saved catch into the form, and back as a change. */
 
@@ -19,6 +25,8 @@ const saved = testCatch({
   lineSize: '12 lb',
   baitUsed: null,
   depth: null,
+  quantity: 3,
+  released: true,
 });
 
 describe('catchFormValues', () => {
@@ -37,6 +45,8 @@ describe('catchFormValues', () => {
       lineSize: '12 lb',
       baitUsed: '',
       depth: '',
+      quantity: '3',
+      released: true,
     });
     expect(catchFormValues(saved, 'metric')).toMatchObject({
       weight: '2.5',
@@ -73,6 +83,13 @@ describe('buildCatchChanges', () => {
     expect(edit('imperial', { fishType: '  Sauger ' })).toEqual({ fishType: 'Sauger' });
   });
 
+  it('sends Kept / Released when changed, taken back as null, and an emptied quantity as one fish', () => {
+    expect(edit('imperial', { released: false })).toEqual({ released: false });
+    expect(edit('imperial', { released: null })).toEqual({ released: null });
+    expect(edit('imperial', { quantity: '12' })).toEqual({ quantity: 12 });
+    expect(edit('imperial', { quantity: ' ' })).toEqual({ quantity: 1 });
+  });
+
   it('sends a new GPS position', () => {
     expect(edit('imperial', { latitude: 45.1, longitude: -93.2 })).toEqual({
       latitude: 45.1,
@@ -89,5 +106,29 @@ describe('emptyCatchForm', () => {
     expect(emptyCatchForm(undefined, new Date(2026, 11, 31, 23, 59)).catchDate).toBe('2026-12-31');
     expect(form.fishType).toBe('');
     expect(form.locationName).toBe('');
+  });
+
+  it('starts with one fish and Kept / Released not said', () => {
+    expect(emptyCatchForm()).toMatchObject({ quantity: '1', released: null });
+  });
+});
+
+describe('buildCatchPayload', () => {
+  const context = {
+    photo: null,
+    clientId: crypto.randomUUID(),
+    now: new Date(),
+    units: 'imperial',
+    timeZone: 'UTC',
+  } as const;
+
+  it('carries the quantity and Kept / Released as chosen, null when not said', () => {
+    const form = { ...emptyCatchForm(), fishType: 'Perch' };
+    expect(buildCatchPayload({ ...form, quantity: '12', released: true }, context)).toMatchObject({
+      quantity: 12,
+      released: true,
+    });
+    expect(buildCatchPayload(form, context)).toMatchObject({ quantity: 1, released: null });
+    expect(buildCatchPayload({ ...form, quantity: '' }, context).quantity).toBe(1);
   });
 });

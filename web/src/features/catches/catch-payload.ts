@@ -1,13 +1,14 @@
 import {
+  CATCH_FIELDS_ADDED_LATER,
   type CatchChanges,
   type CatchCreatePayload,
-  type CatchFields,
   DEFAULT_LOCATION_NAME,
 } from '#core/catch.ts';
 import { type Quantity, toDisplayValue, toStoredValue, type UnitSystem } from '#core/units.ts';
 import {
   type CatchFormValues,
   FORM_FIELDS,
+  type FormCatchFields,
   type FormField,
   type Kind,
   nowDateTime,
@@ -16,6 +17,12 @@ import {
 // What the Log form starts from lives in catch-form-values.ts (its first screen); here, what saving and editing
 // build from the form's values.
 export { type CatchFormValues, emptyCatchForm, hasFishType } from './catch-form-values.ts';
+
+/**
+ * An emptied quantity is one fish, as the contract reads it (core/catch-schema.ts); said here too, so History shows
+ * the entry as the server will keep it while it waits in the outbox.
+ */
+const ONE_FISH = CATCH_FIELDS_ADDED_LATER.quantity;
 
 /** Trimmed text, or null when nothing is left. */
 function textOrNull(value: string): string | null {
@@ -64,7 +71,10 @@ function readFields(values: CatchFormValues, units: UnitSystem): Record<FormFiel
 
 /** Builds the exact Log payload (docs/product.md#log) from the form's values (text trimmed, numbers parsed into imperial units, defaults filled). */
 export function buildCatchPayload(values: CatchFormValues, context: PayloadContext): CatchCreatePayload {
-  const fields = readFields(values, context.units) as Omit<CatchFields, 'photo' | 'latitude' | 'longitude'>;
+  const fields = readFields(values, context.units) as Omit<
+    FormCatchFields,
+    'photo' | 'latitude' | 'longitude' | 'released' | 'quantity'
+  > & { quantity: number | null };
   const defaults = nowDateTime(context.now);
   return {
     ...fields,
@@ -72,6 +82,8 @@ export function buildCatchPayload(values: CatchFormValues, context: PayloadConte
     locationName: fields.locationName ?? DEFAULT_LOCATION_NAME,
     latitude: values.latitude,
     longitude: values.longitude,
+    released: values.released,
+    quantity: fields.quantity ?? ONE_FISH,
     catchDate: fields.catchDate ?? defaults.catchDate,
     timeOfDay: fields.timeOfDay ?? defaults.timeOfDay,
     photo: context.photo,
@@ -91,7 +103,7 @@ function measurementText(quantity: Quantity, stored: number | null, units: UnitS
 }
 
 /** A saved catch as the edit form shows it: every field pre-filled, measurements in the angler's units. */
-export function catchFormValues(item: CatchFields, units: UnitSystem): CatchFormValues {
+export function catchFormValues(item: FormCatchFields, units: UnitSystem): CatchFormValues {
   const values = {} as Record<FormField, string>;
   for (const [field, kind] of Object.entries(FORM_FIELDS) as [FormField, Kind][]) {
     const stored = item[field];
@@ -102,7 +114,7 @@ export function catchFormValues(item: CatchFields, units: UnitSystem): CatchForm
           : String(stored)
         : measurementText(kind, stored as number | null, units);
   }
-  return { ...values, latitude: item.latitude, longitude: item.longitude };
+  return { ...values, latitude: item.latitude, longitude: item.longitude, released: item.released };
 }
 
 /**
@@ -116,13 +128,15 @@ export function buildCatchChanges(
   units: UnitSystem,
 ): Omit<CatchChanges, 'photo'> {
   const read = readFields(values, units);
-  const changes: Record<string, string | number | null> = {};
+  const changes: Record<string, string | number | boolean | null> = {};
   for (const field of Object.keys(FORM_FIELDS) as FormField[]) {
     if (values[field] !== initial[field]) changes[field] = read[field];
   }
   if ('fishType' in changes) changes.fishType = values.fishType.trim();
   if ('locationName' in changes) changes.locationName = read.locationName ?? DEFAULT_LOCATION_NAME;
+  if ('quantity' in changes) changes.quantity = read.quantity ?? ONE_FISH;
   if (values.latitude !== initial.latitude) changes.latitude = values.latitude;
   if (values.longitude !== initial.longitude) changes.longitude = values.longitude;
+  if (values.released !== initial.released) changes.released = values.released;
   return changes as Omit<CatchChanges, 'photo'>;
 }

@@ -67,6 +67,9 @@ describe('saveCatch (into the outbox)', () => {
       lineSize: '12 lb',
       baitUsed: 'Plastic worm',
       depth: null,
+      // One fish, Kept / Released not said: the form's defaults (decision 043).
+      quantity: 1,
+      released: null,
       photo: null,
       clientId,
       createdAt: now.toISOString(),

@@ -18,15 +18,17 @@ import { MoonPicture } from '@/components/moon-picture';
 import { Button } from '@/components/ui/button';
 import { useUnits } from '@/features/auth/use-units';
 import { loadWhenOnline } from '@/lib/load-when-online';
-import { formatCatchDate, formatLength, formatWeight } from '../catches/catch-format.ts';
+import { catchName, formatCatchDate, formatLength, formatWeight } from '../catches/catch-format.ts';
 import { CatchThumbnail } from './catch-photo.tsx';
 import { CONDITIONS_PENDING, moonWaxing, TENDENCY_WORDS } from './conditions-format.ts';
 import type { PendingSync } from './history-merge.ts';
+import { ReleasedBadge } from './released-badge.tsx';
 import { TENDENCY_ICONS } from './tendency-icons.ts';
 
 /**
- * One catch in the history list (docs/product.md#catch-card): photo, weight badge, fish type, date, location, length,
- * a line of the conditions it was caught in.
+ * One catch in the history list (docs/product.md#catch-card): photo, weight badge, fish type ('12 × Perch' for an entry
+ * of many), date, location, length, a line of the conditions it was caught in, and a 'Released' badge for a fish put
+ * back (decision 043).
  * The fish type is a button stretched over the card (tap anywhere opens the details); the options
  * menu sits above it. Memoised; History renders only the cards in view (use-windowed-list.ts).
  * The spot it is linked to, by name (decision 043).
@@ -86,10 +88,10 @@ export const CatchCard = memo(function CatchCard({
               'after:rounded-xl after:content-[""] focus-visible:after:ring-2 focus-visible:after:ring-ring'
             }
           >
-            {item.fishType}
+            {catchName(item)}
           </button>
         </h3>
-        {weight || personalBest || item.isTestCatch ? (
+        {weight || personalBest || item.released || item.isTestCatch ? (
           <div className="flex flex-wrap gap-1.5">
             {weight ? (
               <span className="w-fit whitespace-nowrap rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
@@ -105,6 +107,7 @@ export const CatchCard = memo(function CatchCard({
                 Personal best
               </span>
             ) : null}
+            {item.released ? <ReleasedBadge /> : null}
             {item.isTestCatch ? <TestCatchBadge /> : null}
           </div>
         ) : null}

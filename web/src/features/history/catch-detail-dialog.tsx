@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useUnits } from '@/features/auth/use-units';
 import { formatClockTime } from '@/lib/clock-time';
 import {
+  catchName,
   formatCatchDate,
   formatCoordinates,
   formatLength,
@@ -19,10 +20,12 @@ import { CatchConditionsBlock } from './catch-conditions-block.tsx';
 import { CatchDetailPhoto } from './catch-detail-photo.tsx';
 import { CatchLocationDrawer } from './catch-location-drawer.tsx';
 import { Detail, DetailList } from './detail-list.tsx';
+import { ReleasedBadge } from './released-badge.tsx';
 
 /**
  * The detail view of one catch (docs/product.md#catch-details): photo, size, fishing details, the conditions it was
- * caught in, location (with map drawer and 'Save this place as a spot'), the spot it is linked to, notes, and
+ * caught in, location (with map drawer and 'Save this place as a spot'), the spot it is linked to, notes, whether
+ * the fish was released (decision 043), and
  * whether it is a sample saved from a test page.
  */
 export function CatchDetailDialog({
@@ -92,11 +95,12 @@ function CatchDetailContent({
   return (
     <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
       <DialogHeader>
-        <DialogTitle>{item.fishType}</DialogTitle>
+        <DialogTitle>{catchName(item)}</DialogTitle>
         <DialogDescription className="flex items-center gap-1.5">
           <Calendar aria-hidden="true" className="size-3.5" />
           {caught}
         </DialogDescription>
+        {item.released ? <ReleasedBadge /> : null}
       </DialogHeader>
 
       {item.isTestCatch ? (
@@ -141,6 +145,8 @@ function CatchDetailContent({
           ) : null}
           {item.lineSize ? <Detail label="Line Size">{item.lineSize}</Detail> : null}
           {item.baitUsed ? <Detail label="Bait Used">{item.baitUsed}</Detail> : null}
+          {item.quantity > 1 ? <Detail label="Quantity">{item.quantity}</Detail> : null}
+          {item.released === false ? <Detail label="Kept or Released">Kept</Detail> : null}
           <Detail label="Caught">{caughtAt}</Detail>
         </DetailList>
       </section>

@@ -1,7 +1,7 @@
 import { ChartColumn, FlaskConical, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Catch } from '#core/catch.ts';
-import type { CatchStats, MonthCount } from '#core/catch-stats.ts';
+import { type CatchStats, type MonthCount, releasedPercent } from '#core/catch-stats.ts';
 import type { NamedCount } from '#core/names.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUnits } from '@/features/auth/use-units';
@@ -9,8 +9,9 @@ import { cn } from '@/lib/cn';
 import { formatLength, formatWeight } from '../catches/catch-format.ts';
 
 /**
- * The Stats view of the History tab (docs/product.md#stats, decision 011): totals, catches per month, each species with its heaviest
- * and longest catch, and the top baits and places. A chunk of its own, loaded when the view opens; the numbers
+ * The Stats view of the History tab (docs/product.md#stats, decision 011): totals (of fish: "12 perch" counts 12, and
+ * the share released, decision 043), catches per month, each species with its heaviest and longest catch, and the
+ * top baits and places. A chunk of its own, loaded when the view opens; the numbers
  * come from core/catch-stats.ts, computed by History from the same list it shows, so they work offline.
  */
 
@@ -113,6 +114,8 @@ function Totals({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
       testId: 'stats-heaviest',
     },
   ];
+  const released = releasedText(stats);
+  if (released) facts.push({ label: 'Released', value: released, testId: 'stats-released' });
   return (
     <dl className="grid grid-fit-32 gap-2">
       {facts.map(({ label, value, testId }) => (
@@ -125,6 +128,16 @@ function Totals({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
       ))}
     </dl>
   );
+}
+
+/**
+ * '14 of 20 (70 %)': the fish released of those noted as kept or released, or null when none was noted (the
+ * share of a log that never says would be no information).
+ */
+function releasedText(stats: CatchStats): string | null {
+  const percent = releasedPercent(stats.released);
+  if (percent === null) return null;
+  return `${stats.released.released} of ${stats.released.noted} (${percent}\u00a0%)`;
 }
 
 /** Bars for the eyes (hidden from screen readers) and the same numbers as a table for everyone else. */

@@ -49,6 +49,17 @@ describe('mergeWithOutbox', () => {
     expect(local?.isTestCatch).toBe(false);
   });
 
+  it('shows a pending entry of 12 released perch as saved, and one kept from before the fields as 1 fish, not said', () => {
+    const entry = pending('Perch');
+    const perch = { ...entry, payload: { ...entry.payload, quantity: 12, released: true } };
+    // A payload put into the outbox before quantity and released existed has neither.
+    const { quantity: _quantity, released: _released, ...olderPayload } = pending('Pike').payload;
+    const older = { ...pending('Pike'), payload: olderPayload };
+    const [shown, kept] = mergeWithOutbox([], [perch, older], new Map()).catches;
+    expect(shown).toMatchObject({ fishType: 'Perch', quantity: 12, released: true });
+    expect(kept).toMatchObject({ fishType: 'Pike', quantity: 1, released: null });
+  });
+
   it('shows a catch once when the server has it but the outbox has not seen it confirmed', () => {
     const entry = pending('Walleye');
     const merged = mergeWithOutbox([serverCatch(7, { clientId: entry.clientId })], [entry], new Map());

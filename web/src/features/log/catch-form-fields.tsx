@@ -23,6 +23,12 @@ import { type CatchForm, FormField, useWatchedValue } from './catch-form-state.t
 
 const numberInputProps = { type: 'number', step: '0.1', inputMode: 'decimal' } as const;
 
+/** Kept / Released, in the order the buttons show them (decision 043). */
+const FATES = [
+  { label: 'Kept', released: false },
+  { label: 'Released', released: true },
+] as const;
+
 /** Where the position comes from and what a locate does (the Log tab also locates when it opens). */
 export type LocateMode = 'auto' | 'manual';
 
@@ -202,6 +208,24 @@ export function CatchFormFields({
         />
       </Field>
 
+      {/* Quantity beside Kept / Released while both fit, the choice under it with large text (decision 040). */}
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="grid min-w-0 flex-[1_1_6rem]">
+          <Field {...field('quantity', 'Quantity')}>
+            <Input
+              id={fieldId('quantity')}
+              type="number"
+              inputMode="numeric"
+              step="1"
+              min="1"
+              {...invalid('quantity')}
+              {...register('quantity')}
+            />
+          </Field>
+        </div>
+        <ReleasedChoice form={form} id={fieldId('released')} error={errors.released} />
+      </div>
+
       <FieldRow errors={rowErrors('weight', 'length')}>
         <Field {...paired('weight', `Weight (${unitLabel('weight', units)})`)}>
           <Input
@@ -345,6 +369,39 @@ export function CatchFormFields({
 
       {photo}
     </>
+  );
+}
+
+/**
+ * Whether the fish was kept or released (decision 043): two toggle buttons, neither pressed until the angler says
+ * (null is "not said", which counts in no share). Pressing the chosen one again takes the answer back.
+ */
+function ReleasedChoice({ form, id, error }: { form: CatchForm; id: string; error?: string }) {
+  const released = useWatchedValue(form, 'released');
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined} className="min-w-0 flex-[2_1_12rem]">
+      <legend className="mb-1.5 text-sm font-medium leading-none text-foreground">Kept or released</legend>
+      <div className="grid grid-fit-24 gap-2">
+        {FATES.map((fate) => {
+          const chosen = released === fate.released;
+          return (
+            <Button
+              key={fate.label}
+              variant={chosen ? 'default' : 'outline'}
+              aria-pressed={chosen}
+              onClick={() => form.setValue('released', chosen ? null : fate.released)}
+            >
+              {fate.label}
+            </Button>
+          );
+        })}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 
