@@ -15,5 +15,5 @@ export const importSummarySchema = z.object({
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
 /** The formats GET /api/export?format= offers. */
-export const EXPORT_FORMATS = ['json', 'csv', 'zip'] as const;
+export const EXPORT_FORMATS = ['json', 'csv', 'zip', 'gpx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -1,3 +1,4 @@
+import type { ExportFormat } from '#core/data-transfer.ts';
 import { photoIdFromFileName } from '#core/photo-url.ts';
 
 /** The `format` and `version` every export carries; an import refuses anything else. */
@@ -8,7 +9,7 @@ export const EXPORT_VERSION = 1;
 export const ROWS_AT_A_TIME = 500;
 
 /** `tightlines-export-YYYY-MM-DD.<extension>` for the day of `now` (UTC). */
-export function exportFileName(now: Date, extension: 'json' | 'csv' | 'zip'): string {
+export function exportFileName(now: Date, extension: ExportFormat): string {
   return `tightlines-export-${now.toISOString().slice(0, 10)}.${extension}`;
 }
 

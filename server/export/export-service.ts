@@ -9,6 +9,7 @@ import type { CatchRepository } from '../catches/catch.repository.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 import { csvHeader, csvRow } from './csv-columns.ts';
 import { exportFileName, jsonHead, ROWS_AT_A_TIME, zipPhotoPath } from './export-format.ts';
+import { catchWaypoint, GPX_TAIL, gpxHead } from './gpx.ts';
 
 /** What an export reads: the log page by page, the photos one at a time. */
 export interface ExportSources {
@@ -37,6 +38,7 @@ export function exportStream(
 ): Readable {
   if (format === 'json') return Readable.from(jsonChunks(sources.catches, owner, now, photoAsUrl));
   if (format === 'csv') return Readable.from(csvChunks(sources.catches, owner));
+  if (format === 'gpx') return Readable.from(gpxChunks(sources.catches, owner, now));
   return zipStream(sources, owner, now);
 }
 
@@ -57,6 +59,15 @@ async function* csvChunks(catches: CatchRepository, owner: ExportOwner) {
   for await (const page of catches.pages(owner.id, undefined, ROWS_AT_A_TIME)) {
     yield page.map((item) => csvRow({ ...item, photo: photoAsZipPath(item) }, owner.units)).join('');
   }
+}
+
+/** The GPX waypoints: one per catch with a position, named in the angler's units. */
+async function* gpxChunks(catches: CatchRepository, owner: ExportOwner, now: Date) {
+  yield gpxHead(now, owner.username);
+  for await (const page of catches.pages(owner.id, undefined, ROWS_AT_A_TIME)) {
+    yield page.map((item) => catchWaypoint(item, owner.units)).join('');
+  }
+  yield GPX_TAIL;
 }
 
 /** The JSON, the CSV and every photo, added to the ZIP while it is written: one photo in memory at a time. */
