@@ -88,12 +88,15 @@ describe('the catch contract', () => {
   });
 
   it('has a value for every field in the sample that the contract walks use', () => {
-    // What the server makes, not what a client sends: the id, the photo's URL, the moment and the conditions.
+    // What the server makes, not what a client sends: the id, the photo's URL, the moment and the conditions; and
+    // the links, ids of the same account's spot and trip.
     const serverMade = {
       id: 1,
       photo: null,
       caughtAt: EVERY_FIELD_SET.createdAt,
       conditions: CONDITIONS_NOT_WORKED_OUT,
+      spotId: 1,
+      tripId: 1,
     };
     expect([...Object.keys(EVERY_FIELD_SET), ...Object.keys(serverMade)].sort()).toEqual(
       [...contractFields].sort(),

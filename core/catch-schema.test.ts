@@ -19,6 +19,8 @@ describe('catch payload (docs/product.md#catch)', () => {
       lineSize: null,
       baitUsed: null,
       photo: null,
+      released: null,
+      quantity: 1,
       clientId: undefined,
       createdAt: undefined,
       userId: undefined,
@@ -129,5 +131,38 @@ describe('catch (response)', () => {
         conditions: CONDITIONS_NOT_WORKED_OUT,
       }),
     ).toMatchObject({ id: 4, weight: null, notes: null, photo: null, catchDate: null });
+  });
+});
+
+describe('the effort and link fields of a catch', () => {
+  it('reads released and quantity loosely, and keeps a left-out link undefined (worked out) but null as none', () => {
+    const parsed = catchCreateSchema.parse({
+      fishType: 'Perch',
+      released: 'TRUE',
+      quantity: '12',
+      tripId: null,
+    });
+    expect(parsed).toMatchObject({ released: true, quantity: 12, tripId: null });
+    expect(parsed.spotId).toBeUndefined();
+    expect(catchCreateSchema.parse({ fishType: 'Perch', released: '' })).toMatchObject({
+      released: null,
+      quantity: 1,
+    });
+  });
+
+  it('names a bad quantity, released or link', () => {
+    const result = catchCreateSchema.safeParse({
+      fishType: 'Perch',
+      quantity: 0,
+      released: 'yes',
+      spotId: -1,
+    });
+    expect(
+      Object.fromEntries(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? []),
+    ).toEqual({
+      quantity: 'Quantity must be a whole number from 1 to 10000',
+      released: 'Released must be true or false',
+      spotId: 'spotId must be a positive whole number or null',
+    });
   });
 });

@@ -1,39 +1,14 @@
 import { z } from 'zod';
-import { parseDecimal } from './decimal.ts';
+import {
+  clientIdField,
+  linkId,
+  optionalBoolean,
+  optionalNumber,
+  optionalText,
+  wholeNumber,
+} from './field-schemas.ts';
 import { PHOTO_URL_PATTERN } from './photo-url.ts';
 import { isKnownTimeZone } from './zoned-day.ts';
-
-/**
- * An optional number field. Forms and scripts send numbers, decimal strings ('12.5', '-3.2') or empty strings;
- * all of them end up as a number or null, and anything else (hex, exponents, 'Infinity', a blank of spaces) is a
- * clear 400: core/decimal.ts is the rule.
- */
-function optionalNumber(label: string, min: number, max: number) {
-  return z.preprocess(
-    (value) => {
-      if (value === undefined || value === null || value === '') return null;
-      if (typeof value === 'string') return parseDecimal(value) ?? value;
-      return value;
-    },
-    z
-      .number({ error: `${label} must be a number` })
-      .finite(`${label} must be a number`)
-      .min(min, `${label} must be at least ${min}`)
-      .max(max, `${label} must be at most ${max}`)
-      .nullable(),
-  );
-}
-
-/** An optional text field: trimmed, empty becomes null, bounded length. */
-function optionalText(label: string, max: number) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() || null : (value ?? null)),
-    z
-      .string({ error: `${label} must be text` })
-      .max(max, `${label} must be at most ${max} characters`)
-      .nullable(),
-  );
-}
 
 function isRealCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
@@ -91,6 +66,29 @@ const catchFields = {
       .regex(PHOTO_URL_PATTERN, 'Photo must be an uploaded photo URL')
       .nullable(),
   ),
+};
+
+/** The most fish one entry may stand for ("12 perch" is one entry of 12). */
+export const CATCH_QUANTITY_MAX = 10_000;
+
+/**
+ * The fields of effort and place added with trips and spots (docs/decisions/043-trips-and-spots.md), kept apart from
+ * the first written fields so that a form or file without them reads them as not set.
+ */
+const catchEffortFields = {
+  /** true released, false kept, null not said. */
+  released: optionalBoolean('Released'),
+  /** How many fish this entry stands for: totals and per-species counts sum it, personal bests stay per fish. */
+  quantity: wholeNumber('Quantity', 1, CATCH_QUANTITY_MAX, 1),
+};
+
+/**
+ * The spot and trip a catch belongs to: ids of the angler's own records, or null for none. On a create, a link left
+ * out is worked out by the server (by place, by time), null is kept as "none".
+ */
+const catchLinkFields = {
+  spotId: linkId('spotId'),
+  tripId: linkId('tripId'),
 };
 
 /** The fields an angler writes, as one schema (core/catch.ts `CatchFields`). */
@@ -206,6 +204,8 @@ export const catchConditionsSchema = z.object({
 export const catchSchema = z.object({
   id: z.int(),
   ...catchFields,
+  ...catchEffortFields,
+  ...catchLinkFields,
   createdAt: z.string(),
   clientId: z.string().nullable(),
   /** A sample saved from a test page: History labels it; stats, personal bests and insights leave it out. */
@@ -224,11 +224,12 @@ export const catchSchema = z.object({
  */
 export const catchCreateSchema = z.object({
   ...catchFields,
+  ...catchEffortFields,
+  /** Left out (undefined): worked out by the server; null: none. */
+  spotId: catchLinkFields.spotId.optional(),
+  tripId: catchLinkFields.tripId.optional(),
   /** The device's id for this catch (outbox): a repeat with the same id returns the first catch. */
-  clientId: z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.uuid('clientId must be a UUID').optional(),
-  ),
+  clientId: clientIdField,
   /**
    * When the catch was saved on the device; the server keeps it unless unparsable or implausible
    * (server/catches/created-at.ts). Bounded: it is part of an imported row's content id.
@@ -257,8 +258,11 @@ export type CatchCreateInput = z.output<typeof catchCreateSchema>;
 
 /**
  * A change to a saved catch (the PATCH of decision 021): any subset of the written fields. A field left out stays as it is,
- * `null` (or an empty string) clears an optional field, and the fish type, when present, must not be blank. What
+ * `null` (or an empty string) clears an optional field, and the fish type, when present, must not be blank. A spot or
+ * trip named must be the angler's own; a change of moment or place works the links not named out again. What
  * the server keeps (id, createdAt, clientId, isTestCatch) is not a written field: a PATCH naming it changes nothing.
  */
-export const catchUpdateSchema = z.object(catchFields).partial();
+export const catchUpdateSchema = z
+  .object({ ...catchFields, ...catchEffortFields, ...catchLinkFields })
+  .partial();
 export type CatchUpdateInput = z.output<typeof catchUpdateSchema>;

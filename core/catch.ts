@@ -35,10 +35,18 @@ export const CONDITIONS_NOT_WORKED_OUT: CatchConditions = {
  * (nor in CATCH_FIELDS_READ_FROM_KEPT).
  * An import's content id counts a written field added later only when it holds another value (server/export/import-rows.ts).
  */
-type FieldsAddedLater = Pick<Catch, 'isTestCatch' | 'conditions'>;
+type FieldsAddedLater = Pick<
+  Catch,
+  'isTestCatch' | 'conditions' | 'released' | 'quantity' | 'spotId' | 'tripId'
+>;
 export const CATCH_FIELDS_ADDED_LATER: FieldsAddedLater = {
   isTestCatch: false,
   conditions: CONDITIONS_NOT_WORKED_OUT,
+  // docs/decisions/043-trips-and-spots.md: release not said, one fish, no spot, no trip.
+  released: null,
+  quantity: 1,
+  spotId: null,
+  tripId: null,
 };
 
 /**
@@ -61,6 +69,12 @@ export function withFieldsAddedLater<T extends { createdAt: string }>(
 export type CatchFields = z.output<typeof catchFieldsSchema>;
 
 /**
+ * The fields of effort and place a catch gained with trips and spots (docs/decisions/043-trips-and-spots.md): whether
+ * it was released, how many fish the entry stands for, and its spot and trip (ids of the angler's own, or null).
+ */
+type CatchEffortAndLinks = Pick<Catch, 'released' | 'quantity' | 'spotId' | 'tripId'>;
+
+/**
  * The create payload as the app sends it (the outbox keeps it until the server confirms): every written field,
  * plus `clientId`, which makes a retry idempotent, `createdAt`, when it was saved on the device (docs/product.md#catch),
  * and `timeZone`, the phone's zone then.
@@ -72,13 +86,17 @@ export type CatchCreatePayload = CatchFields & {
   createdAt: string;
   /** The phone's IANA zone (a payload kept in the outbox from before it was sent lacks it). */
   timeZone?: string;
-};
+} & Partial<Pick<CatchEffortAndLinks, 'released' | 'quantity'>> & {
+    /** Left out: the server works the link out (by place, by time); null: none. */
+    spotId?: number | null;
+    tripId?: number | null;
+  };
 
 /**
  * A change to a saved catch (PATCH, docs/decisions/021-editing-a-catch.md): any subset of the written fields, `null` clearing an optional one.
  * The server accepts looser input too: that is `z.input<typeof catchUpdateSchema>`.
  */
-export type CatchChanges = Partial<CatchFields>;
+export type CatchChanges = Partial<CatchFields & CatchEffortAndLinks>;
 
 /** Longest search text the catch list accepts. */
 export const SEARCH_MAX = 100;

@@ -25,6 +25,8 @@ export function testCatch(fields: Partial<Catch> = {}): Catch {
  * field some view of a catch leaves out (the detail dialog, an export, the import) cannot go unnoticed. Everything
  * but the server's id and the photo, whose URL is the uploader's (the test adds it); tsc refuses a field of the
  * contract missing here. The texts need quoting in a CSV; the time of day and the two dates differ in every part.
+ * The spot and trip links are ids of records of the same account, like the id: a walk sets them by making a spot and
+ * a trip first (docs/decisions/043-trips-and-spots.md).
  */
 export const EVERY_FIELD_SET = {
   fishType: 'Rainbow Trout',
@@ -43,7 +45,12 @@ export const EVERY_FIELD_SET = {
   clientId: '5f0c7a52-3c1e-4d7b-9a6e-2b8f4c1d9e07',
   createdAt: '2026-04-20T12:00:00.000Z',
   isTestCatch: true,
-} as const satisfies Record<Exclude<keyof Catch, 'id' | 'photo' | 'caughtAt' | 'conditions'>, unknown>;
+  released: true,
+  quantity: 3,
+} as const satisfies Record<
+  Exclude<keyof Catch, 'id' | 'photo' | 'caughtAt' | 'conditions' | 'spotId' | 'tripId'>,
+  unknown
+>;
 
 /**
  * Conditions with every part set, none null, as the conditions job leaves a catch whose weather it found: what an

@@ -96,6 +96,11 @@ function toCatch(row: CatchRow): Catch {
     // SQLite answers 0/1 for a boolean column: JSON must carry true/false from both engines.
     isTestCatch: row.is_test_catch === true || row.is_test_catch === 1,
     ...conditionsOf(row),
+    // Stored from migration 011 (docs/decisions/043-trips-and-spots.md); not set until then.
+    released: null,
+    quantity: 1,
+    spotId: null,
+    tripId: null,
   };
 }
 
@@ -299,7 +304,10 @@ const CHANGE_COLUMNS = {
   lineSize: 'line_size',
   baitUsed: 'bait_used',
   photoId: 'photo_id',
-} as const satisfies Record<keyof CatchChanges, keyof CatchesTable>;
+} as const satisfies Record<
+  Exclude<keyof CatchChanges, 'released' | 'quantity' | 'spotId' | 'tripId'>,
+  keyof CatchesTable
+>;
 
 /** The SET of an update: the columns of the fields present in `changes`, and nothing else. */
 function changedColumns(changes: CatchChanges): Updateable<CatchesTable> {

@@ -47,6 +47,11 @@ describe.each(TEST_ENGINES)('catches on %s', (engine) => {
       // 06:45 PDT is 13:45 UTC, later than the test clock's noon: no weather is due for a moment still to come.
       caughtAt: '2026-06-01T13:45:00.000Z',
       conditions: expect.objectContaining({ status: 'partial', weather: null }),
+      // Not said, one fish, and no spot or trip of the angler's to link to.
+      released: null,
+      quantity: 1,
+      spotId: null,
+      tripId: null,
     });
     for (const key of ['weight', 'length', 'latitude', 'longitude', 'waterTemperature', 'depth'] as const) {
       expect(typeof saved[key]).toBe('number');

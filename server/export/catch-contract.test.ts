@@ -66,6 +66,9 @@ const WITH_EVERY_CONDITION = {
   clientId: '0d4f1e2a-6b3c-4a5d-8e7f-9a0b1c2d3e4f',
   caughtAt: '2026-05-01T13:45:00.000Z',
   conditions: EVERY_CONDITION_SET,
+  // No spot or trip in this walk (docs/decisions/043-trips-and-spots.md: their ids are the account's own).
+  spotId: null,
+  tripId: null,
 };
 
 describe.each(TEST_ENGINES)('every field of the catch contract on %s', (engine) => {
@@ -126,6 +129,8 @@ describe.each(TEST_ENGINES)('every field of the catch contract on %s', (engine) 
       photo: null,
       caughtAt: '2026-05-01T13:45:00.000Z',
       conditions: original.conditions,
+      spotId: null,
+      tripId: null,
     };
     expect(original.conditions).toMatchObject({ status: 'pending', weather: null, sun: { phase: 'day' } });
     for (const answer of answers) {

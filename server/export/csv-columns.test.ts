@@ -27,6 +27,10 @@ const pike: Catch = {
   isTestCatch: false,
   caughtAt: '2026-11-20T15:30:00.000Z',
   conditions: CONDITIONS_NOT_WORKED_OUT,
+  released: null,
+  quantity: 1,
+  spotId: null,
+  tripId: null,
 };
 
 /** The cells the conditions columns hold for CONDITIONS_NOT_WORKED_OUT: the status, then 18 empty ones. */
