@@ -42,6 +42,10 @@ const CATCH_COLUMNS = [
   'caught_at',
   'conditions',
   'conditions_status',
+  'released',
+  'quantity',
+  'spot_id',
+  'trip_id',
 ] as const;
 
 type CatchRow = Pick<Selectable<CatchesTable>, (typeof CATCH_COLUMNS)[number]>;
@@ -96,11 +100,10 @@ function toCatch(row: CatchRow): Catch {
     // SQLite answers 0/1 for a boolean column: JSON must carry true/false from both engines.
     isTestCatch: row.is_test_catch === true || row.is_test_catch === 1,
     ...conditionsOf(row),
-    // Stored from migration 011 (docs/decisions/043-trips-and-spots.md); not set until then.
-    released: null,
-    quantity: 1,
-    spotId: null,
-    tripId: null,
+    released: row.released === null ? null : row.released === true || row.released === 1,
+    quantity: Number(row.quantity),
+    spotId: row.spot_id === null ? null : Number(row.spot_id),
+    tripId: row.trip_id === null ? null : Number(row.trip_id),
   };
 }
 
@@ -191,6 +194,10 @@ function toRow(userId: number, input: NewCatch, now: Date): Insertable<CatchesTa
     bait_used: input.baitUsed,
     photo_id: input.photoId,
     is_test_catch: input.isTestCatch ?? false,
+    released: input.released ?? null,
+    quantity: input.quantity ?? 1,
+    spot_id: input.spotId ?? null,
+    trip_id: input.tripId ?? null,
   };
 }
 
@@ -304,10 +311,11 @@ const CHANGE_COLUMNS = {
   lineSize: 'line_size',
   baitUsed: 'bait_used',
   photoId: 'photo_id',
-} as const satisfies Record<
-  Exclude<keyof CatchChanges, 'released' | 'quantity' | 'spotId' | 'tripId'>,
-  keyof CatchesTable
->;
+  released: 'released',
+  quantity: 'quantity',
+  spotId: 'spot_id',
+  tripId: 'trip_id',
+} as const satisfies Record<keyof CatchChanges, keyof CatchesTable>;
 
 /** The SET of an update: the columns of the fields present in `changes`, and nothing else. */
 function changedColumns(changes: CatchChanges): Updateable<CatchesTable> {

@@ -16,6 +16,7 @@ import { userUnits } from './migrations/006-user-units.ts';
 import { testCatchesAndSessionTransports } from './migrations/007-test-catches-and-session-transports.ts';
 import { photoTombstones } from './migrations/009-photo-tombstones.ts';
 import { catchConditions } from './migrations/010-catch-conditions.ts';
+import { tripsAndSpots } from './migrations/011-trips-and-spots.ts';
 
 /**
  * Every schema change, in order: one file each in server/db/migrations/, named like its key here, written with
@@ -34,6 +35,7 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '007-test-catches-and-session-transports': testCatchesAndSessionTransports,
     '009-photo-tombstones': photoTombstones,
     '010-catch-conditions': catchConditions,
+    '011-trips-and-spots': tripsAndSpots(engine),
   };
 }
 

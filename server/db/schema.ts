@@ -76,6 +76,40 @@ export interface CatchesTable {
   /** Provider attempts that failed so far, and when the next may be made (ISO 8601): the job's back-off. */
   conditions_attempts: Generated<number>;
   conditions_retry_at: string | null;
+  /** true released, false kept, null not said (docs/decisions/043-trips-and-spots.md); 0/1 from SQLite. */
+  released: boolean | 0 | 1 | null;
+  /** How many fish the entry stands for. */
+  quantity: Generated<number>;
+  /** The angler's spot and trip the catch belongs to, or null. */
+  spot_id: number | null;
+  trip_id: number | null;
+}
+
+/** An angler's named place (docs/decisions/043-trips-and-spots.md): a point and a radius in whole metres. */
+interface SpotsTable {
+  id: Generated<number>;
+  user_id: number;
+  client_id: string | null;
+  name: string;
+  latitude: number;
+  longitude: number;
+  notes: string | null;
+  radius_meters: number;
+  created_at: string;
+}
+
+/** The time an angler fished: ISO 8601 UTC moments, `ended_at` null while it runs. */
+interface TripsTable {
+  id: Generated<number>;
+  user_id: number;
+  client_id: string | null;
+  started_at: string;
+  ended_at: string | null;
+  spot_id: number | null;
+  notes: string | null;
+  fish_lost: number;
+  bites_missed: number;
+  created_at: string;
 }
 
 /** One weather provider answer: the hours of one UTC day (`YYYY-MM-DD`) at one ~1 km cell ('lat,lon'). */
@@ -121,6 +155,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   catches: CatchesTable;
+  spots: SpotsTable;
+  trips: TripsTable;
   photos: PhotosTable;
   photo_tombstones: PhotoTombstonesTable;
   rate_limit_hits: RateLimitHitsTable;
