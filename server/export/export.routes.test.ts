@@ -138,7 +138,7 @@ describe.each(TEST_ENGINES)('export and import on %s', (engine) => {
     );
     const [header, ...rest] = response.body.split('\r\n');
     // The columns themselves: csv-export.test.ts.
-    expect(header).toMatch(/^\uFEFFCatch Date,Time of Day,Fish Type,Weight \(lbs\),/);
+    expect(header).toMatch(/^\uFEFFCatch Date,Time of Day,Fish Type,Quantity,Weight \(lbs\),/);
     const row = rest.join('\r\n');
     expect(row).toContain('"\'=HYPERLINK(""http://evil"")"');
     expect(row).toContain(",'@x,'-worm,");
