@@ -42,11 +42,15 @@ import { placesRoutes } from './places/places.routes.ts';
 import type { ReverseGeocoder } from './places/reverse-geocoder.ts';
 import { DatabaseRateLimiter } from './rate-limit/rate-limit.repository.ts';
 import type { SharedLimitStore } from './rate-limit/shared-limit-store.ts';
+import { SpotRepository } from './spots/spot.repository.ts';
+import { spotsRoutes } from './spots/spots.routes.ts';
 import { TideStations } from './tides/tide-stations.ts';
 import { tidesRoutes } from './tides/tides.routes.ts';
 import { TideService } from './tides/tides.service.ts';
 import { TileCache } from './tiles/tile-cache.ts';
 import { TileFetchBudget, tilesRoutes } from './tiles/tiles.routes.ts';
+import { TripRepository } from './trips/trip.repository.ts';
+import { tripsRoutes } from './trips/trips.routes.ts';
 import type { WeatherProvider } from './weather/open-meteo.provider.ts';
 import { weatherRoutes } from './weather/weather.routes.ts';
 import { WeatherService } from './weather/weather.service.ts';
@@ -197,6 +201,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
     countReplay: () => metrics.countReplay('create'),
     placeNameAt: (latitude, longitude) => deps.geocoder.nameAt(latitude, longitude),
+  });
+  const limits = { ...DEFAULT_ACCOUNT_LIMITS, ...deps.accountLimits };
+  await app.register(spotsRoutes, {
+    spots: new SpotRepository(db, { maxSpots: limits.spots, clock }),
+    countReplay: () => metrics.countReplay('create'),
+  });
+  await app.register(tripsRoutes, {
+    trips: new TripRepository(db, { maxTrips: limits.trips, clock }),
+    countReplay: () => metrics.countReplay('create'),
   });
   await app.register(photosRoutes, {
     photos,

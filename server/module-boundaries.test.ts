@@ -83,8 +83,10 @@ const FEATURES = [
   'maintenance',
   'photos',
   'places',
+  'spots',
   'tides',
   'tiles',
+  'trips',
   'weather',
 ];
 /** Folders of tests only, at the top like the root's files. */

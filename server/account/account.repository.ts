@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { addPhotoTombstones } from '../photos/photo.repository.ts';
 
 /**
- * The one statement set that deletes an account: the user, its catches, photo records, sessions and the rate-limit
+ * The one statement set that deletes an account: the user, its catches, trips, spots, photo records, sessions and the rate-limit
  * counters keyed to it, in one transaction, so a database error leaves the account whole. Each photo gets a
  * tombstone in the same transaction: its files go after the grace period (photos/photo-removal.ts).
  */
@@ -21,6 +21,9 @@ export class AccountRepository {
     return this.db.transaction().execute(async (trx) => {
       // Catches first: they point at the photos (the foreign keys would cascade, but explicit is clearer).
       await trx.deleteFrom('catches').where('user_id', '=', userId).execute();
+      // Then the trips (they point at the spots), then the spots (docs/decisions/043-trips-and-spots.md).
+      await trx.deleteFrom('trips').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('spots').where('user_id', '=', userId).execute();
       const photos = await trx.deleteFrom('photos').where('user_id', '=', userId).returning('id').execute();
       await addPhotoTombstones(
         trx,

@@ -17,6 +17,7 @@ import { type AccountLimits, DEFAULT_ACCOUNT_LIMITS } from '../config/settings.t
 import { compiledOnce } from '../db/compiled-query.ts';
 import type { CatchesTable, Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import { requireOwn, spotIdAt, tripIdAt } from './catch-links.ts';
 import { catchSearchText, catchTextBytes, searchTextPattern } from './catch-text.ts';
 
 /** The columns a Catch is made of (not search_text, a second copy of the text only search reads). */
@@ -76,9 +77,12 @@ function conditionsOf(row: CatchRow): Pick<Catch, 'caughtAt' | 'conditions'> {
   };
 }
 
+/** Numbers pass through Number() so a driver that returns numeric strings can never leak them. */
+function numberOrNull(value: number | null): number | null {
+  return value === null ? null : Number(value);
+}
+
 function toCatch(row: CatchRow): Catch {
-  // Numbers pass through Number() so a driver that returns numeric strings can never leak them.
-  const numberOrNull = (value: number | null) => (value === null ? null : Number(value));
   return {
     id: Number(row.id),
     fishType: row.fish_type,
@@ -332,7 +336,6 @@ function changedColumns(changes: CatchChanges): Updateable<CatchesTable> {
  * worked out again); null when it changes none, and the moment and conditions stay exactly as stored.
  */
 function momentAfterEdit(before: CatchRow, changes: CatchChanges): MomentFields | null {
-  const numberOrNull = (value: number | null) => (value === null ? null : Number(value));
   const pick = <T>(changed: T | undefined, stored: T) => (changed !== undefined ? changed : stored);
   const after: MomentFields = {
     catchDate: pick(changes.catchDate, before.catch_date),
@@ -347,6 +350,52 @@ function momentAfterEdit(before: CatchRow, changes: CatchChanges): MomentFields 
     after.latitude === numberOrNull(before.latitude) &&
     after.longitude === numberOrNull(before.longitude);
   return unchanged ? null : after;
+}
+
+/** Which table a link field of a catch points into. */
+const LINK_TABLES = { spotId: 'spots', tripId: 'trips' } as const;
+
+/**
+ * The spot or trip a new catch is linked to (docs/decisions/043-trips-and-spots.md): a link left out is worked out,
+ * null is kept as "none", an id must be the angler's own (else 404 naming the field, and nothing is written).
+ */
+async function linkOnCreate(
+  trx: Transaction<Database>,
+  userId: number,
+  field: keyof typeof LINK_TABLES,
+  given: number | null | undefined,
+  workOut: () => Promise<number | null>,
+): Promise<number | null> {
+  if (given === undefined) return workOut();
+  if (given !== null) await requireOwn(trx, LINK_TABLES[field], userId, given, field);
+  return given;
+}
+
+/**
+ * The link columns an edit writes: a link it names (checked as the angler's own), else, when the edit moved the
+ * catch in place or time, the link worked out again; nothing for a link neither named nor affected.
+ */
+async function linksAfterEdit(
+  trx: Transaction<Database>,
+  userId: number,
+  changes: CatchChanges,
+  moved: {
+    place: { latitude: number | null; longitude: number | null } | null;
+    moment: string | null | undefined;
+  },
+): Promise<Updateable<CatchesTable>> {
+  const links: Updateable<CatchesTable> = {};
+  if (changes.spotId !== undefined) {
+    if (changes.spotId !== null) await requireOwn(trx, 'spots', userId, changes.spotId, 'spotId');
+  } else if (moved.place) {
+    links.spot_id = await spotIdAt(trx, userId, moved.place);
+  }
+  if (changes.tripId !== undefined) {
+    if (changes.tripId !== null) await requireOwn(trx, 'trips', userId, changes.tripId, 'tripId');
+  } else if (moved.moment !== undefined) {
+    links.trip_id = await tripIdAt(trx, userId, moved.moment);
+  }
+  return links;
 }
 
 /** The outcome of an edit: the catch as it is now, and the photo it no longer shows (to release after the commit). */
@@ -456,8 +505,14 @@ export class CatchRepository {
    * comes back with `created: false`: a retried upload can never double a catch.
    */
   async create(userId: number, input: NewCatch): Promise<{ catch: Catch; created: boolean }> {
-    const values = toRow(userId, input, this.clock.now());
     const row = await this.db.transaction().execute(async (trx) => {
+      const values = toRow(userId, input, this.clock.now());
+      values.spot_id = await linkOnCreate(trx, userId, 'spotId', input.spotId, () =>
+        spotIdAt(trx, userId, { latitude: input.latitude ?? null, longitude: input.longitude ?? null }),
+      );
+      values.trip_id = await linkOnCreate(trx, userId, 'tripId', input.tripId, () =>
+        tripIdAt(trx, userId, values.caught_at ?? null),
+      );
       const inserted = await trx
         .insertInto('catches')
         .values(values)
@@ -618,13 +673,23 @@ export class CatchRepository {
           baitUsed: changes.baitUsed !== undefined ? changes.baitUsed : before.bait_used,
         };
         const moment = momentAfterEdit(before, changes);
+        // The stored zone stands in for the phone's: a catch edited to have no position keeps its clocks.
+        const workedOut = moment && workedOutColumns(moment, before.time_zone, this.clock.now());
+        const placeMoved =
+          moment &&
+          (moment.latitude !== numberOrNull(before.latitude) ||
+            moment.longitude !== numberOrNull(before.longitude));
+        const links = await linksAfterEdit(trx, userId, changes, {
+          place: placeMoved ? { latitude: moment.latitude, longitude: moment.longitude } : null,
+          moment: workedOut && workedOut.caught_at !== before.caught_at ? workedOut.caught_at : undefined,
+        });
         const updated = await trx
           .updateTable('catches')
           .set({
             ...set,
+            ...links,
             search_text: catchSearchText(text),
-            // The stored zone stands in for the phone's: a catch edited to have no position keeps its clocks.
-            ...(moment && workedOutColumns(moment, before.time_zone, this.clock.now())),
+            ...workedOut,
           })
           .where('id', '=', before.id)
           .where('user_id', '=', userId)

@@ -12,7 +12,7 @@ import { requireUser } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { routeContract } from '../http/route-contract.ts';
-import { parseInput } from '../http/validation.ts';
+import { parseChanges, parseInput } from '../http/validation.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
 import { releasePhoto } from '../photos/photo-release.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
@@ -163,17 +163,9 @@ export async function catchesRoutes(app: FastifyInstance, deps: CatchesDependenc
     return reply.status(204).send();
   });
 
-  /**
-   * The changes a PATCH body asks for. parseInput reads a missing body as {}, which for an edit would be a silent
-   * "nothing to change": anything but a JSON object is refused instead.
-   */
+  /** The changes a PATCH body asks for, the photo resolved to its id. */
   async function changesOf(userId: number, body: unknown): Promise<CatchChanges> {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw new AppError(400, 'INVALID_INPUT', 'Send the changes as a JSON object', {
-        body: 'Send the changes as a JSON object',
-      });
-    }
-    const { photo, ...fields } = parseInput(catchUpdateSchema, body);
+    const { photo, ...fields } = parseChanges(catchUpdateSchema, body);
     if (photo === undefined) return fields;
     return { ...fields, photoId: photo === null ? null : await ownPhotoId(userId, photo) };
   }

@@ -8,9 +8,17 @@ export interface AccountLimits {
   catches: number;
   /** UTF-8 bytes of free text (fish type, place, notes, line, bait) over all the account's catches. */
   textBytes: number;
+  /** Spots and trips one account may keep (docs/decisions/043-trips-and-spots.md); the defaults below when not given. */
+  spots?: number;
+  trips?: number;
 }
 
-export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = { catches: 50_000, textBytes: 64 * 1024 * 1024 };
+export const DEFAULT_ACCOUNT_LIMITS = {
+  catches: 50_000,
+  textBytes: 64 * 1024 * 1024,
+  spots: 1000,
+  trips: 10_000,
+} as const satisfies Required<AccountLimits>;
 
 /** Imports one server process runs at once (IMPORTS_AT_ONCE), each account one at a time (decision 027). */
 export const DEFAULT_IMPORTS_AT_ONCE = 3;

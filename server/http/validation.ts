@@ -21,6 +21,19 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unkn
   throw new AppError(400, 'INVALID_INPUT', message, fieldErrors);
 }
 
+/**
+ * The changes a PATCH body asks for. parseInput reads a missing body as {}, which for an edit would be a silent
+ * "nothing to change": anything but a JSON object is refused instead.
+ */
+export function parseChanges<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError(400, 'INVALID_INPUT', 'Send the changes as a JSON object', {
+      body: 'Send the changes as a JSON object',
+    });
+  }
+  return parseInput(schema, body);
+}
+
 const NUL_MESSAGE = 'Text must not contain the NUL character';
 
 /**

@@ -1,0 +1,288 @@
+import type { Kysely, Selectable } from 'kysely';
+import {
+  endsBeforeStart,
+  TRIP_ENDS_BEFORE_START,
+  type Trip,
+  type TripChanges,
+  type TripCreateInput,
+} from '#core/trips.ts';
+import { attachCatchesToTrip, catchLinksChanged, requireOwn } from '../catches/catch-links.ts';
+import { type Clock, systemClock } from '../clock.ts';
+import { DEFAULT_ACCOUNT_LIMITS } from '../config/settings.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { definedOnly } from '../spots/spot.repository.ts';
+
+const TRIP_COLUMNS = [
+  'id',
+  'client_id',
+  'started_at',
+  'ended_at',
+  'spot_id',
+  'notes',
+  'fish_lost',
+  'bites_missed',
+  'created_at',
+] as const;
+
+type TripRow = Pick<Selectable<Database['trips']>, (typeof TRIP_COLUMNS)[number]>;
+
+const TRIP_OVERLAPS = 'Another trip covers this time: trips cannot overlap';
+const TRIP_ALREADY_RUNNING = 'Another trip is still running: end it first';
+
+/** Fish per species of one trip, test catches left out. */
+type SpeciesCounts = Map<string, number>;
+
+const MINUTE_MS = 60_000;
+
+/** A trip's answer: its fields, and the effort and catch figures worked out from them and its catches. */
+function toTrip(row: TripRow, species: SpeciesCounts | undefined, now: Date): Trip {
+  const end = row.ended_at === null ? now.getTime() : Date.parse(row.ended_at);
+  const durationMinutes = Math.max(0, Math.floor((end - Date.parse(row.started_at)) / MINUTE_MS));
+  const counts = [...(species ?? new Map<string, number>())].sort(
+    ([nameA, countA], [nameB, countB]) => countB - countA || nameA.localeCompare(nameB),
+  );
+  const catchCount = counts.reduce((sum, [, count]) => sum + count, 0);
+  return {
+    id: Number(row.id),
+    clientId: row.client_id,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    spotId: row.spot_id === null ? null : Number(row.spot_id),
+    notes: row.notes,
+    fishLost: Number(row.fish_lost),
+    bitesMissed: Number(row.bites_missed),
+    createdAt: row.created_at,
+    durationMinutes,
+    catchCount,
+    // Under a minute there is no rate worth showing.
+    catchesPerHour:
+      durationMinutes < 1 ? null : Math.round((catchCount / (durationMinutes / 60)) * 100) / 100,
+    species: counts.map(([name]) => name),
+    skunked: row.ended_at !== null && catchCount === 0,
+  };
+}
+
+function tripsFull(limit: number): AppError {
+  return new AppError(
+    409,
+    'ACCOUNT_FULL',
+    `Your trips are full: one account can keep ${limit.toLocaleString('en-US')} trips. ` +
+      'Delete some trips to log new ones.',
+  );
+}
+
+/** The 400 of a trip the rules refuse (docs/decisions/043-trips-and-spots.md), naming the field. */
+function refused(field: 'startedAt' | 'endedAt', message: string): AppError {
+  return new AppError(400, 'INVALID_INPUT', message, { [field]: message });
+}
+
+/**
+ * All trip SQL (docs/decisions/043-trips-and-spots.md). Every query is scoped to one user. Each write also marks the
+ * user's catch list as changed and takes the user's row lock (catch-links.ts), so the overlap check and the cap
+ * cannot be raced by a parallel write of the same account.
+ */
+export class TripRepository {
+  private readonly db: Kysely<Database>;
+  private readonly maxTrips: number;
+  private readonly clock: Clock;
+
+  constructor(db: Kysely<Database>, options: { maxTrips?: number; clock?: Clock } = {}) {
+    this.db = db;
+    this.maxTrips = options.maxTrips ?? DEFAULT_ACCOUNT_LIMITS.trips;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** The user's trips, newest first, with their figures. */
+  async list(userId: number): Promise<Trip[]> {
+    const rows = await this.db
+      .selectFrom('trips')
+      .select(TRIP_COLUMNS)
+      .where('user_id', '=', userId)
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const species = await this.speciesOf(this.db, userId);
+    const now = this.clock.now();
+    return rows.map((row) => toTrip(row, species.get(Number(row.id)), now));
+  }
+
+  private async find(
+    db: Kysely<Database>,
+    userId: number,
+    where: 'id' | 'client_id',
+    value: number | string,
+  ) {
+    const row = await db
+      .selectFrom('trips')
+      .select(TRIP_COLUMNS)
+      .where('user_id', '=', userId)
+      .where(where, '=', value)
+      .executeTakeFirst();
+    if (!row) return null;
+    const species = await this.speciesOf(db, userId, Number(row.id));
+    return toTrip(row, species.get(Number(row.id)), this.clock.now());
+  }
+
+  /** The fish (sum of quantities) per species of each trip, or of one; test catches count in no figure. */
+  private async speciesOf(db: Kysely<Database>, userId: number, tripId?: number) {
+    let query = db
+      .selectFrom('catches')
+      .select((eb) => ['trip_id', 'fish_type', 'is_test_catch', eb.fn.sum<number>('quantity').as('fish')])
+      .where('user_id', '=', userId)
+      .where('trip_id', 'is not', null)
+      .groupBy(['trip_id', 'fish_type', 'is_test_catch']);
+    if (tripId !== undefined) query = query.where('trip_id', '=', tripId);
+    const byTrip = new Map<number, SpeciesCounts>();
+    for (const row of await query.execute()) {
+      if (row.is_test_catch === true || row.is_test_catch === 1) continue;
+      const id = Number(row.trip_id);
+      const species = byTrip.get(id) ?? new Map<string, number>();
+      species.set(row.fish_type, (species.get(row.fish_type) ?? 0) + Number(row.fish));
+      byTrip.set(id, species);
+    }
+    return byTrip;
+  }
+
+  /**
+   * 400 naming startedAt when [startedAt, endedAt] (open: to any time) meets another trip of the user: an angler
+   * fishes one trip at a time, so a moment is in at most one trip.
+   */
+  private async refuseOverlap(
+    db: Kysely<Database>,
+    userId: number,
+    trip: { startedAt: string; endedAt: string | null },
+    exceptId: number | null,
+  ): Promise<void> {
+    let query = db
+      .selectFrom('trips')
+      .select(['id', 'ended_at'])
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', trip.startedAt)]))
+      .limit(1);
+    if (trip.endedAt !== null) query = query.where('started_at', '<=', trip.endedAt);
+    if (exceptId !== null) query = query.where('id', '!=', exceptId);
+    const other = await query.executeTakeFirst();
+    if (!other) return;
+    const bothOpen = other.ended_at === null && trip.endedAt === null;
+    throw refused('startedAt', bothOpen ? TRIP_ALREADY_RUNNING : TRIP_OVERLAPS);
+  }
+
+  /**
+   * Saves a trip and attaches the user's catches without a trip in its time. With a clientId already used by this
+   * user, nothing is written and the first trip comes back with `created: false`.
+   */
+  async create(userId: number, input: TripCreateInput): Promise<{ trip: Trip; created: boolean }> {
+    if (input.clientId) {
+      // A repeat is answered before the rules: the first trip is the one that overlaps it.
+      const existing = await this.find(this.db, userId, 'client_id', input.clientId);
+      if (existing) return { trip: existing, created: false };
+    }
+    const id = await this.db.transaction().execute(async (trx) => {
+      await catchLinksChanged(trx, userId);
+      if (input.spotId !== null) await requireOwn(trx, 'spots', userId, input.spotId, 'spotId');
+      await this.refuseOverlap(trx, userId, input, null);
+      const inserted = await trx
+        .insertInto('trips')
+        .values({
+          user_id: userId,
+          client_id: input.clientId ?? null,
+          started_at: input.startedAt,
+          ended_at: input.endedAt,
+          spot_id: input.spotId,
+          notes: input.notes,
+          fish_lost: input.fishLost,
+          bites_missed: input.bitesMissed,
+          created_at: this.clock.now().toISOString(),
+        })
+        .onConflict((conflict) => conflict.columns(['user_id', 'client_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return null;
+      const { count } = await trx
+        .selectFrom('trips')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      // Thrown inside the transaction, so the insert is rolled back.
+      if (Number(count) > this.maxTrips) throw tripsFull(this.maxTrips);
+      const tripId = Number(inserted.id);
+      await attachCatchesToTrip(trx, userId, { id: tripId, ...input });
+      return tripId;
+    });
+    if (id === null) {
+      const existing = input.clientId ? await this.find(this.db, userId, 'client_id', input.clientId) : null;
+      if (!existing) throw new Error('Trip insert was skipped but no trip holds its clientId');
+      return { trip: existing, created: false };
+    }
+    const trip = await this.find(this.db, userId, 'id', id);
+    if (!trip) throw new Error('A trip just created is gone');
+    return { trip, created: true };
+  }
+
+  /**
+   * Changes the user's trip; null when there is no such trip of theirs. The rules are checked on the trip as it
+   * will be; a trip whose time changed attaches the catches without a trip now in it.
+   */
+  async update(userId: number, tripId: number, changes: TripChanges): Promise<Trip | null> {
+    const found = await this.db.transaction().execute(async (trx) => {
+      await catchLinksChanged(trx, userId);
+      const before = await trx
+        .selectFrom('trips')
+        .select(['started_at', 'ended_at'])
+        .where('user_id', '=', userId)
+        .where('id', '=', tripId)
+        .executeTakeFirst();
+      if (!before) return false;
+      const after = {
+        startedAt: changes.startedAt ?? before.started_at,
+        endedAt: changes.endedAt !== undefined ? changes.endedAt : before.ended_at,
+      };
+      if (endsBeforeStart(after.startedAt, after.endedAt)) throw refused('endedAt', TRIP_ENDS_BEFORE_START);
+      if (changes.spotId !== undefined && changes.spotId !== null) {
+        await requireOwn(trx, 'spots', userId, changes.spotId, 'spotId');
+      }
+      const timeChanged = after.startedAt !== before.started_at || after.endedAt !== before.ended_at;
+      if (timeChanged) await this.refuseOverlap(trx, userId, after, tripId);
+      const set = definedOnly({
+        started_at: changes.startedAt,
+        ended_at: changes.endedAt,
+        spot_id: changes.spotId,
+        notes: changes.notes,
+        fish_lost: changes.fishLost,
+        bites_missed: changes.bitesMissed,
+      });
+      if (Object.keys(set).length > 0) {
+        await trx
+          .updateTable('trips')
+          .set(set)
+          .where('user_id', '=', userId)
+          .where('id', '=', tripId)
+          .execute();
+      }
+      if (timeChanged) await attachCatchesToTrip(trx, userId, { id: tripId, ...after });
+      return true;
+    });
+    return found ? this.find(this.db, userId, 'id', tripId) : null;
+  }
+
+  /** Deletes the user's trip; its catches stay, without a trip. False when there is no such trip of theirs. */
+  async delete(userId: number, tripId: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await catchLinksChanged(trx, userId);
+      await trx
+        .updateTable('catches')
+        .set({ trip_id: null })
+        .where('user_id', '=', userId)
+        .where('trip_id', '=', tripId)
+        .execute();
+      const removed = await trx
+        .deleteFrom('trips')
+        .where('user_id', '=', userId)
+        .where('id', '=', tripId)
+        .returning('id')
+        .executeTakeFirst();
+      return removed !== undefined;
+    });
+  }
+}
