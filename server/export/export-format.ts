@@ -23,13 +23,22 @@ export function photoIdFromZipPath(ref: string): string | null {
   return ref.startsWith('photos/') ? photoIdFromFileName(ref.slice('photos/'.length)) : null;
 }
 
-/** The JSON document's text up to the catches array; the catches and `]}` follow. */
-export function jsonHead(now: Date, username: string): string {
+/**
+ * The JSON document's text up to the catches array; the catches and `]}` follow. The spots and trips come before
+ * (docs/decisions/043-trips-and-spots.md), whole: an account keeps at most a few thousand.
+ */
+export function jsonHead(
+  now: Date,
+  username: string,
+  linked: { spots: readonly unknown[]; trips: readonly unknown[] },
+): string {
   const head = JSON.stringify({
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exportedAt: now.toISOString(),
     username,
+    spots: linked.spots,
+    trips: linked.trips,
     catches: [],
   });
   return `${head.slice(0, -2)}\n`;

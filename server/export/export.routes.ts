@@ -102,7 +102,13 @@ export async function exportRoutes(app: FastifyInstance, deps: ImportDependencie
     const now = deps.clock.now();
     const body = exportStream(
       format,
-      { catches: deps.catches, photoStore: deps.photoStore, log: app.log },
+      {
+        catches: deps.catches,
+        spots: deps.spots,
+        trips: deps.trips,
+        photoStore: deps.photoStore,
+        log: app.log,
+      },
       user,
       now,
     );

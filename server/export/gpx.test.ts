@@ -118,6 +118,35 @@ describe.each(TEST_ENGINES)('GPX export on %s', (engine) => {
     );
   });
 
+  it('has a waypoint per spot before the catches, told from them by its type', async () => {
+    const spot = await alice.post('/api/spots', {
+      name: 'Weed edge & <north> bay',
+      latitude: 46.1,
+      longitude: 180,
+      notes: 'by the reeds',
+    });
+    expect(spot.statusCode, spot.body).toBe(201);
+    expect((await alice.post('/api/spots', { name: 'Dock', latitude: -46, longitude: 10 })).statusCode).toBe(
+      201,
+    );
+    await alice.createCatch({ fishType: 'Perch', latitude: 46.1, longitude: 180 });
+    await bob.post('/api/spots', { name: 'Bob’s', latitude: 1, longitude: 1 });
+    const document = (await exportGpx(alice)).body;
+    expect(await gpxSchemaErrors(document)).toEqual([]);
+    expect(waypoints(document)).toEqual([
+      { lat: '-46', lon: '10', name: 'Dock', type: 'Spot', time: undefined, desc: undefined },
+      {
+        lat: '46.1',
+        lon: '-180',
+        name: 'Weed edge &amp; &lt;north&gt; bay',
+        desc: 'by the reeds',
+        type: 'Spot',
+        time: undefined,
+      },
+      expect.objectContaining({ name: 'Perch', type: 'Catch' }),
+    ]);
+  });
+
   it('escapes markup and leaves out characters XML cannot hold, and stays valid', async () => {
     await alice.createCatch({
       fishType: 'Bass <b>&</b> "big"',

@@ -1,10 +1,11 @@
 import type { Catch } from '#core/catch.ts';
 import { formatDecimal } from '#core/decimal.ts';
+import type { Spot } from '#core/spots.ts';
 import { formatQuantity, type UnitSystem } from '#core/units.ts';
 
 /**
- * The GPX 1.1 export (docs/decisions/043-trips-and-spots.md): one waypoint per catch with a position, for a GPS or a
- * map app. Written as text a waypoint at a time, like the JSON: memory stays bounded for any size of log. What it
+ * The GPX 1.1 export (docs/decisions/043-trips-and-spots.md): one waypoint per spot and per catch with a position, for
+ * a GPS or a map app. Written as text a waypoint at a time, like the JSON: memory stays bounded for any size of log. What it
  * writes is checked against the GPX 1.1 schema in gpx.test.ts.
  */
 
@@ -73,6 +74,18 @@ function catchName(item: Catch, units: UnitSystem): string {
 function catchDescription(item: Catch): string | null {
   const lines = [item.baitUsed && `Bait: ${item.baitUsed}`, item.notes].filter(Boolean);
   return lines.length > 0 ? lines.join('\n') : null;
+}
+
+/** A spot as a waypoint: its point, its name, its notes. */
+export function spotWaypoint(spot: Spot): string {
+  return waypoint({
+    latitude: spot.latitude,
+    longitude: spot.longitude,
+    time: null,
+    name: spot.name,
+    description: spot.notes,
+    type: GPX_WAYPOINT_TYPES.spot,
+  });
 }
 
 /** A catch as a waypoint at the moment it was caught, or '' for a catch without a position. */

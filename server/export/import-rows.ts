@@ -114,7 +114,7 @@ export function contentClientId(input: CatchContent, createdAt: unknown): string
   return uuidOfContent(contentOf(input, createdAt));
 }
 
-function uuidOfContent(content: unknown[]): string {
+export function uuidOfContent(content: unknown[]): string {
   const hex = createHash('sha256').update(JSON.stringify(content)).digest('hex');
   const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
