@@ -126,7 +126,8 @@ function linkClientIdOf(value: unknown): string | null | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-function hasNul(fields: Record<string, unknown>): boolean {
+/** Whether a text of the row holds U+0000 (PostgreSQL cannot store it; no angler types it). */
+export function hasNul(fields: Record<string, unknown>): boolean {
   return Object.values(fields).some((value) => typeof value === 'string' && value.includes('\u0000'));
 }
 

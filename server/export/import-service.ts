@@ -18,7 +18,7 @@ import type { SpotRepository } from '../spots/spot.repository.ts';
 import type { TripRepository } from '../trips/trip.repository.ts';
 import { photoIdFromZipPath, ROWS_AT_A_TIME } from './export-format.ts';
 import { type ImportSource, openImportFile } from './import-file.ts';
-import { contentClientId, type PreparedRow, prepareRow, uuidOfContent } from './import-rows.ts';
+import { contentClientId, hasNul, type PreparedRow, prepareRow, uuidOfContent } from './import-rows.ts';
 import { ImportSlots } from './import-slots.ts';
 import { ImportSpool } from './import-spool.ts';
 import { exportedClientId } from './record-keys.ts';
@@ -80,7 +80,7 @@ interface ImportRun {
 
 /** A spot or trip row checked: the clientId it is known by, and how to make it; or why it is refused. */
 type PreparedRecord =
-  | { success: true; key: string; create: () => Promise<number> }
+  | { success: true; key: string; create: () => Promise<{ id: number; created: boolean }> }
   | { success: false; error: { issues: readonly { message: string }[] } };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -200,7 +200,10 @@ export class ImportService {
       return {
         success: true,
         key,
-        create: async () => (await spots.create(userId, { ...spot, clientId: key })).spot.id,
+        create: async () => {
+          const { spot: made, created } = await spots.create(userId, { ...spot, clientId: key });
+          return { id: made.id, created };
+        },
       };
     });
     summary.trips = await this.importRecords(run, 'trip', source.trips, (fields) => {
@@ -214,7 +217,10 @@ export class ImportService {
       return {
         success: true,
         key,
-        create: async () => (await trips.create(userId, { ...trip, clientId: key })).trip.id,
+        create: async () => {
+          const { trip: made, created } = await trips.create(userId, { ...trip, clientId: key });
+          return { id: made.id, created };
+        },
       };
     });
   }
@@ -232,9 +238,11 @@ export class ImportService {
     /** Once the account is full, the rest are refused with the same answer, without a transaction each. */
     let full: AppError | null = null;
     for (const { row, fields } of rows) {
-      const prepared = isRecord(fields)
-        ? prepare(fields)
-        : { success: false as const, error: { issues: [{ message: `Not a ${kind}` }] } };
+      const refused = (message: string) => ({ success: false as const, error: { issues: [{ message }] } });
+      let prepared: PreparedRecord;
+      if (!isRecord(fields)) prepared = refused(`Not a ${kind}`);
+      else if (hasNul(fields)) prepared = refused('Text must not contain the NUL character');
+      else prepared = prepare(fields);
       if (!prepared.success) {
         rejectRow(run.summary, row, `${label}: ${prepared.error.issues[0]?.message ?? `Invalid ${kind}`}`);
         continue;
@@ -245,8 +253,11 @@ export class ImportService {
       }
       try {
         if (full) throw full;
-        known.set(prepared.key, await prepared.create());
-        counts.created += 1;
+        const { id, created } = await prepared.create();
+        known.set(prepared.key, id);
+        // Not created: a parallel request made it meanwhile (the repository found it by its clientId).
+        if (created) counts.created += 1;
+        else counts.skipped += 1;
       } catch (error) {
         // A rule of the record (a trip overlapping another, the account full) refuses the row, not the file.
         if (!(error instanceof AppError) || error.status >= 500) throw error;

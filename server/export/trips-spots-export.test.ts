@@ -224,7 +224,12 @@ describe.each(TEST_ENGINES)('spots and trips in the export on %s', (engine) => {
     const file = {
       format: 'tightlines-export',
       version: 1,
-      spots: [{ name: '', latitude: 1, longitude: 1 }, { ...DOCK, clientId: randomUUID() }, 'a spot?'],
+      spots: [
+        { name: '', latitude: 1, longitude: 1 },
+        { ...DOCK, clientId: randomUUID() },
+        'a spot?',
+        { name: 'Nul\u0000', latitude: 1, longitude: 1 },
+      ],
       // The first overlaps Bob's own trip: trips never overlap.
       trips: [
         { ...MORNING, clientId: randomUUID() },
@@ -237,11 +242,12 @@ describe.each(TEST_ENGINES)('spots and trips in the export on %s', (engine) => {
       created: 1,
       spots: { created: 1, skipped: 0 },
       trips: { created: 0, skipped: 0 },
-      rejectedCount: 4,
+      rejectedCount: 5,
     });
     expect(summary.rejected).toEqual([
       { row: 1, message: 'Spot: Name required' },
       { row: 3, message: 'Spot: Not a spot' },
+      { row: 4, message: 'Spot: Text must not contain the NUL character' },
       { row: 1, message: expect.stringMatching(/^Trip: /) },
       { row: 2, message: 'Trip: The end must not be before the start' },
     ]);
