@@ -100,6 +100,8 @@ describe.each(TEST_ENGINES)('spots on %s', (engine) => {
     const spot = await createSpot(alice);
     const caught = await alice.createCatch({ ...WEED_EDGE });
     expect(caught.spotId).toBe(spot.id);
+    // The list is kept serialised until the next write (catch-list-cache.ts): deleting the spot is one.
+    expect((await alice.get('/api/catches')).json()).toEqual([caught]);
     const bob = await ApiClient.register(t.app, 'bob');
     expect((await bob.patch(`/api/spots/${spot.id}`, { name: 'Mine' })).statusCode).toBe(404);
     expect((await bob.delete(`/api/spots/${spot.id}`)).statusCode).toBe(404);
