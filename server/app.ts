@@ -203,12 +203,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     placeNameAt: (latitude, longitude) => deps.geocoder.nameAt(latitude, longitude),
   });
   const limits = { ...DEFAULT_ACCOUNT_LIMITS, ...deps.accountLimits };
+  // One each, shared by their routes and the export and import (docs/decisions/043-trips-and-spots.md).
+  const spots = new SpotRepository(db, { maxSpots: limits.spots, clock });
+  const trips = new TripRepository(db, { maxTrips: limits.trips, clock });
   await app.register(spotsRoutes, {
-    spots: new SpotRepository(db, { maxSpots: limits.spots, clock }),
+    spots,
     countReplay: () => metrics.countReplay('create'),
   });
   await app.register(tripsRoutes, {
-    trips: new TripRepository(db, { maxTrips: limits.trips, clock }),
+    trips,
     countReplay: () => metrics.countReplay('create'),
   });
   await app.register(photosRoutes, {
@@ -223,6 +226,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(exportRoutes, {
     catches,
+    spots,
+    trips,
     photos,
     photoStore,
     imageJobs,

@@ -57,7 +57,8 @@ async function readBack(header: string, row: string): Promise<Record<string, unk
 describe('CSV columns', () => {
   it('start with a byte-order mark, then what an angler reads first, measurements with their units, ids last', () => {
     expect(csvHeader('imperial')).toBe(
-      '\uFEFFCatch Date,Time of Day,Fish Type,Weight (lbs),Length (inches),Location Name,Latitude,Longitude,' +
+      '\uFEFFCatch Date,Time of Day,Fish Type,Quantity,Weight (lbs),Length (inches),Released,Location Name,' +
+        'Spot,Trip Started At (UTC),Latitude,Longitude,' +
         'Water Temperature (°F),Depth (ft),Line Size,Bait Used,Notes,Photo,Test Catch,' +
         'Caught At (UTC),Conditions,Air Temperature (°F),Weather,Weather Condition,Wind Speed (mph),' +
         'Wind From (°),Cloud Cover (%),Precipitation (inches),Humidity (%),Pressure (inHg),' +
@@ -76,17 +77,18 @@ describe('CSV columns', () => {
 
   it('writes measurements in the angler units, in the fewest digits that read back exactly', () => {
     expect(csvRow(pike, 'metric')).toBe(
-      "2026-11-20,16:30,Pike,2.5,91.44,Vänern,58.9,13.5,4,2.4384,20 lb braid,'-spoon,," +
+      "2026-11-20,16:30,Pike,1,2.5,91.44,,Vänern,,,58.9,13.5,4,2.4384,20 lb braid,'-spoon,," +
         `photos/0b9e3b0a-1a2b-4c3d-8e9f-0a1b2c3d4e5f.webp,false,${NOT_WORKED_OUT_CELLS},2026-11-20T17:05:00.000Z,` +
         '9a7e0c1d-3b2a-4c5d-8e6f-7a8b9c0d1e2f,12\r\n',
     );
-    expect(csvRow({ ...pike, weight: 1e-7 }, 'imperial')).toContain(',Pike,0.0000001,36,');
+    expect(csvRow({ ...pike, weight: 1e-7 }, 'imperial')).toContain(',Pike,1,0.0000001,36,');
   });
 
   it.each(UNIT_SYSTEMS)(
     'reads back what it wrote in %s: every field, measurements as the stored numbers',
     async (units) => {
-      const { conditions: _notCells, ...written } = pike;
+      // The spot and trip are not read back (below); the conditions are, as an object.
+      const { conditions: _notCells, spotId: _spot, tripId: _trip, ...written } = pike;
       const asCells = Object.fromEntries(
         Object.entries(written).map(([field, value]) => [field, String(value ?? '')]),
       );
@@ -99,6 +101,37 @@ describe('CSV columns', () => {
       });
     },
   );
+
+  it('writes the released mark and the quantity, and reads them back as the catch schema takes them', async () => {
+    const header = csvHeader('metric');
+    for (const [released, cell] of [
+      [true, 'true'],
+      [false, 'false'],
+      [null, ''],
+    ] as const) {
+      const row = csvRow({ ...pike, released, quantity: 12 }, 'metric');
+      expect(row).toContain(`,Pike,12,2.5,91.44,${cell},Vänern,`);
+      expect(await readBack(header, row)).toMatchObject({ released: cell, quantity: '12' });
+    }
+  });
+
+  it('names the spot and the trip (its start) for a person, escaped, and never reads them back as links', async () => {
+    const names = {
+      spotId: new Map([[7, '=Weed edge, north bay']]),
+      tripId: new Map([[3, '2026-11-20T13:00:00.000Z']]),
+    };
+    const row = csvRow({ ...pike, spotId: 7, tripId: 3 }, 'imperial', names);
+    expect(row).toContain(`,Vänern,"'=Weed edge, north bay",2026-11-20T13:00:00.000Z,58.9,`);
+    // A link the names do not know (nothing to call it) and no link at all are both an empty cell.
+    expect(csvRow({ ...pike, spotId: 8, tripId: null }, 'imperial', names)).toContain(',Vänern,,,58.9,');
+    const fields = await readBack(csvHeader('imperial'), row);
+    expect(fields).not.toHaveProperty('spotId');
+    expect(fields).not.toHaveProperty('tripId');
+    // Nor by the API's field names, which hold another account's ids.
+    expect(catchFieldsOfCsvRow({ 'Fish Type': 'Bass', spotId: '7', TRIPID: '3' })).toEqual({
+      fishType: 'Bass',
+    });
+  });
 
   it.each(UNIT_SYSTEMS)(
     'writes every part of the conditions in its own column and reads back exactly what it wrote, in %s',

@@ -44,15 +44,33 @@ interface CsvColumn {
   text?: boolean;
   /** A number of the conditions, read back as a number (the written fields' numbers are the catch schema's to read). */
   number?: boolean;
+  /**
+   * A link to another record, written as what names that record for a person (the spot's name, the trip's start) and
+   * never read back: an id is the exporting account's own. A re-imported catch is linked again by its place and time.
+   */
+  linked?: keyof LinkedNames;
 }
+
+/** What the records a catch links to are called in the CSV, by their ids: a spot by its name, a trip by its start. */
+export interface LinkedNames {
+  spotId: ReadonlyMap<number, string>;
+  tripId: ReadonlyMap<number, string>;
+}
+
+const NO_LINKED_NAMES: LinkedNames = { spotId: new Map(), tripId: new Map() };
 
 const CSV_COLUMNS = [
   { field: 'catchDate', title: 'Catch Date' },
   { field: 'timeOfDay', title: 'Time of Day' },
   { field: 'fishType', title: 'Fish Type', text: true },
+  // The effort and place of docs/decisions/043-trips-and-spots.md beside what they qualify.
+  { field: 'quantity', title: 'Quantity' },
   { field: 'weight', title: 'Weight', quantity: 'weight' },
   { field: 'length', title: 'Length', quantity: 'length' },
+  { field: 'released', title: 'Released' },
   { field: 'locationName', title: 'Location Name', text: true },
+  { field: 'spotId', title: 'Spot', text: true, linked: 'spotId' },
+  { field: 'tripId', title: 'Trip Started At (UTC)', linked: 'tripId' },
   { field: 'latitude', title: 'Latitude' },
   { field: 'longitude', title: 'Longitude' },
   { field: 'waterTemperature', title: 'Water Temperature', quantity: 'waterTemperature' },
@@ -99,11 +117,8 @@ const CSV_COLUMNS = [
 // A field added to the catch contract (core/catch-schema.ts), or to its conditions, and missing above is a type error
 // here, never a column the export silently drops (and the import then cannot bring back).
 type ColumnField = (typeof CSV_COLUMNS)[number]['field'];
-// The fields of trips and spots (docs/decisions/043-trips-and-spots.md) get their columns with the export of trips
-// and spots, as that record says (the release, the quantity, and the trip and spot by name).
-type NotYetExported = 'released' | 'quantity' | 'spotId' | 'tripId';
 type MissingColumn =
-  | Exclude<Exclude<keyof Catch, 'conditions' | NotYetExported>, ColumnField>
+  | Exclude<Exclude<keyof Catch, 'conditions'>, ColumnField>
   | Exclude<`conditions.${ConditionsPath}`, ColumnField>;
 type _EveryFieldExported = NeverMissing<MissingColumn>;
 type NeverMissing<T extends never> = T;
@@ -115,7 +130,12 @@ type NeverMissing<T extends never> = T;
 const NO_SOLUNAR_PERIOD = 'none';
 
 /** The value a column holds for a catch; null for an empty cell. */
-function cellValue(item: Catch, field: CsvColumn['field']): string | number | boolean | null {
+function cellValue(item: Catch, column: CsvColumn, names: LinkedNames): string | number | boolean | null {
+  const { field } = column;
+  if (column.linked) {
+    const id = item[column.linked];
+    return id === null ? null : (names[column.linked].get(id) ?? null);
+  }
   if (!field.startsWith('conditions.')) return item[field as Exclude<keyof Catch, 'conditions'>];
   const [, group, key] = field.split('.') as [string, keyof CatchConditions, string | undefined];
   const part = item.conditions[group];
@@ -184,12 +204,13 @@ function storedMeasurement(quantity: Quantity, cell: string, entered: number): n
 
 /**
  * One catch as a CSV record: empty cells for null, measurements in the angler's units, other numbers as JSON
- * writes them (without exponents), true/false as words, text escaped against formulas.
+ * writes them (without exponents), true/false as words, text escaped against formulas, its spot and trip by the
+ * names `names` gives them.
  */
-export function csvRow(item: Catch, units: UnitSystem): string {
+export function csvRow(item: Catch, units: UnitSystem, names: LinkedNames = NO_LINKED_NAMES): string {
   return csvRecord(
     CSV_COLUMNS.map((column: CsvColumn) => {
-      const value = cellValue(item, column.field);
+      const value = cellValue(item, column, names);
       if (value === null) return '';
       if (typeof value === 'boolean') return String(value);
       if (typeof value === 'number') {
@@ -206,15 +227,22 @@ interface ReadColumn {
   units: UnitSystem;
 }
 
-/** Every header the import knows, lower case: the API field names (API units) and each title in each unit system. */
+/**
+ * Every header the import knows, lower case: the API field names (API units) and each title in each unit system. The
+ * spot and trip columns are not among them: they only inform (a spot's name in a CSV links nothing).
+ */
 const READ_COLUMNS: ReadonlyMap<string, ReadColumn> = new Map(
-  CSV_COLUMNS.flatMap((column: CsvColumn): [string, ReadColumn][] => [
-    [column.field.toLowerCase(), { column, units: 'imperial' }],
-    ...UNIT_SYSTEMS.map((units): [string, ReadColumn] => [
-      headerOf(column, units).toLowerCase(),
-      { column, units },
-    ]),
-  ]),
+  CSV_COLUMNS.flatMap((column: CsvColumn): [string, ReadColumn][] =>
+    column.linked
+      ? []
+      : [
+          [column.field.toLowerCase(), { column, units: 'imperial' }],
+          ...UNIT_SYSTEMS.map((units): [string, ReadColumn] => [
+            headerOf(column, units).toLowerCase(),
+            { column, units },
+          ]),
+        ],
+  ),
 );
 
 const readColumnOf = (header: string) => READ_COLUMNS.get(header.trim().toLowerCase());

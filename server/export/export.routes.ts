@@ -16,24 +16,26 @@ import { type ImportDependencies, ImportService, type SpooledUpload } from './im
 export const DEFAULT_IMPORT_MAX_BYTES = 512 * 1024 * 1024;
 
 const exportQuerySchema = z.object({
-  format: z.enum(EXPORT_FORMATS, { error: 'format must be json, csv or zip' }),
+  format: z.enum(EXPORT_FORMATS, { error: 'format must be json, csv, zip or gpx' }),
 });
 
 const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   json: 'application/json; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
   zip: 'application/zip',
+  gpx: 'application/gpx+xml',
 };
 
 const exportContract = routeContract({
-  summary: 'The whole log as a download: JSON, CSV, or a ZIP of both with every photo',
+  summary:
+    'The whole log as a download: JSON, CSV, a ZIP of both with every photo, or GPX waypoints for a GPS or map app',
   querystring: exportQuerySchema,
   response: {},
   responseContent: {
     status: 200,
     mediaType: 'application/octet-stream',
     description:
-      'tightlines-export-YYYY-MM-DD.json (application/json), .csv (text/csv) or .zip (application/zip)',
+      'tightlines-export-YYYY-MM-DD.json (application/json), .csv (text/csv), .zip (application/zip) or .gpx (application/gpx+xml)',
   },
 });
 
@@ -100,7 +102,13 @@ export async function exportRoutes(app: FastifyInstance, deps: ImportDependencie
     const now = deps.clock.now();
     const body = exportStream(
       format,
-      { catches: deps.catches, photoStore: deps.photoStore, log: app.log },
+      {
+        catches: deps.catches,
+        spots: deps.spots,
+        trips: deps.trips,
+        photoStore: deps.photoStore,
+        log: app.log,
+      },
       user,
       now,
     );

@@ -37,7 +37,10 @@ const NOT_JSON = 'The file is not valid JSON. Import the .json file exported by 
 /** 400 for a file we cannot read as an export; the message says what is wrong. */
 const badFile = (message: string) => new AppError(400, 'INVALID_INPUT', message, { file: message });
 
-/** One row of the file: its number as people count it (CSV: the spreadsheet row; JSON: the catch's position). */
+/**
+ * One row of the file: its number as people count it (CSV: the spreadsheet row; JSON: the record's position in its
+ * list, from 1).
+ */
 interface RawRow {
   row: number;
   fields: unknown;
@@ -46,6 +49,9 @@ interface RawRow {
 /** What an import reads: the rows, whether they are CSV text, and the photos of a ZIP. */
 export interface ImportSource {
   rows: AsyncIterable<RawRow> | Iterable<RawRow>;
+  /** The spots and trips of a JSON export, imported before its catches so that they can link to them; none in a CSV. */
+  spots: readonly RawRow[];
+  trips: readonly RawRow[];
   fromCsv: boolean;
   /** The bytes of a photo a row points at (`photos/<id>.webp` in a ZIP), or null when there is no such file. */
   photo(ref: string): Promise<Buffer | null>;
@@ -125,16 +131,34 @@ async function checkedCsvRows(open: () => Promise<AsyncIterable<Buffer>>): Promi
   })();
 }
 
-/** The catches of a parsed JSON export (or a bare array of catches), checked for our format and version. */
-function jsonRows(text: string): RawRow[] {
+/** The rows of a parsed JSON export: its catches, and the spots and trips they link to (none in a file from before them). */
+interface JsonRows {
+  catches: RawRow[];
+  spots: RawRow[];
+  trips: RawRow[];
+}
+
+/** A list of records numbered from 1, as people count; absent (a file from before it) is none. */
+function numberedList(document: Record<string, unknown>, key: 'catches' | 'spots' | 'trips'): RawRow[] {
+  const list = document[key];
+  if (key === 'catches' && !Array.isArray(list)) throw badFile('This export has no "catches" list.');
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw badFile(`This export's "${key}" is not a list.`);
+  return list.map((fields: unknown, index) => ({ row: index + 1, fields }));
+}
+
+/** The records of a parsed JSON export (or a bare array of catches), checked for our format and version. */
+function jsonRows(text: string): JsonRows {
   let document: unknown;
   try {
     document = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch {
     throw badFile(NOT_JSON);
   }
-  let catches: unknown = document;
-  if (!Array.isArray(document)) {
+  let rows: JsonRows;
+  if (Array.isArray(document)) {
+    rows = { catches: numberedList({ catches: document }, 'catches'), spots: [], trips: [] };
+  } else {
     const object = (document ?? {}) as Record<string, unknown>;
     if (typeof document !== 'object' || object.format !== EXPORT_FORMAT) {
       throw badFile(`This JSON is not a Tightlines export (its "format" is not "${EXPORT_FORMAT}").`);
@@ -142,11 +166,15 @@ function jsonRows(text: string): RawRow[] {
     if (object.version !== EXPORT_VERSION) {
       throw badFile(`This export's version is not supported (expected version ${EXPORT_VERSION}).`);
     }
-    catches = object.catches;
-    if (!Array.isArray(catches)) throw badFile('This export has no "catches" list.');
+    rows = {
+      catches: numberedList(object, 'catches'),
+      spots: numberedList(object, 'spots'),
+      trips: numberedList(object, 'trips'),
+    };
   }
-  if ((catches as unknown[]).length > MAX_IMPORT_ROWS) throw tooManyRows();
-  return (catches as unknown[]).map((fields, index) => ({ row: index + 1, fields }));
+  // Spots and trips are rows too: a file is refused at the limit whatever it holds.
+  if (rows.catches.length + rows.spots.length + rows.trips.length > MAX_IMPORT_ROWS) throw tooManyRows();
+  return rows;
 }
 
 async function readJsonText(file: string): Promise<string> {
@@ -313,7 +341,8 @@ async function zipSource(file: string, maxCsvBytes: number): Promise<ImportSourc
     };
     if (json) {
       const text = (await readEntry(zip, json, MAX_IMPORT_JSON_BYTES, jsonTooLarge)).toString('utf8');
-      return { rows: jsonRows(text), fromCsv: false, photo, close };
+      const { catches, spots, trips } = jsonRows(text);
+      return { rows: catches, spots, trips, fromCsv: false, photo, close };
     }
     if (csv) {
       // A CSV in a ZIP inflates to no more than its JSON may (nor than a file uploaded alone): 421 KB of ZIP
@@ -335,7 +364,7 @@ async function zipSource(file: string, maxCsvBytes: number): Promise<ImportSourc
             throw badFile(`${csv.fileName} in the ZIP is damaged (${(error as Error).message}).`);
           }
         })();
-      return { rows: await checkedCsvRows(open), fromCsv: true, photo, close };
+      return { rows: await checkedCsvRows(open), spots: [], trips: [], fromCsv: true, photo, close };
     }
     throw badFile('This ZIP holds no .json or .csv export.');
   } catch (error) {
@@ -376,7 +405,8 @@ export async function openImportFile(file: string, options: ImportFileOptions): 
     .trimStart();
   const close = async () => {};
   if (start.startsWith('{') || start.startsWith('[')) {
-    return { rows: jsonRows(await readJsonText(file)), fromCsv: false, photo: noPhotos, close };
+    const { catches, spots, trips } = jsonRows(await readJsonText(file));
+    return { rows: catches, spots, trips, fromCsv: false, photo: noPhotos, close };
   }
   // Read as a CSV from here on; a file named .zip or .json is not one, and saying "no Fish Type column" would puzzle.
   const extension = path.extname(options.fileName ?? '').toLowerCase();
@@ -387,5 +417,5 @@ export async function openImportFile(file: string, options: ImportFileOptions): 
   }
   if (extension === '.json') throw badFile(NOT_JSON);
   const open = async () => createReadStream(file) as AsyncIterable<Buffer>;
-  return { rows: await checkedCsvRows(open), fromCsv: true, photo: noPhotos, close };
+  return { rows: await checkedCsvRows(open), spots: [], trips: [], fromCsv: true, photo: noPhotos, close };
 }

@@ -6,10 +6,21 @@ import type { NewCatch } from '../catches/catch.repository.ts';
 import { resolveCreatedAt } from '../catches/created-at.ts';
 import { catchFieldsOfCsvRow } from './csv-columns.ts';
 
+/**
+ * The spot and trip a row of a JSON export links to, by their clientIds in the file: null for none, undefined when
+ * the row does not say (a file from before them, a CSV), and then the import works them out as a create does.
+ */
+interface LinkClientIds {
+  spotClientId?: string | null;
+  tripClientId?: string | null;
+}
+
 /** A row ready to import: the catch without its photo, and where its photo is (a URL or a ZIP path), if any. */
 export interface PreparedRow {
   row: number;
-  input: Omit<NewCatch, 'photoId'> & { clientId: string };
+  /** Without spotId and tripId: the file's are the exporting account's ids; `links` says which records they are. */
+  input: Omit<NewCatch, 'photoId' | 'spotId' | 'tripId'> & { clientId: string };
+  links: LinkClientIds;
   photoRef: string | null;
   /** The clientId was derived from the content (the row had none). */
   derivedClientId: boolean;
@@ -38,17 +49,24 @@ const FIRST_RELEASE_CONTENT = [
 ] as const satisfies readonly (keyof CatchFields)[];
 
 /**
+ * What an angler writes: the first fields, and since docs/decisions/043-trips-and-spots.md whether the fish was
+ * released and how many the entry stands for. (The spot and trip are links to the account's own records, worked out
+ * again on import, not content.)
+ */
+type WrittenField = keyof CatchFields | 'released' | 'quantity';
+
+/**
  * The written fields added since, append only, each with its "not set" value in `CATCH_FIELDS_ADDED_LATER` (tsc asks
  * for it). One counts in the content id only when it holds a value: an export from before the field existed (or a
  * row that leaves it unset) keeps the id it always had, and two rows that differ in it get different ids.
  */
-const CONTENT_ADDED_LATER = [] as const satisfies readonly (keyof CatchFields &
+const CONTENT_ADDED_LATER = ['released', 'quantity'] as const satisfies readonly (WrittenField &
   keyof typeof CATCH_FIELDS_ADDED_LATER)[];
 
 // A written field in neither list is a type error, never a field two rows can differ in and still be taken for the
 // same catch. The photo is left out: where it is stored is not what the angler wrote.
 type ContentField = (typeof FIRST_RELEASE_CONTENT)[number] | (typeof CONTENT_ADDED_LATER)[number];
-type _EveryWrittenFieldInContentId = NeverMissing<Exclude<keyof CatchFields, ContentField | 'photo'>>;
+type _EveryWrittenFieldInContentId = NeverMissing<Exclude<WrittenField, ContentField | 'photo'>>;
 type NeverMissing<T extends never> = T;
 
 /** The fields a row's content id is made of: an imported row's, or a stored catch's. */
@@ -96,13 +114,20 @@ export function contentClientId(input: CatchContent, createdAt: unknown): string
   return uuidOfContent(contentOf(input, createdAt));
 }
 
-function uuidOfContent(content: unknown[]): string {
+export function uuidOfContent(content: unknown[]): string {
   const hex = createHash('sha256').update(JSON.stringify(content)).digest('hex');
   const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-function hasNul(fields: Record<string, unknown>): boolean {
+/** A link's clientId as the file gives it: a text (checked when it is looked up), null for none, else not said. */
+function linkClientIdOf(value: unknown): string | null | undefined {
+  if (value === null) return null;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** Whether a text of the row holds U+0000 (PostgreSQL cannot store it; no angler types it). */
+export function hasNul(fields: Record<string, unknown>): boolean {
   return Object.values(fields).some((value) => typeof value === 'string' && value.includes('\u0000'));
 }
 
@@ -136,16 +161,34 @@ export function prepareRow(row: number, raw: unknown, now: Date, fromCsv: boolea
   if (hasNul(fields)) return { ok: false, message: 'Text must not contain the NUL character' };
   const photo = fields.photo;
   const photoRef = typeof photo === 'string' && photo.trim() !== '' ? photo.trim() : null;
-  const parsed = catchCreateSchema.safeParse({ ...fields, photo: null });
+  // The ids of the spot and trip are the exporting account's: never checked, never kept (`links` names them instead).
+  const parsed = catchCreateSchema.safeParse({
+    ...fields,
+    photo: null,
+    spotId: undefined,
+    tripId: undefined,
+  });
   if (!parsed.success) {
     return { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid catch' };
   }
-  const { photo: _photo, createdAt: claimed, userId: _userId, clientId, ...catchFields } = parsed.data;
+  const {
+    photo: _photo,
+    createdAt: claimed,
+    userId: _userId,
+    clientId,
+    spotId: _spotId,
+    tripId: _tripId,
+    ...catchFields
+  } = parsed.data;
   const keptConditions = keptConditionsOf(fields);
   return {
     ok: true,
     value: {
       row,
+      links: {
+        spotClientId: linkClientIdOf(fields.spotClientId),
+        tripClientId: linkClientIdOf(fields.tripClientId),
+      },
       photoRef,
       derivedClientId: clientId === undefined,
       input: {

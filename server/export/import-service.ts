@@ -3,6 +3,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { IMPORT_REJECTIONS_LISTED, type ImportSummary } from '#core/data-transfer.ts';
 import { photoIdFromUrl } from '#core/photo-url.ts';
+import { spotCreateSchema } from '#core/spot-schema.ts';
+import { tripCreateSchema } from '#core/trip-schema.ts';
 import type { CatchRepository } from '../catches/catch.repository.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../http/app-error.ts';
@@ -12,11 +14,14 @@ import type { PhotoProcessor } from '../photos/photo-processing.ts';
 import { releasePhoto } from '../photos/photo-release.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 import { ingestPhoto } from '../photos/photos.routes.ts';
+import type { SpotRepository } from '../spots/spot.repository.ts';
+import type { TripRepository } from '../trips/trip.repository.ts';
 import { photoIdFromZipPath, ROWS_AT_A_TIME } from './export-format.ts';
 import { type ImportSource, openImportFile } from './import-file.ts';
-import { contentClientId, type PreparedRow, prepareRow } from './import-rows.ts';
+import { contentClientId, hasNul, type PreparedRow, prepareRow, uuidOfContent } from './import-rows.ts';
 import { ImportSlots } from './import-slots.ts';
 import { ImportSpool } from './import-spool.ts';
+import { exportedClientId } from './record-keys.ts';
 
 /** While the image queue is full, a ZIP's photo waits this long before it tries again, up to this many times. */
 const BUSY_RETRY_MS = 500;
@@ -24,6 +29,8 @@ const BUSY_RETRIES = 120;
 
 export interface ImportDependencies {
   catches: CatchRepository;
+  spots: SpotRepository;
+  trips: TripRepository;
   photos: PhotoRepository;
   photoStore: PhotoStore;
   imageJobs: ImageJobQueue;
@@ -52,6 +59,12 @@ type PhotoOutcome = { photo: ImportedPhoto } | { refused: AppError };
 /** A row not yet in the log, with the photo it will show. */
 type FreshRow = PreparedRow & { photoId: string | null };
 
+/** The ids in this account of the spots and trips a file names, by the clientId the file names them by. */
+interface LinkedIds {
+  spot: Map<string, number>;
+  trip: Map<string, number>;
+}
+
 /** What one import carries from batch to batch. */
 interface ImportRun {
   userId: number;
@@ -61,6 +74,25 @@ interface ImportRun {
   photos: Map<string, PhotoOutcome>;
   /** ZIP photos decoded by this import, counted against maxCatchesPerAccount. */
   decoded: number;
+  /** Filled before the catches are read, which link to them. */
+  linked: LinkedIds;
+}
+
+/** A spot or trip row checked: the clientId it is known by, and how to make it; or why it is refused. */
+type PreparedRecord =
+  | { success: true; key: string; create: () => Promise<{ id: number; created: boolean }> }
+  | { success: false; error: { issues: readonly { message: string }[] } };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The id in this account of the record a file's clientId names: null when the file says none; undefined when it
+ * does not say, or names a record neither the file nor the account has (then the link is worked out as for a create).
+ */
+function linkedId(ids: Map<string, number>, clientId: unknown): number | null | undefined {
+  if (clientId === null) return null;
+  return typeof clientId === 'string' ? ids.get(clientId.trim()) : undefined;
 }
 
 /** A rejected row: counted always, listed among the first IMPORT_REJECTIONS_LISTED only. */
@@ -116,6 +148,7 @@ export class ImportService {
             summary: { created: 0, skipped: 0, rejected: [], rejectedCount: 0 },
             photos: new Map(),
             decoded: 0,
+            linked: { spot: new Map(), trip: new Map() },
           });
         } finally {
           await source.close();
@@ -128,9 +161,10 @@ export class ImportService {
     }
   }
 
-  /** Every row of the file, checked and written ROWS_AT_A_TIME at a time. */
+  /** Every row of the file, checked and written ROWS_AT_A_TIME at a time, after the spots and trips they link to. */
   private async importRows(run: ImportRun): Promise<ImportSummary> {
     const { source, summary } = run;
+    await this.importSpotsAndTrips(run);
     const now = this.deps.clock.now();
     let batch: PreparedRow[] = [];
     for await (const { row, fields } of source.rows) {
@@ -144,6 +178,94 @@ export class ImportService {
     }
     await this.importBatch(run, batch);
     return summary;
+  }
+
+  /**
+   * The spots, then the trips of the file (docs/decisions/043-trips-and-spots.md), each checked as a created one and
+   * made through its repository, by its clientId: one the account holds already is skipped, so a re-import doubles
+   * nothing. What each clientId comes to (made now or found) is kept for the catches, and a trip's spot, to link to.
+   */
+  private async importSpotsAndTrips(run: ImportRun): Promise<void> {
+    const { userId, source, summary, linked } = run;
+    const { spots, trips } = this.deps;
+    if (source.spots.length === 0 && source.trips.length === 0) return;
+    // The account's own, as an export of it names them: a file of this account finds them again.
+    for (const spot of await spots.list(userId)) linked.spot.set(exportedClientId('spot', spot), spot.id);
+    for (const trip of await trips.list(userId)) linked.trip.set(exportedClientId('trip', trip), trip.id);
+    summary.spots = await this.importRecords(run, 'spot', source.spots, (fields) => {
+      const parsed = spotCreateSchema.safeParse(fields);
+      if (!parsed.success) return parsed;
+      const { clientId, ...spot } = parsed.data;
+      const key = clientId ?? uuidOfContent(['spot', spot.name, spot.latitude, spot.longitude]);
+      return {
+        success: true,
+        key,
+        create: async () => {
+          const { spot: made, created } = await spots.create(userId, { ...spot, clientId: key });
+          return { id: made.id, created };
+        },
+      };
+    });
+    summary.trips = await this.importRecords(run, 'trip', source.trips, (fields) => {
+      const parsed = tripCreateSchema.safeParse({
+        ...fields,
+        spotId: linkedId(linked.spot, fields.spotClientId) ?? null,
+      });
+      if (!parsed.success) return parsed;
+      const { clientId, ...trip } = parsed.data;
+      const key = clientId ?? uuidOfContent(['trip', trip.startedAt, trip.endedAt]);
+      return {
+        success: true,
+        key,
+        create: async () => {
+          const { trip: made, created } = await trips.create(userId, { ...trip, clientId: key });
+          return { id: made.id, created };
+        },
+      };
+    });
+  }
+
+  /** One list of records: each checked, skipped when known, else created; a refused one is a rejected row. */
+  private async importRecords(
+    run: ImportRun,
+    kind: 'spot' | 'trip',
+    rows: ImportSource['spots'],
+    prepare: (fields: Record<string, unknown>) => PreparedRecord,
+  ): Promise<{ created: number; skipped: number }> {
+    const counts = { created: 0, skipped: 0 };
+    const known = run.linked[kind];
+    const label = kind === 'spot' ? 'Spot' : 'Trip';
+    /** Once the account is full, the rest are refused with the same answer, without a transaction each. */
+    let full: AppError | null = null;
+    for (const { row, fields } of rows) {
+      const refused = (message: string) => ({ success: false as const, error: { issues: [{ message }] } });
+      let prepared: PreparedRecord;
+      if (!isRecord(fields)) prepared = refused(`Not a ${kind}`);
+      else if (hasNul(fields)) prepared = refused('Text must not contain the NUL character');
+      else prepared = prepare(fields);
+      if (!prepared.success) {
+        rejectRow(run.summary, row, `${label}: ${prepared.error.issues[0]?.message ?? `Invalid ${kind}`}`);
+        continue;
+      }
+      if (known.has(prepared.key)) {
+        counts.skipped += 1;
+        continue;
+      }
+      try {
+        if (full) throw full;
+        const { id, created } = await prepared.create();
+        known.set(prepared.key, id);
+        // Not created: a parallel request made it meanwhile (the repository found it by its clientId).
+        if (created) counts.created += 1;
+        else counts.skipped += 1;
+      } catch (error) {
+        // A rule of the record (a trip overlapping another, the account full) refuses the row, not the file.
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        if (error.code === 'ACCOUNT_FULL') full = error;
+        rejectRow(run.summary, row, `${label}: ${error.message}`);
+      }
+    }
+    return counts;
   }
 
   /** Writes one batch: already-imported clientIds are skipped, new photos stored, the rest inserted at once. */
@@ -165,7 +287,12 @@ export class ImportService {
     try {
       inserted = await catches.importMany(
         userId,
-        fresh.map(({ input, photoId }) => ({ ...input, photoId })),
+        fresh.map(({ input, links, photoId }) => ({
+          ...input,
+          photoId,
+          spotId: linkedId(run.linked.spot, links.spotClientId),
+          tripId: linkedId(run.linked.trip, links.tripClientId),
+        })),
       );
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'ACCOUNT_FULL') {
