@@ -282,7 +282,7 @@ function CoordinateField({
         autoComplete="off"
         spellCheck={false}
         className="px-2 tabular-nums"
-        placeholder={name === 'latitude' ? 'e.g. 39.096800' : 'e.g. -120.032400'}
+        placeholder={name === 'latitude' ? '-90 to 90' : '-180 to 180'}
         value={text}
         {...invalidProps(id, error)}
         onChange={(event) => {
