@@ -1,4 +1,4 @@
-import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { parseDecimal } from '#core/decimal.ts';
 import { getCatches } from '@/api/endpoints';
@@ -93,7 +93,7 @@ function usePlaceNameFollows(form: CatchForm) {
   const onNameTyped = useCallback((text: string) => {
     typed.current = text.trim() !== '';
   }, []);
-  return { follows, onNameTyped, typed };
+  return useMemo(() => ({ follows, onNameTyped, typed }), [follows, onNameTyped]);
 }
 
 export function CatchPlaceFields({
