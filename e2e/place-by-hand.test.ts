@@ -185,7 +185,7 @@ describe('placing a catch by hand', () => {
     expectNoConsoleErrors();
   });
 
-  it('moves a saved catch in the edit dialog: the map opens on its pin, a tap moves it', async (test) => {
+  it('moves a saved catch in the edit dialog: the map opens on its pin, a tap or the center button moves it', async (test) => {
     const { page, expectNoConsoleErrors } = await e2e.openPage(test, { geolocation: false });
     await registerViaApi(page);
     const seeded = await page.request.post('/api/catches', { data: LAST_CATCH });
@@ -202,17 +202,29 @@ describe('placing a catch by hand', () => {
     const map = form.getByRole('region', { name: 'Map to place the catch' });
     await map.getByTestId('placed-pin').waitFor();
     await expect.poll(() => loadedTiles(page)).toBeGreaterThan(0);
-    await map.scrollIntoViewIfNeeded();
-    const box = await map.boundingBox();
-    if (!box) throw new Error('the map has no box');
-    // North-east of the saved spot, in the map's upper right.
-    await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 - 40);
     const panel = form.getByRole('group', { name: 'Tap the map to drop the pin, drag it to move it.' });
+    // North-east of the saved spot, in the map's upper right (measured each time: a tap on a button may scroll).
+    const tapNorthEast = async () => {
+      await map.scrollIntoViewIfNeeded();
+      const box = await map.boundingBox();
+      if (!box) throw new Error('the map has no box');
+      await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 - 40);
+    };
+    await tapNorthEast();
     await expect
       .poll(async () => (await placedPosition(panel)).latitude)
       .toBeGreaterThan(LAST_CATCH.latitude);
     const moved = await placedPosition(panel);
     expect(moved.longitude).toBeGreaterThan(LAST_CATCH.longitude);
+    // Without a pointer: the map opened on the saved spot, so its center is that spot (to a few pixels: the page's
+    // scrollbar changes the map's width after it opened on the spot).
+    await panel.getByRole('button', { name: "Pin the map's center" }).click();
+    await expect.poll(async () => (await placedPosition(panel)).latitude).toBeLessThan(moved.latitude);
+    const center = await placedPosition(panel);
+    expect(Math.abs(center.latitude - LAST_CATCH.latitude)).toBeLessThan(0.002);
+    expect(Math.abs(center.longitude - LAST_CATCH.longitude)).toBeLessThan(0.002);
+    await tapNorthEast();
+    await expect.poll(() => placedPosition(panel)).toEqual(moved);
     await saveScreenshot(page, 'place-by-hand-edit');
     await panel.getByRole('button', { name: 'Use this place' }).click();
     await expectValue(form.getByLabel('Latitude'), moved.latitude.toFixed(6));
