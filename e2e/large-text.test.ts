@@ -264,6 +264,11 @@ describe('text at 200 % on a 390 px phone', () => {
     await expectToast(page, 'Fish type required');
     await closeToast(page);
     await expectReflows(page, 'log-bottom');
+    // Placing the catch by hand: the map and its buttons.
+    await form.getByRole('button', { name: 'Place on map' }).click();
+    await form.getByRole('region', { name: 'Map to place the catch' }).getByTestId('placed-pin').waitFor();
+    await form.getByRole('button', { name: 'Use this place' }).scrollIntoViewIfNeeded();
+    await expectReflows(page, 'log-place-on-map');
     expectNoConsoleErrors();
   });
 

@@ -118,6 +118,13 @@ export const Crosshair = (props: IconProps) => (
   </SvgIcon>
 );
 
+export const MapPin = (props: IconProps) => (
+  <SvgIcon classes="lucide-map-pin" {...props}>
+    <path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0" />
+    <circle cx="12" cy="10" r="3" />
+  </SvgIcon>
+);
+
 export const ImagePlus = (props: IconProps) => (
   <SvgIcon classes="lucide-image-plus" {...props}>
     <path d="M16 5h6" />

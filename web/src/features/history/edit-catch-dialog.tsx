@@ -212,6 +212,7 @@ function EditCatchContent({
         <CatchFormFields
           form={form}
           errors={errors}
+          setErrors={setErrors}
           locate={locate}
           isLocating={device.isLocating}
           locationError={device.errorMessage}

@@ -1,11 +1,17 @@
-import { type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type ReactNode,
+  type RefObject,
+  type SetStateAction,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { unitLabel } from '#core/units.ts';
-import { Crosshair } from '@/components/shell-icons';
 import { SpeciesInput } from '@/components/species-input';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useUnits } from '@/features/auth/use-units';
 import { toast } from '@/hooks/use-toast';
@@ -13,7 +19,9 @@ import { hasFishType } from '../catches/catch-form-values.ts';
 import type { FieldErrors } from '../catches/invalid-catch.ts';
 import { reverseGeocode } from '../catches/reverse-geocode.ts';
 import { useDeviceLocation } from '../catches/use-device-location.ts';
-import { type CatchForm, FormField, useWatchedValue } from './catch-form-state.ts';
+import { type CatchForm, FormField } from './catch-form-state.ts';
+import { CatchPlaceFields } from './catch-place-fields.tsx';
+import { Field, invalidProps } from './field.tsx';
 
 /**
  * The catch form's fields (docs/product.md#log), shared by the Log tab and the edit dialog (docs/product.md#edit): every input,
@@ -154,6 +162,7 @@ export function useFishTypeRequired(
 export function CatchFormFields({
   form,
   errors,
+  setErrors,
   locate,
   isLocating,
   locationError,
@@ -161,6 +170,8 @@ export function CatchFormFields({
 }: {
   form: CatchForm;
   errors: FieldErrors;
+  /** For the checks made as the angler types (the coordinates), beside those made on submit. */
+  setErrors: Dispatch<SetStateAction<FieldErrors>>;
   locate: (mode: LocateMode) => Promise<void>;
   isLocating: boolean;
   /** The device's location error, shown while the form has no position. */
@@ -169,15 +180,9 @@ export function CatchFormFields({
 }) {
   const { register } = form;
   const units = useUnits();
-  const latitude = useWatchedValue(form, 'latitude');
-  const longitude = useWatchedValue(form, 'longitude');
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
-  /** The input's link to its message (screen readers read it with the field). */
-  const invalid = (name: keyof FieldErrors) =>
-    errors[name]
-      ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId(name)}-error` }
-      : undefined;
+  const invalid = (name: keyof FieldErrors) => invalidProps(fieldId(name), errors[name]);
   const field = (name: keyof FieldErrors, label: string) => ({
     id: fieldId(name),
     label,
@@ -187,7 +192,6 @@ export function CatchFormFields({
   const paired = (name: keyof FieldErrors, label: string) => ({ id: fieldId(name), label });
   const rowErrors = (...names: (keyof FieldErrors)[]) =>
     names.map((name) => ({ id: fieldId(name), message: errors[name] }));
-  const positionError = errors.latitude ?? errors.longitude;
 
   return (
     <>
@@ -249,62 +253,15 @@ export function CatchFormFields({
         </Field>
       </FieldRow>
 
-      <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-2">
-        <legend className="px-1 text-sm font-medium">Location</legend>
-        <Field {...field('locationName', 'Location Name')}>
-          {/* The locate button goes under the name when the name would be left too narrow to read (large text). */}
-          <div className="flex flex-wrap gap-2">
-            <Input
-              id={fieldId('locationName')}
-              className="min-w-[min(10rem,100%)] flex-1 basis-0"
-              autoComplete="off"
-              placeholder="Lake, river or spot"
-              {...invalid('locationName')}
-              {...register('locationName')}
-            />
-            <Button
-              variant="outline"
-              size="icon"
-              className="shrink-0"
-              aria-label="Get current location"
-              title="Get current location"
-              disabled={isLocating}
-              onClick={() => void locate('manual')}
-            >
-              {isLocating ? <Spinner /> : <Crosshair aria-hidden="true" />}
-            </Button>
-          </div>
-        </Field>
-        <div className="grid grid-fit-32 items-end gap-3">
-          <Field id={fieldId('latitude')} label="Latitude">
-            <Input
-              id={fieldId('latitude')}
-              readOnly
-              tabIndex={-1}
-              className="bg-muted px-2 text-xs tabular-nums"
-              placeholder="From GPS"
-              value={latitude === null ? '' : latitude.toFixed(6)}
-            />
-          </Field>
-          <Field id={fieldId('longitude')} label="Longitude">
-            <Input
-              id={fieldId('longitude')}
-              readOnly
-              tabIndex={-1}
-              className="bg-muted px-2 text-xs tabular-nums"
-              placeholder="From GPS"
-              value={longitude === null ? '' : longitude.toFixed(6)}
-            />
-          </Field>
-        </div>
-        {positionError ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {positionError}
-          </p>
-        ) : locationError && latitude === null ? (
-          <p className="text-sm text-muted-foreground">{locationError}</p>
-        ) : null}
-      </fieldset>
+      <CatchPlaceFields
+        form={form}
+        errors={errors}
+        setErrors={setErrors}
+        fieldId={fieldId}
+        locate={locate}
+        isLocating={isLocating}
+        locationError={locationError}
+      />
 
       {/* Stacked on phones: a native date input with its picker icon needs more than half of 390 px. */}
       <FieldRow stackOnPhones errors={rowErrors('catchDate', 'timeOfDay')}>
@@ -430,40 +387,6 @@ function FieldRow({
           </p>
         ) : null,
       )}
-    </div>
-  );
-}
-
-function Field({
-  id,
-  label,
-  required = false,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  /** A refusal, shown under the input (which points at it with aria-describedby). */
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <Label htmlFor={id}>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="ml-0.5 text-destructive">
-            *
-          </span>
-        ) : null}
-      </Label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }

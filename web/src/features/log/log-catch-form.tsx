@@ -238,6 +238,7 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
             <CatchFormFields
               form={form}
               errors={errors}
+              setErrors={setErrors}
               locate={locate}
               isLocating={device.isLocating}
               locationError={device.errorMessage}

@@ -1,12 +1,11 @@
-import 'leaflet/dist/leaflet.css';
-import './catch-map.css';
-import { useQuery } from '@tanstack/react-query';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
-import { TILE_URL_TEMPLATE, TILES_PATH } from '#core/map-tiles.ts';
-import { getMapSettings } from '@/api/endpoints';
 import { cn } from '@/lib/cn';
 import { clusterPoints, mergeOverlapping } from './map-clusters.ts';
+import { DEFAULT_MAX_ZOOM, PIN_SIZE, pinIcon, useProxyTiles } from './map-layers.ts';
+
+// The map chunk's other map: placing a catch by hand (the Log form and the edit dialog).
+export { PlacePickerMap } from './place-picker-map.tsx';
 
 /**
  * The interactive map (docs/product.md#map): Leaflet, in a chunk of its own that loads only when a map opens (History's Map
@@ -40,10 +39,6 @@ const PIN_ZOOM = 13;
 const FIT_MAX_ZOOM = 13;
 /** How far (CSS px) the catches of one exact spot are spread around it at the deepest zoom, so each can be tapped. */
 const SPREAD_RADIUS_PX = 30;
-const PIN_SIZE: L.PointTuple = [44, 44];
-/** The pin's point (its 24 px rotated square's corner, 17 px under the middle) on the catch's spot. */
-const PIN_ANCHOR: L.PointTuple = [22, 39];
-const DEFAULT_MAX_ZOOM = 18;
 const PLACE_SIZE: L.PointTuple = [28, 28];
 /** A place's radius is drawn once it is at least this wide on screen (CSS px): smaller, it would hide under its marker. */
 const MIN_CIRCLE_RADIUS_PX = 16;
@@ -63,10 +58,6 @@ function activateWithKeys(element: HTMLElement): void {
     event.stopPropagation();
     element.click();
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 export interface CatchMapProps<Item> {
@@ -95,15 +86,6 @@ export default function CatchMap<Item>({
   const placeLayerRef = useRef<L.LayerGroup | null>(null);
   const onOpenRef = useRef(onOpenPin);
   onOpenRef.current = onOpenPin;
-
-  const settings = useQuery({
-    queryKey: [TILES_PATH],
-    queryFn: getMapSettings,
-    staleTime: Number.POSITIVE_INFINITY,
-    // Asked offline too: the service worker answers from its copy ('map-settings'), so the kept tiles show.
-    networkMode: 'offlineFirst',
-  });
-  const maxZoom = settings.data?.maxZoom ?? null;
 
   // The map itself, once; tiles once the settings (max zoom) are known.
   useEffect(() => {
@@ -137,18 +119,7 @@ export default function CatchMap<Item>({
     };
   }, []);
 
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!map || maxZoom === null || !settings.data) return;
-    map.setMaxZoom(maxZoom);
-    const tiles = L.tileLayer(TILE_URL_TEMPLATE, {
-      maxZoom,
-      attribution: escapeHtml(settings.data.attribution),
-    }).addTo(map);
-    return () => {
-      tiles.remove();
-    };
-  }, [maxZoom, settings.data]);
+  useProxyTiles(mapRef);
 
   // Fit the view to the pins whenever they change (a search narrows the map like the list), or to the places when
   // no pin shows. At once, not animated; and after a zoom animation under way (a tapped cluster), which would
@@ -232,12 +203,7 @@ export default function CatchMap<Item>({
 
     const pinMarker = (pin: MapPin<Item>, at: L.LatLng) => {
       const marker = L.marker(at, {
-        icon: L.divIcon({
-          className: 'tl-pin',
-          html: '<span></span>',
-          iconSize: PIN_SIZE,
-          iconAnchor: PIN_ANCHOR,
-        }),
+        icon: pinIcon(),
         keyboard: interactive,
         interactive,
         title: pin.label,

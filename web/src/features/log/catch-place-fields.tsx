@@ -1,0 +1,342 @@
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Catch } from '#core/catch.ts';
+import { parseDecimal } from '#core/decimal.ts';
+import { getCatches } from '@/api/endpoints';
+import { Crosshair, MapPin } from '@/components/shell-icons';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { LazyPlacePickerMap, type MapPosition } from '@/features/map/lazy-catch-map';
+import { CATCHES_STALE_TIME_MS, queryClient, queryKeys } from '@/lib/query-client';
+import { loadCatchContract } from '../catches/catch-check.ts';
+import type { FieldErrors } from '../catches/invalid-catch.ts';
+import { reverseGeocode } from '../catches/reverse-geocode.ts';
+import type { LocateMode } from './catch-form-fields.tsx';
+import { type CatchForm, useWatchedValue } from './catch-form-state.ts';
+import { Field, invalidProps } from './field.tsx';
+
+/**
+ * Where a catch was caught (docs/product.md#location), shared by the Log tab and the edit dialog: the place name
+ * with the locate button (GPS, the default), the coordinates, which can be typed, and 'Place on map'. Each way in is
+ * a button of the row under the coordinates and, when it needs room, a panel under that row (`PlacePanel`): a
+ * spot picker joins as one more button and panel beside the map's.
+ */
+
+type Coordinate = 'latitude' | 'longitude';
+
+/** The panels a way in opens under the coordinates (only the map's so far). */
+type PlacePanel = { kind: 'map'; view: MapPosition & { zoom: number } };
+
+/** How close the map opens on a known position, and the whole world when none is known. */
+const PLACE_ZOOM = 13;
+const WORLD_VIEW = { latitude: 20, longitude: 0, zoom: 1 };
+
+/** Coordinates as the fields show them (docs/product.md#location: 6 decimals); '' for none or a typo. */
+const coordinateText = (value: number | null) =>
+  value === null || Number.isNaN(value) ? '' : value.toFixed(6);
+
+/**
+ * What a typed coordinate means to the form: null when blank, the number, or NaN for text that is no number (the
+ * contract then refuses it with 'Latitude must be a number', so the typo is marked rather than dropped).
+ */
+const typedCoordinate = (text: string) => (text.trim() === '' ? null : (parseDecimal(text) ?? Number.NaN));
+
+/** The position the two coordinates make, or null unless both are there and in range. */
+function positionOf(latitude: number | null, longitude: number | null): MapPosition | null {
+  if (latitude === null || longitude === null) return null;
+  // NaN (a typo) fails both comparisons.
+  return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 ? { latitude, longitude } : null;
+}
+
+/** The position of the newest catch that has one (the list is newest first), or null. */
+async function lastCatchPosition(): Promise<MapPosition | null> {
+  try {
+    const catches = await queryClient.fetchQuery<Catch[]>({
+      queryKey: queryKeys.catches,
+      queryFn: getCatches,
+      staleTime: CATCHES_STALE_TIME_MS,
+    });
+    for (const item of catches) {
+      const position = positionOf(item.latitude, item.longitude);
+      if (position) return position;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the place name follows the position: it does unless the angler typed it. A name the form opened with
+ * (the edit dialog's) counts as typed unless it is the name the server gives for the position it opened with.
+ */
+function usePlaceNameFollows(form: CatchForm) {
+  const typed = useRef(false);
+  const [opening] = useState(() => ({
+    name: form.getValues('locationName').trim(),
+    latitude: form.getValues('latitude'),
+    longitude: form.getValues('longitude'),
+  }));
+  const openingNameWasGiven = useRef<Promise<boolean> | null>(null);
+
+  const follows = useCallback(async (): Promise<boolean> => {
+    if (typed.current) return false;
+    const name = form.getValues('locationName').trim();
+    if (name === '' || name !== opening.name) return true;
+    if (opening.latitude === null || opening.longitude === null) return false;
+    const { latitude, longitude } = opening;
+    openingNameWasGiven.current ??= reverseGeocode(latitude, longitude).then((given) => given === name);
+    return openingNameWasGiven.current;
+  }, [form, opening]);
+
+  /** The angler typed into the name: it is theirs while it holds anything. */
+  const onNameTyped = useCallback((text: string) => {
+    typed.current = text.trim() !== '';
+  }, []);
+  return useMemo(() => ({ follows, onNameTyped, typed }), [follows, onNameTyped]);
+}
+
+export function CatchPlaceFields({
+  form,
+  errors,
+  setErrors,
+  fieldId,
+  locate,
+  isLocating,
+  locationError,
+}: {
+  form: CatchForm;
+  errors: FieldErrors;
+  setErrors: Dispatch<SetStateAction<FieldErrors>>;
+  fieldId: (name: string) => string;
+  locate: (mode: LocateMode) => Promise<void>;
+  isLocating: boolean;
+  /** The device's location error, shown while the form has no position. */
+  locationError: string | null;
+}) {
+  const latitude = useWatchedValue(form, 'latitude');
+  const longitude = useWatchedValue(form, 'longitude');
+  const placeName = usePlaceNameFollows(form);
+  const nameInput = form.register('locationName');
+  const [panel, setPanel] = useState<PlacePanel | null>(null);
+  const [opening, setOpening] = useState(false);
+  const mapButton = useRef<HTMLButtonElement>(null);
+
+  /** The newest position's name replaces the name, unless the angler typed one (a slower, older answer is dropped). */
+  const nameRequest = useRef(0);
+  const nameThePlace = useCallback(
+    async (position: MapPosition) => {
+      const request = ++nameRequest.current;
+      if (!(await placeName.follows())) return;
+      const name = await reverseGeocode(position.latitude, position.longitude);
+      if (name && request === nameRequest.current && !placeName.typed.current)
+        form.setValue('locationName', name);
+    },
+    [form, placeName],
+  );
+
+  /** Typed coordinates, checked when the angler leaves a field: its message at the field, the name once both are good. */
+  const checkTyped = useCallback(
+    async (name: Coordinate) => {
+      const { catchFieldsSchema } = await loadCatchContract();
+      const value = form.getValues(name);
+      const result = catchFieldsSchema.shape[name].safeParse(value);
+      const message = result.success ? null : (result.error.issues[0]?.message ?? null);
+      // Only if the value is still the one checked (the angler may have typed on meanwhile).
+      if (!Object.is(form.getValues(name), value)) return;
+      setErrors((current) => {
+        if (message === null) {
+          if (!(name in current)) return current;
+          const { [name]: _cleared, ...rest } = current;
+          return rest;
+        }
+        return { ...current, [name]: message };
+      });
+      const position = positionOf(form.getValues('latitude'), form.getValues('longitude'));
+      if (position) void nameThePlace(position);
+    },
+    [form, setErrors, nameThePlace],
+  );
+
+  const openMap = async () => {
+    setOpening(true);
+    const start = positionOf(latitude, longitude) ?? (await lastCatchPosition());
+    setOpening(false);
+    setPanel({ kind: 'map', view: start ? { ...start, zoom: PLACE_ZOOM } : WORLD_VIEW });
+  };
+  const closePanel = () => {
+    setPanel(null);
+    // Back to the button that opened it (the panel's buttons are gone).
+    mapButton.current?.focus();
+  };
+  const takePlace = (position: MapPosition) => {
+    form.setValue('latitude', position.latitude);
+    form.setValue('longitude', position.longitude);
+    closePanel();
+    void nameThePlace(position);
+  };
+
+  const positionError = errors.latitude ?? errors.longitude;
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-2">
+      <legend className="px-1 text-sm font-medium">Location</legend>
+      <Field id={fieldId('locationName')} label="Location Name" error={errors.locationName}>
+        {/* The locate button goes under the name when the name would be left too narrow to read (large text). */}
+        <div className="flex flex-wrap gap-2">
+          <Input
+            id={fieldId('locationName')}
+            className="min-w-[min(10rem,100%)] flex-1 basis-0"
+            autoComplete="off"
+            placeholder="Lake, river or spot"
+            {...invalidProps(fieldId('locationName'), errors.locationName)}
+            {...nameInput}
+            onChange={(event) => {
+              placeName.onNameTyped(event.target.value);
+              nameInput.onChange(event);
+            }}
+          />
+          <Button
+            variant="outline"
+            size="icon"
+            className="shrink-0"
+            aria-label="Get current location"
+            title="Get current location"
+            disabled={isLocating}
+            onClick={() => void locate('manual')}
+          >
+            {isLocating ? <Spinner /> : <Crosshair aria-hidden="true" />}
+          </Button>
+        </div>
+      </Field>
+      <div className="grid grid-fit-32 items-start gap-3">
+        {(['latitude', 'longitude'] as const).map((name) => (
+          <CoordinateField
+            key={name}
+            form={form}
+            name={name}
+            id={fieldId(name)}
+            error={errors[name]}
+            onLeave={() => void checkTyped(name)}
+          />
+        ))}
+      </div>
+      {!positionError && locationError && latitude === null ? (
+        <p className="text-sm text-muted-foreground">{locationError}</p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          ref={mapButton}
+          variant="outline"
+          className="flex-[1_1_10rem]"
+          aria-expanded={panel?.kind === 'map'}
+          disabled={opening}
+          onClick={() => (panel?.kind === 'map' ? closePanel() : void openMap())}
+        >
+          {opening ? <Spinner /> : <MapPin aria-hidden="true" />}
+          Place on map
+        </Button>
+      </div>
+      {panel?.kind === 'map' ? (
+        <MapPanel
+          view={panel.view}
+          pin={positionOf(latitude, longitude)}
+          onUse={takePlace}
+          onCancel={closePanel}
+        />
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** One coordinate, typed in decimal degrees; GPS and the map write into it too. */
+function CoordinateField({
+  form,
+  name,
+  id,
+  error,
+  onLeave,
+}: {
+  form: CatchForm;
+  name: Coordinate;
+  id: string;
+  error: string | undefined;
+  onLeave: () => void;
+}) {
+  const value = useWatchedValue(form, name);
+  const [text, setText] = useState(() => coordinateText(value));
+  // The value the angler's own typing gave: any other (GPS, the map, a reset) rewrites the text.
+  const typedValue = useRef(value);
+  useEffect(() => {
+    if (Object.is(value, typedValue.current)) return;
+    typedValue.current = value;
+    setText(coordinateText(value));
+  }, [value]);
+  const label = name === 'latitude' ? 'Latitude' : 'Longitude';
+  return (
+    <Field id={id} label={label} error={error}>
+      <Input
+        id={id}
+        name={name}
+        // Not inputMode 'decimal': phones' decimal pads have no minus sign, and half the world is negative.
+        type="text"
+        autoComplete="off"
+        spellCheck={false}
+        className="px-2 tabular-nums"
+        placeholder={name === 'latitude' ? '-90 to 90' : '-180 to 180'}
+        value={text}
+        {...invalidProps(id, error)}
+        onChange={(event) => {
+          const next = typedCoordinate(event.target.value);
+          typedValue.current = next;
+          setText(event.target.value);
+          form.setValue(name, next);
+        }}
+        onBlur={onLeave}
+      />
+    </Field>
+  );
+}
+
+/** The map to drop or drag the pin on; 'Use this place' takes its position into the form. */
+function MapPanel({
+  view,
+  pin,
+  onUse,
+  onCancel,
+}: {
+  view: MapPosition & { zoom: number };
+  pin: MapPosition | null;
+  onUse: (position: MapPosition) => void;
+  onCancel: () => void;
+}) {
+  const [placed, setPlaced] = useState<MapPosition | null>(pin);
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-2">
+      <legend className="mb-2 text-sm text-muted-foreground">
+        Tap the map to drop the pin, drag it to move it.
+      </legend>
+      <LazyPlacePickerMap
+        view={view}
+        pin={pin}
+        onPin={setPlaced}
+        label="Map to place the catch"
+        className="h-72"
+      />
+      <p className="text-sm tabular-nums" aria-live="polite">
+        {placed ? `${coordinateText(placed.latitude)}, ${coordinateText(placed.longitude)}` : 'No pin yet'}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          className="flex-[1_1_8rem]"
+          disabled={placed === null}
+          onClick={() => placed && onUse(placed)}
+        >
+          Use this place
+        </Button>
+        <Button variant="outline" className="flex-[1_1_8rem]" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
