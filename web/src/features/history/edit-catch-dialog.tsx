@@ -25,7 +25,7 @@ import {
   useLocateInto,
 } from '../log/catch-form-fields.tsx';
 import { useCatchForm } from '../log/catch-form-state.ts';
-import { PhotoField } from '../log/photo-field.tsx';
+import { PhotoField, photoToKeep } from '../log/photo-field.tsx';
 import { RecordQuestionPanel, useRecordQuestion } from '../log/record-question.tsx';
 import { CatchThumbnail } from './catch-photo.tsx';
 import type { PendingSync } from './history-merge.ts';
@@ -93,7 +93,7 @@ function EditCatchContent({
   const [initial] = useState(() => catchFormValues(item, units));
   const form = useCatchForm(initial);
   const [errors, setErrors] = useFieldErrors(form, refusedFields(sync));
-  const { locate, device } = useLocateInto(form);
+  const { locate, fillFromPhoto, device } = useLocateInto(form);
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoRemoved, setPhotoRemoved] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -111,7 +111,7 @@ function EditCatchContent({
     mutationFn: async (values: CatchFormValues) => {
       const changes = buildCatchChanges(values, initial, units);
       const edit: CatchEdit = { changes };
-      if (photo) edit.photo = photo;
+      if (photo) edit.photo = await photoToKeep(photo);
       else if (photoRemoved && item.photo) edit.photo = 'remove';
       const nothingChanged = Object.keys(changes).length === 0 && edit.photo === undefined;
       // Saving a refused catch unchanged still sends it again (as Retry would).
@@ -210,10 +210,9 @@ function EditCatchContent({
               id={photoId}
               photo={photo}
               onChange={setPhoto}
+              onUseFacts={fillFromPhoto}
               error={errors.photo}
-              current={
-                showsCurrentPhoto ? <CatchThumbnail item={item} className="h-56 w-full object-cover" /> : null
-              }
+              current={showsCurrentPhoto ? <CatchThumbnail item={item} className="h-56 w-full" /> : null}
               onRemoveCurrent={() => setPhotoRemoved(true)}
             />
           }
