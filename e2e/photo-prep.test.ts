@@ -146,6 +146,15 @@ describe('a photo prepared on the phone', () => {
     expect(topRight.red).toBeGreaterThan(200);
     expect(topRight.green).toBeLessThan(60);
     expect(topLeft.red).toBeLessThan(200);
+
+    // History's card shows the whole photo, fitted into its box: the tall fish is not cropped.
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByRole('img', { name: 'Photo of Walleye' }).waitFor();
+    expect(
+      await page.evaluate<string>(
+        `getComputedStyle(document.querySelector('img[alt="Photo of Walleye"]')).objectFit`,
+      ),
+    ).toBe('contain');
     expectNoConsoleErrors();
   });
 
