@@ -65,3 +65,24 @@ export async function waitForWorkerControl(page: Page, timeout = 20_000): Promis
     .poll(() => page.evaluate<boolean>('Boolean(navigator.serviceWorker.controller)'), { timeout })
     .toBe(true);
 }
+
+/** The photo kept with an outbox entry (the first that has one): its MIME type and bytes, or null. */
+export async function outboxPhoto(page: Page): Promise<{ type: string; bytes: Buffer } | null> {
+  const kept = await page.evaluate<{ type: string; base64: string } | null>(`(async () => {
+    const db = await (${OPEN_EXISTING_DB})('tightlines-offline');
+    if (!db) return null;
+    const all = await new Promise((resolve) => {
+      const request = db.transaction('outbox').objectStore('outbox').getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve([]);
+    });
+    db.close();
+    const photo = all.find((entry) => entry.photo instanceof Blob)?.photo;
+    if (!photo) return null;
+    const bytes = new Uint8Array(await photo.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return { type: photo.type, base64: btoa(binary) };
+  })()`);
+  return kept ? { type: kept.type, bytes: Buffer.from(kept.base64, 'base64') } : null;
+}

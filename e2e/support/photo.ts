@@ -57,6 +57,57 @@ export async function makeCatchPhoto(
   return { file, bytes, width, height, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * A 12 MP phone-camera JPEG (4000×3000 stored, quality 90, about 3.5 MB): a gradient with waves and grain, so it
+ * compresses like a photo rather than a flat picture, stored sideways with EXIF orientation 6 (the phone held
+ * upright), its capture time with the offset and the GPS position. A red block marks the stored top-left corner,
+ * which an upright picture shows at its top right.
+ */
+export async function makeCameraPhoto(camera: {
+  gps: { latitude: number; longitude: number };
+  /** EXIF DateTimeOriginal, 'YYYY:MM:DD HH:MM:SS', and OffsetTimeOriginal, '-06:00'. */
+  takenAt: string;
+  offset: string;
+}): Promise<TestPhoto> {
+  const width = 4000;
+  const height = 3000;
+  const raw = Buffer.alloc(width * height * 3);
+  let seed = 1;
+  const grain = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return (seed / 0x7fffffff - 0.5) * 24;
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const marker = x < 400 && y < 400;
+      const noise = grain();
+      const wave = 30 * Math.sin(x / 37) * Math.cos(y / 53);
+      raw[i] = marker ? 255 : (x / width) * 200 + wave + noise;
+      raw[i + 1] = marker ? 0 : (y / height) * 180 + 30 - wave + noise;
+      raw[i + 2] = marker ? 0 : 120 + wave / 2 + noise;
+    }
+  }
+  const bytes = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .withExif({
+      IFD0: { Make: 'TightlinesTestCam', Model: 'E2E' },
+      IFD2: { DateTimeOriginal: camera.takenAt, OffsetTimeOriginal: camera.offset },
+      IFD3: {
+        GPSLatitudeRef: camera.gps.latitude >= 0 ? 'N' : 'S',
+        GPSLatitude: exifDegrees(camera.gps.latitude),
+        GPSLongitudeRef: camera.gps.longitude >= 0 ? 'E' : 'W',
+        GPSLongitude: exifDegrees(camera.gps.longitude),
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const dir = await mkdtemp(path.join(tmpdir(), 'tightlines-e2e-camera-'));
+  const file = path.join(dir, 'IMG_2041.jpg');
+  await writeFile(file, bytes);
+  return { file, bytes, width, height, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
 /** Format, size and whether any EXIF/XMP/ICC metadata is left, of an image the server returned. */
 export async function describeImage(bytes: Buffer) {
   const meta = await sharp(bytes).metadata();

@@ -63,7 +63,7 @@ export function PhotoPlaceholder({
   );
 }
 
-/** A catch's thumbnail for lists: the photo cropped to fill the box, or the placeholder. */
+/** A catch's thumbnail for lists: the whole photo fitted into the box (a long fish is never cropped), or the placeholder. */
 export function CatchThumbnail({ item, className }: { item: PhotoItem; className?: string }) {
   const { src, onError } = usePhotoSource(item, 'thumb');
   if (src === null) return <PhotoPlaceholder item={item} size="thumb" className={className} />;
@@ -77,7 +77,7 @@ export function CatchThumbnail({ item, className }: { item: PhotoItem; className
       onLoad={() => {
         if (isApiImage(src)) photoShown(src);
       }}
-      className={cn('bg-muted object-cover', className)}
+      className={cn('bg-muted object-contain', className)}
     />
   );
 }

@@ -25,7 +25,7 @@ import {
   useLocateInto,
 } from '../log/catch-form-fields.tsx';
 import { useCatchForm } from '../log/catch-form-state.ts';
-import { PhotoField } from '../log/photo-field.tsx';
+import { PhotoField, photoToKeep } from '../log/photo-field.tsx';
 import { RecordQuestionPanel, useRecordQuestion } from '../log/record-question.tsx';
 import { SpotSelect } from '../spots/spot-select.tsx';
 import type { ShownSpot } from '../spots/spots-merge.ts';
@@ -101,7 +101,7 @@ function EditCatchContent({
   const [initial] = useState(() => catchFormValues(item, units));
   const form = useCatchForm(initial);
   const [errors, setErrors] = useFieldErrors(form, refusedFields(sync));
-  const { locate, device } = useLocateInto(form);
+  const { locate, fillFromPhoto, device } = useLocateInto(form);
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoRemoved, setPhotoRemoved] = useState(false);
   const [spotId, setSpotId] = useState(item.spotId);
@@ -121,7 +121,7 @@ function EditCatchContent({
       const changes = buildCatchChanges(values, initial, units);
       if (spotId !== item.spotId) changes.spotId = spotId;
       const edit: CatchEdit = { changes };
-      if (photo) edit.photo = photo;
+      if (photo) edit.photo = await photoToKeep(photo);
       else if (photoRemoved && item.photo) edit.photo = 'remove';
       const nothingChanged = Object.keys(changes).length === 0 && edit.photo === undefined;
       // Saving a refused catch unchanged still sends it again (as Retry would).
@@ -221,10 +221,9 @@ function EditCatchContent({
               id={photoId}
               photo={photo}
               onChange={setPhoto}
+              onUseFacts={fillFromPhoto}
               error={errors.photo}
-              current={
-                showsCurrentPhoto ? <CatchThumbnail item={item} className="h-56 w-full object-cover" /> : null
-              }
+              current={showsCurrentPhoto ? <CatchThumbnail item={item} className="h-56 w-full" /> : null}
               onRemoveCurrent={() => setPhotoRemoved(true)}
             />
           }

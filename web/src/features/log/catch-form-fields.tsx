@@ -17,6 +17,7 @@ import { useUnits } from '@/features/auth/use-units';
 import { toast } from '@/hooks/use-toast';
 import { hasFishType } from '../catches/catch-form-values.ts';
 import type { FieldErrors } from '../catches/invalid-catch.ts';
+import type { PhotoFacts } from '../catches/photo-prep.ts';
 import { reverseGeocode } from '../catches/reverse-geocode.ts';
 import { useDeviceLocation } from '../catches/use-device-location.ts';
 import { type CatchForm, FormField } from './catch-form-state.ts';
@@ -42,12 +43,26 @@ export type LocateMode = 'auto' | 'manual';
 
 /**
  * Gets the position into the form, then tries to name the place. `auto` never overwrites a name the angler
- * typed; `manual` (the locate button) does.
+ * typed; `manual` (the locate button) does. `fillFromPhoto` takes a picked photo's time and place when the angler
+ * asks for them (docs/decisions/045-photos-prepared-on-the-phone.md); the place name follows that position too.
  */
 export function useLocateInto(form: CatchForm) {
   const { setValue, getValues } = form;
   const device = useDeviceLocation();
   const { requestLocation, isSupported } = device;
+  // Counts the positions taken from photos: a GPS fix that was asked for before one does not overwrite it.
+  const photoPlacements = useRef(0);
+  const placeAt = useCallback(
+    async (position: { latitude: number; longitude: number }, mode: LocateMode) => {
+      setValue('latitude', position.latitude);
+      setValue('longitude', position.longitude);
+      const name = await reverseGeocode(position.latitude, position.longitude);
+      if (name && (mode === 'manual' || getValues('locationName').trim() === '')) {
+        setValue('locationName', name);
+      }
+    },
+    [setValue, getValues],
+  );
   const locate = useCallback(
     async (mode: LocateMode) => {
       if (!isSupported) {
@@ -58,6 +73,7 @@ export function useLocateInto(form: CatchForm) {
         });
         return;
       }
+      const placementsBefore = photoPlacements.current;
       const position = await requestLocation();
       if (!position) {
         toast({
@@ -67,16 +83,25 @@ export function useLocateInto(form: CatchForm) {
         });
         return;
       }
-      setValue('latitude', position.latitude);
-      setValue('longitude', position.longitude);
-      const name = await reverseGeocode(position.latitude, position.longitude);
-      if (name && (mode === 'manual' || getValues('locationName').trim() === '')) {
-        setValue('locationName', name);
+      if (mode === 'auto' && photoPlacements.current !== placementsBefore) return;
+      await placeAt(position, mode);
+    },
+    [isSupported, requestLocation, placeAt],
+  );
+  const fillFromPhoto = useCallback(
+    (facts: PhotoFacts) => {
+      if (facts.takenAt) {
+        setValue('catchDate', facts.takenAt.catchDate);
+        setValue('timeOfDay', facts.takenAt.timeOfDay);
+      }
+      if (facts.position) {
+        photoPlacements.current += 1;
+        void placeAt(facts.position, 'manual');
       }
     },
-    [isSupported, requestLocation, setValue, getValues],
+    [setValue, placeAt],
   );
-  return { locate, device };
+  return { locate, fillFromPhoto, device };
 }
 
 /**

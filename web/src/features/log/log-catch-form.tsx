@@ -28,7 +28,7 @@ import {
   useLocateInto,
 } from './catch-form-fields.tsx';
 import { useCatchForm } from './catch-form-state.ts';
-import { PhotoField } from './photo-field.tsx';
+import { PhotoField, photoToKeep } from './photo-field.tsx';
 import { RecordQuestionPanel, useRecordQuestion } from './record-question.tsx';
 
 // The trip card is a chunk of its own, fetched once the form has been painted: the Log tab is the shell's first
@@ -73,7 +73,7 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
   const [savedOffline, setSavedOffline] = useState(false);
   const [errors, setErrors] = useFieldErrors(form);
   const formRef = useRef<HTMLFormElement>(null);
-  const { locate, device } = useLocateInto(form);
+  const { locate, fillFromPhoto, device } = useLocateInto(form);
   const refuseBlankFishType = useFishTypeRequired(form, setErrors, formRef);
   const focusFirstErrorAfterRender = useFocusFirstErrorAfterRender(formRef);
   const records = useRecordQuestion(form);
@@ -117,7 +117,7 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
         loadOfflineRuntime(),
         import('../catches/save-catch.ts'),
       ]);
-      const entry = await saveCatch(values, file, {
+      const entry = await saveCatch(values, file ? await photoToKeep(file) : null, {
         outbox: offline.outbox,
         userId: user.id,
         clientId,
@@ -242,7 +242,7 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
               locate={locate}
               isLocating={device.isLocating}
               locationError={device.errorMessage}
-              photo={<PhotoField id={photoId} photo={photo} onChange={setPhoto} />}
+              photo={<PhotoField id={photoId} photo={photo} onChange={setPhoto} onUseFacts={fillFromPhoto} />}
             />
 
             <RecordQuestionPanel record={records} formRef={formRef} />
