@@ -29,7 +29,7 @@ function openEdit(item: Catch) {
   queryClient.setQueryData(queryKeys.user, angler);
   const saveEdit = vi.fn<(item: Catch, edit: CatchEdit) => Promise<void>>(async () => {});
   const view = renderScreen(
-    <EditCatchDialog item={item} sync={undefined} saveEdit={saveEdit} onClose={() => {}} />,
+    <EditCatchDialog item={item} sync={undefined} spots={[]} saveEdit={saveEdit} onClose={() => {}} />,
   );
   const dialog = within(screen.getByRole('dialog', { name: 'Edit Catch' }));
   const fate = within(dialog.getByRole('group', { name: 'Kept or released' }));

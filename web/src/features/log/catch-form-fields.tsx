@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { unitLabel } from '#core/units.ts';
 import { SpeciesInput } from '@/components/species-input';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useUnits } from '@/features/auth/use-units';
@@ -20,7 +21,7 @@ import type { FieldErrors } from '../catches/invalid-catch.ts';
 import type { PhotoFacts } from '../catches/photo-prep.ts';
 import { reverseGeocode } from '../catches/reverse-geocode.ts';
 import { useDeviceLocation } from '../catches/use-device-location.ts';
-import { type CatchForm, FormField } from './catch-form-state.ts';
+import { type CatchForm, FormField, useWatchedValue } from './catch-form-state.ts';
 import { CatchPlaceFields } from './catch-place-fields.tsx';
 import { Field, invalidProps } from './field.tsx';
 

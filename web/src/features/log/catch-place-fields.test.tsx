@@ -152,6 +152,7 @@ describe('typed coordinates in the edit dialog', () => {
       <EditCatchDialog
         item={item}
         sync={undefined}
+        spots={[]}
         saveEdit={async (_item, edit) => {
           edits.push(edit);
         }}
