@@ -95,7 +95,15 @@ describe('query persistence', () => {
     const restored = new QueryClient();
     await restoreQueries(restored);
     // Its moment when it was saved, its conditions not worked out, until the server answers it again.
-    const notSet = { caughtAt: savedAt, conditions: CONDITIONS_NOT_WORKED_OUT };
+    // And the fields of trips and spots (docs/decisions/043-trips-and-spots.md): one fish, release not said, no links.
+    const notSet = {
+      caughtAt: savedAt,
+      conditions: CONDITIONS_NOT_WORKED_OUT,
+      released: null,
+      quantity: 1,
+      spotId: null,
+      tripId: null,
+    };
     expect(restored.getQueryData(['/api/catches'])).toEqual([
       { id: 1, fishType: 'Bass', createdAt: savedAt, isTestCatch: false, ...notSet },
       { id: 2, fishType: 'Pike', createdAt: savedAt, isTestCatch: true, ...notSet },
