@@ -17,7 +17,7 @@ import { type AccountLimits, DEFAULT_ACCOUNT_LIMITS } from '../config/settings.t
 import { compiledOnce } from '../db/compiled-query.ts';
 import type { CatchesTable, Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { requireOwn, spotIdAt, tripIdAt } from './catch-links.ts';
+import { batchLinker, requireOwn, spotIdAt, tripIdAt } from './catch-links.ts';
 import { catchSearchText, catchTextBytes, searchTextPattern } from './catch-text.ts';
 
 /** The columns a Catch is made of (not search_text, a second copy of the text only search reads). */
@@ -589,6 +589,19 @@ export class CatchRepository {
     if (inputs.length === 0) return new Set();
     const values = await toRows(userId, inputs, this.clock.now());
     const inserted = await this.db.transaction().execute(async (trx) => {
+      // A link the file left out (a CSV, a file from before trips and spots) is worked out as for a new catch.
+      const linker = await batchLinker(trx, userId);
+      for (const [index, input] of inputs.entries()) {
+        const row = values[index];
+        if (row === undefined) continue;
+        if (input.spotId === undefined) {
+          row.spot_id = linker.spotIdAt({
+            latitude: input.latitude ?? null,
+            longitude: input.longitude ?? null,
+          });
+        }
+        if (input.tripId === undefined) row.trip_id = linker.tripIdAt(row.caught_at ?? null);
+      }
       const rows = await trx
         .insertInto('catches')
         .values(values)

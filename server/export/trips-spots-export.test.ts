@@ -204,6 +204,35 @@ describe.each(TEST_ENGINES)('spots and trips in the export on %s', (engine) => {
     ]);
   });
 
+  it('links the catches of a file that names no spot or trip (a CSV, a file from before them) by place and time', async () => {
+    const weedEdge = await createSpot(bob, WEED_EDGE);
+    const morning = await createTrip(bob, MORNING);
+    const at = (timeOfDay: string) => ({
+      latitude: 46.1,
+      longitude: -89.2,
+      catchDate: '2026-05-01',
+      timeOfDay,
+    });
+    const oldFile = {
+      format: 'tightlines-export',
+      version: 1,
+      catches: [
+        // 07:30 in Wisconsin (CDT) is 12:30 UTC, inside the trip; 20:00 is after it.
+        { fishType: 'Walleye', clientId: randomUUID(), ...at('07:30') },
+        { fishType: 'Perch', clientId: randomUUID(), ...at('20:00') },
+        { fishType: 'Bass', clientId: randomUUID(), catchDate: '2026-05-01', timeOfDay: '07:30' },
+      ],
+    };
+    expect((await summaryOf(bob, JSON.stringify(oldFile), 'old.json')).created).toBe(3);
+    const catches = await listOf<Catch>(bob, 'catches');
+    const links = Object.fromEntries(catches.map((item) => [item.fishType, [item.spotId, item.tripId]]));
+    expect(links).toEqual({
+      Walleye: [weedEdge.id, morning.id],
+      Perch: [weedEdge.id, null],
+      Bass: [null, null],
+    });
+  });
+
   it('never takes a catch link for an id of the importing account: ids in a file are the exporting account’s', async () => {
     const bobsSpot = await createSpot(bob, { name: 'Bob’s secret', latitude: 10, longitude: 10 });
     const file = {

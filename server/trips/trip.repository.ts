@@ -145,8 +145,9 @@ export class TripRepository {
   }
 
   /**
-   * 400 naming startedAt when [startedAt, endedAt] (open: to any time) meets another trip of the user: an angler
-   * fishes one trip at a time, so a moment is in at most one trip.
+   * 400 naming startedAt when (startedAt, endedAt) (open: to any time) overlaps another trip of the user: an angler
+   * fishes one trip at a time. Touching is not overlapping (the next trip may start the minute one ends); a catch
+   * at that very moment belongs to the trip it starts (catch-links.ts takes the last trip started).
    */
   private async refuseOverlap(
     db: Kysely<Database>,
@@ -158,9 +159,9 @@ export class TripRepository {
       .selectFrom('trips')
       .select(['id', 'ended_at'])
       .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', trip.startedAt)]))
+      .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>', trip.startedAt)]))
       .limit(1);
-    if (trip.endedAt !== null) query = query.where('started_at', '<=', trip.endedAt);
+    if (trip.endedAt !== null) query = query.where('started_at', '<', trip.endedAt);
     if (exceptId !== null) query = query.where('id', '!=', exceptId);
     const other = await query.executeTakeFirst();
     if (!other) return;

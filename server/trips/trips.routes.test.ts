@@ -101,6 +101,13 @@ describe.each(TEST_ENGINES)('trips on %s', (engine) => {
     expect(after.find((item) => item.id === during.id)?.tripId).toBe(trip.id);
   });
 
+  it('lets a trip start the minute another ends, and gives a catch at that minute to the trip it starts', async () => {
+    await createTrip(alice, { startedAt: at('05:00'), endedAt: at('08:00') });
+    const next = await createTrip(alice, { startedAt: at('08:00'), endedAt: at('09:30') });
+    const onTheMinute = await alice.createCatch({ ...caughtAt('08:00'), fishType: 'Perch' });
+    expect(onTheMinute.tripId).toBe(next.id);
+  });
+
   it('refuses an end before the start (naming endedAt), an overlap and a second open trip (naming startedAt)', async () => {
     const ends = await alice.post('/api/trips', { startedAt: at('08:00'), endedAt: at('07:59') });
     expect([ends.statusCode, ends.json()]).toEqual([

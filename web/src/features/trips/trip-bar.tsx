@@ -30,7 +30,7 @@ const tellFailure = (error: unknown) =>
  * them by their moment. Works offline: everything goes through the outbox (use-trips.ts).
  */
 export function TripBar() {
-  const { running, actions } = useTrips();
+  const { trips, running, actions } = useTrips();
   const [busy, setBusy] = useState(false);
   const act = (run: () => Promise<unknown>) => {
     setBusy(true);
@@ -56,7 +56,7 @@ export function TripBar() {
             </p>
             <Button
               disabled={busy}
-              onClick={() => act(() => actions.create({ startedAt: tripStartAt(Date.now()) }))}
+              onClick={() => act(() => actions.create({ startedAt: tripStartAt(Date.now(), trips) }))}
             >
               Start trip
             </Button>

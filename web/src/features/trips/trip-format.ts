@@ -45,9 +45,15 @@ export function tripMinutes(trip: { startedAt: string; endedAt: string | null },
 /**
  * The start of a trip begun now, to the whole minute: the log form dates a catch to the minute (its time of day is
  * HH:mm), so a catch logged in the trip's first minute still falls inside it and the server links it (decision 043).
+ * Never before the end of the angler's last trip: one ended 30 s ago must not overlap the next (the server refuses).
  */
-export function tripStartAt(now: number): string {
-  return new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS).toISOString();
+export function tripStartAt(now: number, trips: readonly { endedAt: string | null }[] = []): string {
+  const lastEnd = trips.reduce(
+    (latest, trip) => (trip.endedAt === null ? latest : Math.max(latest, Date.parse(trip.endedAt))),
+    Number.NEGATIVE_INFINITY,
+  );
+  const wholeMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+  return new Date(Math.min(now, Math.max(wholeMinute, lastEnd))).toISOString();
 }
 
 /** A trip's moment on the phone's clock: 'Nov 27, 6:05 AM'. */
