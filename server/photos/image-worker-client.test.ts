@@ -96,7 +96,9 @@ describe('ImageWorker', () => {
     // Before: each finishing call set the idle timer without clearing the one another call had just set, so two
     // answers read from the channel at once left a stray timer that stopped the worker under the next photo
     // ("The image worker stopped (exit code 0)": 1.3 % of uploads under load).
-    const idleMs = 500;
+    // Well under the big photo's decode (~0.5 s on a quiet machine, more under load): at 500 ms a fast moment
+    // made the photo finish first and the test prove nothing.
+    const idleMs = 150;
     const worker = newWorker({ idleMs });
     const notAnImage = Buffer.from('I caught a 12 lb pike!');
     for (let round = 0; round < 3; round++) {
