@@ -7,6 +7,7 @@ import { startFakeOpenMeteo } from '../server/test-support/fake-open-meteo.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { waitForPersistedCache, waitForWorkerControl } from './support/device-storage.ts';
 import { setupE2E } from './support/harness.ts';
+import { expectToast } from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
 
 /**
@@ -174,6 +175,39 @@ describe('the Tides card', () => {
     await page.getByRole('region', { name: 'Gear Recommendations' }).waitFor();
     expect(await card.count()).toBe(0);
     expectNoConsoleErrors();
+  });
+
+  it('keeps the tides of a coastal spot saved from home, for the day there with no signal', async (test) => {
+    const { page, context, card, expectNoConsoleErrors } = await openTools(test, TAHOE);
+    // A catch on Seattle's waterfront, logged from inland; its place saved as a spot.
+    const logged = await page.request.post('/api/catches', {
+      data: { fishType: 'Lingcod', ...SEATTLE, locationName: 'Seattle waterfront' },
+    });
+    expect(logged.status(), await logged.text()).toBe(201);
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByRole('list', { name: 'Catches' }).getByRole('button', { name: 'Lingcod' }).click();
+    const details = page.getByRole('dialog', { name: 'Lingcod' });
+    await details.getByRole('button', { name: 'Save this place as a spot' }).click();
+    const naming = page.getByRole('dialog', { name: 'Save this place as a spot' });
+    await naming.getByLabel('Spot name').fill('Pier 57');
+    await naming.getByRole('button', { name: 'Save Spot' }).click();
+    await expectToast(page, 'Spot saved');
+    await waitForWorkerControl(page);
+    await waitForPersistedCache(page, '"/api/tides/stations",47.6,-122.34');
+
+    // At the spot, no signal: the Tides card predicts from what was kept when the spot was saved.
+    await context.setOffline(true);
+    await context.setGeolocation(SEATTLE);
+    await page.reload();
+    await page.getByText("You're offline", { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Tools' }).click();
+    await card.getByTestId('tide-turns').waitFor();
+    await card
+      .getByTestId('tide-station')
+      .getByText(/^Seattle/)
+      .waitFor();
+    await context.setOffline(false);
+    expectNoConsoleErrors([{ status: 'network', path: '/api/reverse-geocode' }]);
   });
 
   it('works with no signal from the stations the phone kept, and says so where it kept none', async (test) => {

@@ -9,6 +9,7 @@ import {
   editRecordOffline,
   type RecordRef,
 } from '@/offline/record-actions';
+import { keepTideStationsAt } from '../tools/tide-stations.ts';
 
 /**
  * Every write of a spot the app makes goes through these functions (decision 043): into the phone's outbox, like a
@@ -36,6 +37,7 @@ export async function saveNewSpot(spot: NewSpot): Promise<string> {
   const clientId = crypto.randomUUID();
   await assertValidSpot('create', { ...spot, clientId });
   await queue((outbox, userId) => createRecordOffline(outbox, userId, 'spot', { ...spot, clientId }));
+  if (navigator.onLine) void keepTideStationsAt(queryClient, spot);
   return clientId;
 }
 

@@ -34,6 +34,21 @@ export function tideStationsQueryOptions(position: Position) {
   });
 }
 
+/**
+ * Keeps the tide stations around a place the angler saved (a spot; decision 035), so its tides work there with no
+ * signal: the answer joins the few the phone keeps. One without a station (an inland spot) is not kept, so it never
+ * pushes a coastal one out. Offline, or refused, nothing is kept: the Tides card asks when the angler is there.
+ */
+export async function keepTideStationsAt(client: QueryClient, position: Position): Promise<void> {
+  const options = tideStationsQueryOptions(position);
+  try {
+    const answer = await client.fetchQuery(options);
+    if (answer.stations.length === 0) client.removeQueries({ queryKey: options.queryKey, exact: true });
+  } catch {
+    // Nothing to keep; the spot itself is saved through the outbox whatever happens here.
+  }
+}
+
 /** Every answer of stations in the cache (restored from the phone's storage too), newest first. */
 function keptTideStationAnswers(client: QueryClient): TideStationsAnswer[] {
   return client
