@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
+import { tripMinutes } from '#core/trip-stats.ts';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -9,7 +10,7 @@ import { useUnits } from '@/features/auth/use-units';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 import { formatWeight } from '../catches/catch-format.ts';
 import { formatTide } from '../history/conditions-format.ts';
-import { formatDuration, formatRate, formatTripMoment, momentFromInput, tripMinutes } from './trip-format.ts';
+import { formatDuration, formatRate, formatTripMoment, momentFromInput } from './trip-format.ts';
 import type { ShownTrip } from './trips-merge.ts';
 import { useTrips } from './use-trips.ts';
 
