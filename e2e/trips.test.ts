@@ -22,6 +22,13 @@ async function fetchTrips(page: Page): Promise<Trip[]> {
   return (await response.json()) as Trip[];
 }
 
+/** The catches a map shows: its pins plus the count each cluster holds. */
+async function catchesOnMap(page: Page, name: string): Promise<number> {
+  const map = page.getByRole('region', { name });
+  const clusters = await map.getByTestId('map-cluster').allTextContents();
+  return (await map.getByTestId('map-pin').count()) + clusters.reduce((sum, text) => sum + Number(text), 0);
+}
+
 describe('trips', () => {
   it('a trip started, fished and ended offline arrives once, with its two catches, and shows in Trips', async (test) => {
     const { page, context, expectNoConsoleErrors } = await e2e.openPage(test);
@@ -83,7 +90,19 @@ describe('trips', () => {
     const linked = dialog.getByRole('list', { name: 'Catches on this trip' }).getByRole('listitem');
     await linked.filter({ hasText: 'Walleye' }).waitFor();
     expect(await linked.count()).toBe(2);
+    // Both were logged on the lake: the trip's map shows the two (one spot, so maybe as a cluster of 2).
+    expect(catches.every((item) => item.latitude !== null)).toBe(true);
+    const map = dialog.getByRole('region', { name: "Map of this trip's catches" });
+    await expect.poll(() => catchesOnMap(page, "Map of this trip's catches")).toBe(2);
+    expect(await map.getByTestId('map-place').count()).toBe(0);
     await page.screenshot({ path: `${SCREENSHOTS}/trip-dialog.png`, fullPage: false });
+
+    // Stats counts the trip with its effort.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('tab', { name: 'Stats' }).click();
+    await expect.poll(() => page.getByTestId('stats-trips').textContent()).toBe('1');
+    expect(await page.getByTestId('stats-skunked-trips').textContent()).toBe('0');
     expectNoConsoleErrors();
   });
 });

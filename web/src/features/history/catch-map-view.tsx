@@ -1,9 +1,8 @@
 import { MapPinOff } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import type { Catch } from '#core/catch.ts';
-import { formatCatchDate } from '../catches/catch-format.ts';
-import { LazyCatchMap, type MapPin, type MapPlace } from '../map/lazy-catch-map.tsx';
-import { withCoordinates } from '../map/map-clusters.ts';
+import { catchPins } from '../map/catch-pins.ts';
+import { LazyCatchMap, type MapPlace } from '../map/lazy-catch-map.tsx';
 import type { ShownSpot } from '../spots/spots-merge.ts';
 
 /**
@@ -20,16 +19,7 @@ export function CatchMapView({
   spots: readonly ShownSpot[];
   onOpen: (item: Catch, opener: HTMLElement) => void;
 }) {
-  const pins = useMemo<MapPin<Catch>[]>(
-    () =>
-      withCoordinates(catches).map((item) => ({
-        item,
-        latitude: item.latitude,
-        longitude: item.longitude,
-        label: `${item.fishType}, ${formatCatchDate(item.catchDate)}`,
-      })),
-    [catches],
-  );
+  const pins = useMemo(() => catchPins(catches), [catches]);
   const places = useMemo<MapPlace[]>(
     () =>
       spots.map((spot) => ({

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { computeCatchStats } from '#core/catch-stats.ts';
 import { testCatch } from '#core/test-catch.ts';
+import type { Trip } from '#core/trips.ts';
 import type { User } from '#core/user.ts';
 import { queryClient, queryKeys } from '@/lib/query-client';
-import { renderScreen } from '@/test-support/render';
+import { answerApi, renderScreen } from '@/test-support/render';
 import { CatchStatsView } from './catch-stats-view.tsx';
 
 /** Stats counting fish and the share released (docs/decisions/043-trips-and-spots.md). */
@@ -15,8 +16,13 @@ const angler: User = {
   units: 'imperial',
 };
 
-function renderStats(catches: Parameters<typeof computeCatchStats>[0]) {
+function renderStats(catches: Parameters<typeof computeCatchStats>[0], trips: Trip[] = []) {
+  answerApi({
+    'GET /api/user': { status: 200, body: angler },
+    'GET /api/trips': { status: 200, body: trips },
+  });
   queryClient.setQueryData(queryKeys.user, angler);
+  queryClient.setQueryData(queryKeys.trips, trips);
   renderScreen(<CatchStatsView stats={computeCatchStats(catches, new Date())} onOpen={() => {}} />);
 }
 
@@ -37,5 +43,59 @@ describe('the Stats view', () => {
     renderStats([testCatch({ id: 1, fishType: 'Perch', quantity: 3 })]);
     expect(screen.getByTestId('stats-total-catches').textContent).toBe('3');
     expect(screen.queryByTestId('stats-released')).toBeNull();
+  });
+
+  it('adds the effort behind the fish from the trips: hours fished (a running trip so far), trips, skunked, fish per hour', async () => {
+    const now = Date.now();
+    const hoursAgo = (hours: number) => new Date(now - hours * 3_600_000).toISOString();
+    const trip = (id: number, fields: Partial<Trip>): Trip => ({
+      id,
+      clientId: null,
+      startedAt: hoursAgo(30),
+      endedAt: hoursAgo(28),
+      spotId: null,
+      notes: null,
+      fishLost: 0,
+      bitesMissed: 0,
+      createdAt: hoursAgo(30),
+      durationMinutes: 120,
+      catchCount: 0,
+      catchesPerHour: 0,
+      species: [],
+      skunked: true,
+      ...fields,
+    });
+    renderStats(
+      [testCatch({ id: 1, fishType: 'Perch', quantity: 7 })],
+      [
+        trip(1, {}),
+        trip(2, { startedAt: hoursAgo(5), endedAt: hoursAgo(3), catchCount: 6, skunked: false }),
+        // Running for an hour so far, one fish yet: 5 hours fished, 7 fish.
+        trip(3, { startedAt: hoursAgo(1), endedAt: null, catchCount: 1, skunked: false }),
+      ],
+    );
+    expect(await screen.findByTestId('stats-trips')).toHaveProperty('textContent', '3');
+    expect(screen.getByTestId('stats-hours-fished').textContent).toBe('5');
+    expect(screen.getByTestId('stats-skunked-trips').textContent).toBe('1');
+    expect(screen.getByTestId('stats-fish-per-hour').textContent).toBe('1.4');
+    expect(screen.getByTestId('stats-total-catches').textContent).toBe('7');
+  });
+
+  it('shows the rest at once while the trips are not known yet', () => {
+    queryClient.setQueryData(queryKeys.user, angler);
+    // The trips never answer: Stats shows its totals without them.
+    vi.stubGlobal('fetch', () => new Promise(() => {}));
+    renderScreen(
+      <CatchStatsView stats={computeCatchStats([testCatch({ id: 1 })], new Date())} onOpen={() => {}} />,
+    );
+    expect(screen.getByTestId('stats-total-catches').textContent).toBe('1');
+    expect(screen.queryByTestId('stats-trips')).toBeNull();
+  });
+
+  it("says '—' for fish per hour with no trips fished", async () => {
+    renderStats([testCatch({ id: 1 })]);
+    expect(await screen.findByTestId('stats-trips')).toHaveProperty('textContent', '0');
+    expect(screen.getByTestId('stats-hours-fished').textContent).toBe('0');
+    expect(screen.getByTestId('stats-fish-per-hour').textContent).toBe('—');
   });
 });

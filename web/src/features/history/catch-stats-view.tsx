@@ -3,16 +3,19 @@ import type { ReactNode } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { type CatchStats, type MonthCount, releasedPercent } from '#core/catch-stats.ts';
 import type { NamedCount } from '#core/names.ts';
+import { tripTotals } from '#core/trip-stats.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUnits } from '@/features/auth/use-units';
 import { cn } from '@/lib/cn';
 import { formatLength, formatWeight } from '../catches/catch-format.ts';
+import { useTrips } from '../trips/use-trips.ts';
 
 /**
  * The Stats view of the History tab (docs/product.md#stats, decision 011): totals (of fish: "12 perch" counts 12, and
  * the share released, decision 043), catches per month, each species with its heaviest and longest catch, and the
- * top baits and places. A chunk of its own, loaded when the view opens; the numbers
- * come from core/catch-stats.ts, computed by History from the same list it shows, so they work offline.
+ * top baits and places, and the effort behind them from the trips (hours fished, fish per hour). A chunk of its own,
+ * loaded when the view opens; the numbers come from core/catch-stats.ts, computed by History from the same list it
+ * shows, and core/trip-stats.ts from the kept trip list, so they work offline.
  */
 
 type OpenCatch = (item: Catch, opener: HTMLElement) => void;
@@ -84,7 +87,7 @@ function Totals({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
   // Named as its species is in the table (the most common spelling), not as this one catch was typed.
   const heaviestSpecies =
     stats.species.find((species) => species.heaviest === heaviest)?.name ?? heaviest?.fishType ?? '';
-  const facts: Array<{ label: string; value: ReactNode; testId: string }> = [
+  const facts: Fact[] = [
     { label: 'Catches', value: stats.totalCatches, testId: 'stats-total-catches' },
     { label: 'Species', value: stats.speciesCount, testId: 'stats-total-species' },
     {
@@ -116,6 +119,17 @@ function Totals({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
   ];
   const released = releasedText(stats);
   if (released) facts.push({ label: 'Released', value: released, testId: 'stats-released' });
+  return <FactGrid facts={facts} />;
+}
+
+interface Fact {
+  label: string;
+  value: ReactNode;
+  testId: string;
+}
+
+/** Figures side by side, each a name over its value. */
+function FactGrid({ facts }: { facts: Fact[] }) {
   return (
     <dl className="grid grid-fit-32 gap-2">
       {facts.map(({ label, value, testId }) => (
@@ -127,6 +141,37 @@ function Totals({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Hours and rates to one decimal, as the weights are, without a trailing '.0': '3.5', '12'. */
+const oneDecimal = (value: number) => String(Number(value.toFixed(1)));
+
+/**
+ * The effort behind the fish (decision 043): hours fished (a running trip so far), trips, skunked trips and fish per
+ * hour, from the kept trip list (use-trips.ts), so offline too. The rest of Stats never waits for it: until the trips
+ * are known (or when they cannot be loaded) this shows nothing; nor does it in a log with neither catches nor trips.
+ */
+function TripFigures({ showWithoutTrips }: { showWithoutTrips: boolean }) {
+  const { trips, loading, loadFailed } = useTrips();
+  if (loading || loadFailed || (trips.length === 0 && !showWithoutTrips)) return null;
+  const totals = tripTotals(
+    trips.map((trip) => ({ ...trip, catchCount: trip.saved?.catchCount ?? null })),
+    Date.now(),
+  );
+  return (
+    <FactGrid
+      facts={[
+        { label: 'Hours fished', value: oneDecimal(totals.minutesFished / 60), testId: 'stats-hours-fished' },
+        { label: 'Trips', value: totals.trips, testId: 'stats-trips' },
+        { label: 'Skunked trips', value: totals.skunkedTrips, testId: 'stats-skunked-trips' },
+        {
+          label: 'Fish per hour',
+          value: totals.fishPerHour === null ? '—' : oneDecimal(totals.fishPerHour),
+          testId: 'stats-fish-per-hour',
+        },
+      ]}
+    />
   );
 }
 
@@ -315,8 +360,11 @@ export function CatchStatsView({ stats, onOpen }: { stats: CatchStats; onOpen: O
           </p>
         </div>
       ) : (
+        <Totals stats={stats} onOpen={onOpen} />
+      )}
+      <TripFigures showWithoutTrips={stats.totalCatches > 0} />
+      {stats.totalCatches === 0 ? null : (
         <>
-          <Totals stats={stats} onOpen={onOpen} />
           <StatsSection title="Catches per month">
             <MonthChart months={stats.months} />
           </StatsSection>

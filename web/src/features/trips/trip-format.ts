@@ -36,12 +36,6 @@ export function formatRate(catchesPerHour: number | null): string {
   return `${Number(catchesPerHour.toFixed(1))} fish/h`;
 }
 
-/** Minutes from the start to the end, or to now while the trip runs. */
-export function tripMinutes(trip: { startedAt: string; endedAt: string | null }, now: number): number {
-  const end = trip.endedAt === null ? now : Date.parse(trip.endedAt);
-  return Math.max(0, Math.floor((end - Date.parse(trip.startedAt)) / MINUTE_MS));
-}
-
 /**
  * The start of a trip begun now, to the whole minute: the log form dates a catch to the minute (its time of day is
  * HH:mm), so a catch logged in the trip's first minute still falls inside it and the server links it (decision 043).

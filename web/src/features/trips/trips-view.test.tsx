@@ -1,5 +1,7 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testCatch } from '#core/test-catch.ts';
 import type { Trip } from '#core/trips.ts';
 import type { User } from '#core/user.ts';
 import { queryClient, queryKeys } from '@/lib/query-client';
@@ -73,5 +75,42 @@ describe('the Trips view', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
     // The refused trip is not kept: fixing it and saving again sends a new one.
     await expect.poll(() => outbox.list(angler.id)).toEqual([]);
+  });
+
+  it('opens a trip with a small map of its catches that have a position, and none when no catch has one', async () => {
+    answerApi({
+      'GET /api/user': { status: 200, body: angler },
+      'GET /api/trips': { status: 200, body: [skunked] },
+    });
+    queryClient.setQueryData(queryKeys.user, angler);
+    queryClient.setQueryData(queryKeys.trips, [skunked]);
+    const onTheLake = testCatch({
+      id: 1,
+      fishType: 'Walleye',
+      tripId: skunked.id,
+      latitude: 47.15,
+      longitude: -94.39,
+    });
+    const unplaced = testCatch({
+      id: 2,
+      fishType: 'Perch',
+      tripId: skunked.id,
+      latitude: null,
+      longitude: null,
+    });
+    const { user, rerender } = renderScreen(<TripsView catches={[unplaced]} onOpenCatch={() => {}} />);
+
+    await user.click(within(await screen.findByRole('list', { name: 'Your trips' })).getByRole('button'));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('list', { name: 'Catches on this trip' });
+    expect(within(dialog).queryByRole('region', { name: "Map of this trip's catches" })).toBeNull();
+    expect(within(dialog).queryByText('Loading map')).toBeNull();
+
+    rerender(
+      <QueryClientProvider client={queryClient}>
+        <TripsView catches={[unplaced, onTheLake]} onOpenCatch={() => {}} />
+      </QueryClientProvider>,
+    );
+    expect(await within(dialog).findByRole('region', { name: "Map of this trip's catches" })).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
+import { tripMinutes } from '#core/trip-stats.ts';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -9,7 +10,9 @@ import { useUnits } from '@/features/auth/use-units';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 import { formatWeight } from '../catches/catch-format.ts';
 import { formatTide } from '../history/conditions-format.ts';
-import { formatDuration, formatRate, formatTripMoment, momentFromInput, tripMinutes } from './trip-format.ts';
+import { catchPins } from '../map/catch-pins.ts';
+import { LazyCatchMap } from '../map/lazy-catch-map.tsx';
+import { formatDuration, formatRate, formatTripMoment, momentFromInput } from './trip-format.ts';
 import type { ShownTrip } from './trips-merge.ts';
 import { useTrips } from './use-trips.ts';
 
@@ -144,7 +147,8 @@ function TripDialog({
   onOpenCatch: (item: Catch, opener: HTMLElement) => void;
 }) {
   const units = useUnits();
-  const linked = trip ? catchesOf(trip, catches) : [];
+  // Kept while the trip and the catches stay the same, so the map does not fit itself to its pins again.
+  const linked = useMemo(() => (trip ? catchesOf(trip, catches) : []), [trip, catches]);
   const fish = trip ? fishOf(trip) : null;
   return (
     <Dialog open={trip !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
@@ -171,6 +175,7 @@ function TripDialog({
             <h3 id="trip-catches-heading" className="font-semibold">
               Catches
             </h3>
+            <TripMap catches={linked} onOpenCatch={onOpenCatch} />
             {linked.length === 0 ? (
               <p className="text-sm text-muted-foreground">
                 {trip.id === null ? 'Its catches show once the trip has synced.' : 'No catches on this trip.'}
@@ -207,6 +212,31 @@ function TripDialog({
         </DialogContent>
       ) : null}
     </Dialog>
+  );
+}
+
+/**
+ * Where the trip's catches were caught: a small map of those with a position (its code loads the first time one
+ * shows, lazy-catch-map.tsx), nothing when none has one. A tap on a pin opens that catch, as its button does.
+ */
+function TripMap({
+  catches,
+  onOpenCatch,
+}: {
+  catches: readonly Catch[];
+  onOpenCatch: (item: Catch, opener: HTMLElement) => void;
+}) {
+  const pins = useMemo(() => catchPins(catches), [catches]);
+  if (pins.length === 0) return null;
+  return (
+    <LazyCatchMap
+      pins={pins}
+      label="Map of this trip's catches"
+      onOpenPin={(item, pinElement) => {
+        if (pinElement) onOpenCatch(item, pinElement);
+      }}
+      className="h-48"
+    />
   );
 }
 
