@@ -9,7 +9,8 @@ import { registerViaApi } from './support/users.ts';
 /**
  * Spots in the web app (decision 043) in Chromium on a 390 px phone against the real server: a spot saved from a
  * catch's details links that catch, the Spots view counts it, the History map marks the spot apart from the catches'
- * pins (its radius once zoomed in), and deleting the spot keeps the catch.
+ * pins (its radius once zoomed in), and deleting the spot keeps the catch. 'Pick a spot' in the Log form puts a spot's
+ * place into the form and links the new catch to it.
  */
 const e2e = setupE2E();
 
@@ -144,6 +145,47 @@ describe('spots', () => {
     await page.getByRole('tab', { name: 'Map' }).click();
     await map.getByRole('button', { name: 'Walleye, May 1, 2026: open details' }).waitFor();
     expect(await map.getByTestId('map-place').count()).toBe(0);
+    expectNoConsoleErrors();
+  });
+  it("'Pick a spot' in the Log form: the spot's place and name go into the form and the catch is saved linked to it", async (test) => {
+    const { page, expectNoConsoleErrors } = await e2e.openPage(test);
+    await registerViaApi(page);
+    await page.goto('/');
+    // Two spots 20 km apart, saved on the server (the panel lists the kept list).
+    const spotIds = new Map<string, number>();
+    for (const data of [
+      { name: 'Weed edge', latitude: 45.8712, longitude: -89.7093 },
+      { name: 'North dock', latitude: 46.05, longitude: -89.7093 },
+    ]) {
+      const response = await page.request.post('/api/spots', { data });
+      expect(response.status(), await response.text()).toBe(201);
+      spotIds.set(data.name, ((await response.json()) as { id: number }).id);
+    }
+    await page.reload();
+
+    const form = page.getByRole('form', { name: 'Log a catch' });
+    await form.getByRole('button', { name: 'Pick a spot' }).click();
+    const panel = form.getByRole('group', { name: 'Your spots' });
+    await panel.getByRole('button', { name: 'North dock' }).click();
+    await panel.waitFor({ state: 'detached' });
+    expect(await form.getByLabel('Latitude').inputValue()).toBe('46.050000');
+    expect(await form.getByLabel('Longitude').inputValue()).toBe('-89.709300');
+    await expect.poll(() => form.getByLabel('Location Name').inputValue()).toBe('North dock');
+    await saveScreenshot(page, 'spots-pick-in-log');
+    await expectNoAxeViolations(page);
+
+    await form.getByRole('combobox', { name: /Fish Type/ }).fill('Walleye');
+    await form.getByRole('button', { name: 'Log Catch' }).click();
+    await page.getByText('Catch Logged!').waitFor();
+    await expectServerCatches(page, 1);
+    const [saved] = await fetchCatches(page);
+    expect(saved).toMatchObject({
+      fishType: 'Walleye',
+      spotId: spotIds.get('North dock'),
+      latitude: 46.05,
+      longitude: -89.7093,
+      locationName: 'North dock',
+    });
     expectNoConsoleErrors();
   });
 });

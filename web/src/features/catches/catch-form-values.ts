@@ -18,8 +18,12 @@ type ChosenField = 'latitude' | 'longitude' | 'released';
 /** The written fields the log form has an input for (the photo has its own picker; GPS fills latitude/longitude). */
 export type FormField = Exclude<keyof FormCatchFields, 'photo' | ChosenField>;
 
-/** What the log form holds: every field as the text its input shows, the GPS position and Kept / Released as chosen. */
-export type CatchFormValues = Record<FormField, string> & Pick<FormCatchFields, ChosenField>;
+/**
+ * What the log form holds: every field as the text its input shows, the GPS position and Kept / Released as chosen,
+ * and the spot when the angler chose one (decision 043; left out, the server works it out from the position).
+ */
+export type CatchFormValues = Record<FormField, string> &
+  Pick<FormCatchFields, ChosenField> & { spotId?: Catch['spotId'] };
 
 /**
  * How the form reads each input (the form's own list, beside its markup; tsc refuses a schema field missing here or

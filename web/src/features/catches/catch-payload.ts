@@ -90,6 +90,8 @@ export function buildCatchPayload(values: CatchFormValues, context: PayloadConte
     clientId: context.clientId,
     createdAt: context.now.toISOString(),
     timeZone: context.timeZone,
+    // A spot the angler chose; none chosen is left out, so the server links the catch by its place (decision 043).
+    ...(typeof values.spotId === 'number' ? { spotId: values.spotId } : {}),
   };
 }
 
@@ -138,5 +140,6 @@ export function buildCatchChanges(
   if (values.latitude !== initial.latitude) changes.latitude = values.latitude;
   if (values.longitude !== initial.longitude) changes.longitude = values.longitude;
   if (values.released !== initial.released) changes.released = values.released;
+  if (values.spotId !== initial.spotId) changes.spotId = values.spotId ?? null;
   return changes as Omit<CatchChanges, 'photo'>;
 }

@@ -24,11 +24,13 @@ import {
   useFocusFirstErrorAfterRender,
   useLocateInto,
 } from '../log/catch-form-fields.tsx';
-import { useCatchForm } from '../log/catch-form-state.ts';
+import { useCatchForm, useWatchedValue } from '../log/catch-form-state.ts';
 import { PhotoField, photoToKeep } from '../log/photo-field.tsx';
 import { RecordQuestionPanel, useRecordQuestion } from '../log/record-question.tsx';
 import { SpotSelect } from '../spots/spot-select.tsx';
 import type { ShownSpot } from '../spots/spots-merge.ts';
+import { TripSelect } from '../trips/trip-select.tsx';
+import { useTrips } from '../trips/use-trips.ts';
 import { CatchThumbnail } from './catch-photo.tsx';
 import type { PendingSync } from './history-merge.ts';
 
@@ -98,13 +100,16 @@ function EditCatchContent({
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   const units = useUnits();
-  const [initial] = useState(() => catchFormValues(item, units));
+  // The spot is held by the form: 'Pick a spot' in the place fields and the Spot select both set it.
+  const [initial] = useState(() => ({ ...catchFormValues(item, units), spotId: item.spotId }));
   const form = useCatchForm(initial);
   const [errors, setErrors] = useFieldErrors(form, refusedFields(sync));
   const { locate, fillFromPhoto, device } = useLocateInto(form);
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoRemoved, setPhotoRemoved] = useState(false);
-  const [spotId, setSpotId] = useState(item.spotId);
+  const spotId = useWatchedValue(form, 'spotId') ?? null;
+  const [tripId, setTripId] = useState(item.tripId);
+  const { trips } = useTrips();
   const formRef = useRef<HTMLFormElement>(null);
   const refuseBlankFishType = useFishTypeRequired(form, setErrors, formRef);
   const focusFirstErrorAfterRender = useFocusFirstErrorAfterRender(formRef);
@@ -119,7 +124,7 @@ function EditCatchContent({
     networkMode: 'always',
     mutationFn: async (values: CatchFormValues) => {
       const changes = buildCatchChanges(values, initial, units);
-      if (spotId !== item.spotId) changes.spotId = spotId;
+      if (tripId !== item.tripId) changes.tripId = tripId;
       const edit: CatchEdit = { changes };
       if (photo) edit.photo = await photoToKeep(photo);
       else if (photoRemoved && item.photo) edit.photo = 'remove';
@@ -233,8 +238,9 @@ function EditCatchContent({
           latitude={item.latitude}
           longitude={item.longitude}
           value={spotId}
-          onChange={setSpotId}
+          onChange={(chosen) => form.setValue('spotId', chosen)}
         />
+        <TripSelect trips={trips} value={tripId} onChange={setTripId} />
         <RecordQuestionPanel record={records} formRef={formRef} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" className="h-12 sm:h-11" onClick={onDone}>

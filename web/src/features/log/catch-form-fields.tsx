@@ -113,7 +113,8 @@ export function useFieldErrors(form: CatchForm, initial: FieldErrors = {}) {
   const [errors, setErrors] = useState<FieldErrors>(initial);
   useEffect(() => {
     const subscription = form.watch((_values, { name }) => {
-      if (!name) return;
+      // The chosen spot has no field of its own to mark.
+      if (!name || name === 'spotId') return;
       setErrors((current) => {
         if (!(name in current)) return current;
         const { [name]: _cleared, ...rest } = current;

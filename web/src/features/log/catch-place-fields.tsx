@@ -1,12 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { parseDecimal } from '#core/decimal.ts';
-import { getCatches } from '@/api/endpoints';
+import type { Spot } from '#core/spots.ts';
+import { getCatches, getSpots } from '@/api/endpoints';
 import { Crosshair, MapPin } from '@/components/shell-icons';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { LazyPlacePickerMap, type MapPosition } from '@/features/map/lazy-catch-map';
+import { spotsNearestFirst } from '@/features/spots/spots-nearest';
 import { CATCHES_STALE_TIME_MS, queryClient, queryKeys } from '@/lib/query-client';
 import { loadCatchContract } from '../catches/catch-check.ts';
 import type { FieldErrors } from '../catches/invalid-catch.ts';
@@ -17,15 +20,15 @@ import { Field, invalidProps } from './field.tsx';
 
 /**
  * Where a catch was caught (docs/product.md#location), shared by the Log tab and the edit dialog: the place name
- * with the locate button (GPS, the default), the coordinates, which can be typed, and 'Place on map'. Each way in is
- * a button of the row under the coordinates and, when it needs room, a panel under that row (`PlacePanel`): a
- * spot picker joins as one more button and panel beside the map's.
+ * with the locate button (GPS, the default), the coordinates, which can be typed, 'Place on map' and 'Pick a spot'
+ * (decision 043). Each way in is a button of the row under the coordinates and, when it needs room, a panel under
+ * that row (`PlacePanel`).
  */
 
 type Coordinate = 'latitude' | 'longitude';
 
-/** The panels a way in opens under the coordinates (only the map's so far). */
-type PlacePanel = { kind: 'map'; view: MapPosition & { zoom: number } };
+/** The panels a way in opens under the coordinates: the map, or the angler's spots. */
+type PlacePanel = { kind: 'map'; view: MapPosition & { zoom: number } } | { kind: 'spots' };
 
 /** How close the map opens on a known position, and the whole world when none is known. */
 const PLACE_ZOOM = 13;
@@ -64,6 +67,19 @@ async function lastCatchPosition(): Promise<MapPosition | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * The angler's spots a catch can be linked to: the list kept on the phone (so also offline), the server's only (a
+ * spot still waiting in the outbox has no id to link to yet).
+ */
+function useLinkableSpots(): Spot[] {
+  const { data } = useQuery({
+    queryKey: queryKeys.spots,
+    queryFn: getSpots,
+    staleTime: CATCHES_STALE_TIME_MS,
+  });
+  return data ?? [];
 }
 
 /**
@@ -121,6 +137,8 @@ export function CatchPlaceFields({
   const [panel, setPanel] = useState<PlacePanel | null>(null);
   const [opening, setOpening] = useState(false);
   const mapButton = useRef<HTMLButtonElement>(null);
+  const spotsButton = useRef<HTMLButtonElement>(null);
+  const spots = useLinkableSpots();
 
   /** The newest position's name replaces the name, unless the angler typed one (a slower, older answer is dropped). */
   const nameRequest = useRef(0);
@@ -165,9 +183,10 @@ export function CatchPlaceFields({
     setPanel({ kind: 'map', view: start ? { ...start, zoom: PLACE_ZOOM } : WORLD_VIEW });
   };
   const closePanel = () => {
+    const opener = panel?.kind === 'spots' ? spotsButton : mapButton;
     setPanel(null);
     // Back to the button that opened it (the panel's buttons are gone).
-    mapButton.current?.focus();
+    opener.current?.focus();
   };
   const takePlace = (position: MapPosition) => {
     form.setValue('latitude', position.latitude);
@@ -175,8 +194,21 @@ export function CatchPlaceFields({
     closePanel();
     void nameThePlace(position);
   };
+  /** A spot: its position, its name unless the angler typed one, and the catch linked to it. */
+  const takeSpot = (spot: Spot) => {
+    form.setValue('latitude', spot.latitude);
+    form.setValue('longitude', spot.longitude);
+    form.setValue('spotId', spot.id);
+    closePanel();
+    // A newer answer for an older position must not rename it.
+    nameRequest.current++;
+    void placeName.follows().then((follows) => {
+      if (follows && !placeName.typed.current) form.setValue('locationName', spot.name);
+    });
+  };
 
   const positionError = errors.latitude ?? errors.longitude;
+  const here = positionOf(latitude, longitude);
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-2">
       <legend className="px-1 text-sm font-medium">Location</legend>
@@ -235,15 +267,62 @@ export function CatchPlaceFields({
           {opening ? <Spinner /> : <MapPin aria-hidden="true" />}
           Place on map
         </Button>
+        {spots.length > 0 ? (
+          <Button
+            ref={spotsButton}
+            variant="outline"
+            className="flex-[1_1_10rem]"
+            aria-expanded={panel?.kind === 'spots'}
+            onClick={() => (panel?.kind === 'spots' ? closePanel() : setPanel({ kind: 'spots' }))}
+          >
+            <MapPin aria-hidden="true" />
+            Pick a spot
+          </Button>
+        ) : null}
       </div>
       {panel?.kind === 'map' ? (
-        <MapPanel
-          view={panel.view}
-          pin={positionOf(latitude, longitude)}
-          onUse={takePlace}
+        <MapPanel view={panel.view} pin={here} onUse={takePlace} onCancel={closePanel} />
+      ) : null}
+      {panel?.kind === 'spots' ? (
+        <SpotsPanel
+          spots={spotsNearestFirst(spots, here?.latitude ?? null, here?.longitude ?? null)}
+          onChoose={takeSpot}
           onCancel={closePanel}
         />
       ) : null}
+    </fieldset>
+  );
+}
+
+/** The angler's spots, nearest first when the form has a position: one tap takes a spot into the form. */
+function SpotsPanel({
+  spots,
+  onChoose,
+  onCancel,
+}: {
+  spots: readonly Spot[];
+  onChoose: (spot: Spot) => void;
+  onCancel: () => void;
+}) {
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-2">
+      <legend className="mb-2 text-sm text-muted-foreground">Your spots</legend>
+      <ul className="flex flex-col gap-2">
+        {spots.map((spot) => (
+          <li key={spot.id}>
+            <Button
+              variant="outline"
+              className="w-full justify-start whitespace-normal text-left"
+              onClick={() => onChoose(spot)}
+            >
+              {spot.name}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
     </fieldset>
   );
 }
