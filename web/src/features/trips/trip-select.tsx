@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
+import { tripMinutes } from '#core/trip-stats.ts';
 import { RecordSelect } from '@/components/ui/record-select';
-import { formatDuration, formatTripMoment, tripMinutes } from './trip-format.ts';
+import { formatDuration, formatTripMoment } from './trip-format.ts';
 import type { ShownTrip } from './trips-merge.ts';
 
 /**
