@@ -154,6 +154,55 @@ export async function attachCatchesToTrip(
     .where('caught_at', '>=', trip.startedAt);
   if (trip.endedAt !== null) update = update.where('caught_at', '<=', trip.endedAt);
   await update.execute();
+  // Touching trips: a catch at the very moment this trip starts belongs to it, not to the one that ends then.
+  await trx
+    .updateTable('catches')
+    .set({ trip_id: trip.id })
+    .where('user_id', '=', userId)
+    .where('caught_at', '=', trip.startedAt)
+    .where('trip_id', 'in', (eb) =>
+      eb
+        .selectFrom('trips')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('ended_at', '=', trip.startedAt),
+    )
+    .execute();
+}
+
+/**
+ * After a trip's time changed (and is stored): its catches that were in its old time but are not in the new one
+ * are linked again by their moment (to another trip holding it, or none). A catch moved to the trip by hand from
+ * outside its old time stays: that was the angler's choice, not the rule's.
+ */
+export async function relinkCatchesLeftOutside(
+  trx: Transaction<Database>,
+  userId: number,
+  trip: { id: number; startedAt: string; endedAt: string | null },
+  before: { startedAt: string; endedAt: string | null },
+): Promise<void> {
+  let query = trx
+    .selectFrom('catches')
+    .select(['id', 'caught_at'])
+    .where('user_id', '=', userId)
+    .where('trip_id', '=', trip.id)
+    .where('caught_at', '>=', before.startedAt)
+    .where((eb) =>
+      eb.or([
+        eb('caught_at', '<', trip.startedAt),
+        ...(trip.endedAt === null ? [] : [eb('caught_at', '>', trip.endedAt)]),
+      ]),
+    );
+  if (before.endedAt !== null) query = query.where('caught_at', '<=', before.endedAt);
+  for (const left of await query.execute()) {
+    const tripId = await tripIdAt(trx, userId, left.caught_at ?? null);
+    await trx
+      .updateTable('catches')
+      .set({ trip_id: tripId })
+      .where('user_id', '=', userId)
+      .where('id', '=', left.id)
+      .execute();
+  }
 }
 
 /** Attaches the user's catches without a spot whose position lies in the spot's radius. */

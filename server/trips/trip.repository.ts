@@ -6,7 +6,12 @@ import {
   type TripChanges,
   type TripCreateInput,
 } from '#core/trips.ts';
-import { attachCatchesToTrip, catchLinksChanged, requireOwn } from '../catches/catch-links.ts';
+import {
+  attachCatchesToTrip,
+  catchLinksChanged,
+  relinkCatchesLeftOutside,
+  requireOwn,
+} from '../catches/catch-links.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { DEFAULT_ACCOUNT_LIMITS } from '../config/settings.ts';
 import type { Database } from '../db/schema.ts';
@@ -181,6 +186,17 @@ export class TripRepository {
     }
     const id = await this.db.transaction().execute(async (trx) => {
       await catchLinksChanged(trx, userId);
+      if (input.clientId) {
+        // A repeat sent while the first was still on its way passed the check above; the lock just taken waited
+        // for the first to commit, so it is seen now and answered as a repeat, never refused as an overlap.
+        const repeat = await trx
+          .selectFrom('trips')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('client_id', '=', input.clientId)
+          .executeTakeFirst();
+        if (repeat) return null;
+      }
       if (input.spotId !== null) await requireOwn(trx, 'spots', userId, input.spotId, 'spotId');
       await this.refuseOverlap(trx, userId, input, null);
       const inserted = await trx
@@ -261,7 +277,14 @@ export class TripRepository {
           .where('id', '=', tripId)
           .execute();
       }
-      if (timeChanged) await attachCatchesToTrip(trx, userId, { id: tripId, ...after });
+      if (timeChanged) {
+        const trip = { id: tripId, ...after };
+        await relinkCatchesLeftOutside(trx, userId, trip, {
+          startedAt: before.started_at,
+          endedAt: before.ended_at,
+        });
+        await attachCatchesToTrip(trx, userId, trip);
+      }
       return true;
     });
     return found ? this.find(this.db, userId, 'id', tripId) : null;

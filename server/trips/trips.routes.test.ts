@@ -101,11 +101,41 @@ describe.each(TEST_ENGINES)('trips on %s', (engine) => {
     expect(after.find((item) => item.id === during.id)?.tripId).toBe(trip.id);
   });
 
+  it('answers repeats of one clientId sent at once with the first trip, never as an overlap', async () => {
+    const clientId = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => alice.post('/api/trips', { clientId, startedAt: at('05:00') })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);
+    expect((await alice.get('/api/trips')).json()).toHaveLength(1);
+  });
+
+  it('lets go of the catches a trip no longer holds after its time is edited, but keeps one moved there by hand', async () => {
+    const trip = await createTrip(alice, { startedAt: at('06:00') });
+    const evening = await alice.createCatch({ ...caughtAt('11:00') });
+    const byHand = await alice.createCatch({ ...caughtAt('05:00'), tripId: trip.id });
+    expect(evening.tripId).toBe(trip.id);
+    const ended = await alice.patch(`/api/trips/${trip.id}`, { endedAt: at('10:00') });
+    expect(ended.json()).toMatchObject({ catchCount: 1 });
+    const catches = (await alice.get('/api/catches')).json() as Catch[];
+    const tripOf = (id: number) => catches.find((item) => item.id === id)?.tripId;
+    expect([tripOf(evening.id), tripOf(byHand.id)]).toEqual([null, trip.id]);
+    // Let go, it is linked by the rule again: a trip entered for its time takes it.
+    const later = await createTrip(alice, { startedAt: at('10:30'), endedAt: at('11:30') });
+    expect(later.catchCount).toBe(1);
+  });
+
   it('lets a trip start the minute another ends, and gives a catch at that minute to the trip it starts', async () => {
-    await createTrip(alice, { startedAt: at('05:00'), endedAt: at('08:00') });
+    const first = await createTrip(alice, { startedAt: at('05:00'), endedAt: at('08:00') });
+    // Logged before the next trip was entered: the first trip holds it until then.
+    const loggedFirst = await alice.createCatch({ ...caughtAt('08:00'), fishType: 'Pike' });
+    expect(loggedFirst.tripId).toBe(first.id);
     const next = await createTrip(alice, { startedAt: at('08:00'), endedAt: at('09:30') });
     const onTheMinute = await alice.createCatch({ ...caughtAt('08:00'), fishType: 'Perch' });
     expect(onTheMinute.tripId).toBe(next.id);
+    const catches = (await alice.get('/api/catches')).json() as Catch[];
+    expect(catches.find((item) => item.id === loggedFirst.id)?.tripId).toBe(next.id);
   });
 
   it('refuses an end before the start (naming endedAt), an overlap and a second open trip (naming startedAt)', async () => {
