@@ -326,6 +326,9 @@ describe('logging out', () => {
     expectNoConsoleErrors([
       { status: 401, path: item.photo },
       { status: 401, path: '/api/catches' },
+      // History's spots and trips are refreshed with its catches (decision 043).
+      { status: 401, path: '/api/spots' },
+      { status: 401, path: '/api/trips' },
     ]);
   });
 });
@@ -363,6 +366,8 @@ describe('a session that ends without Logout', () => {
       expectNoConsoleErrors([
         { status: 401, path: '/api/catches' },
         { status: 401, path: /^\/api\/photos\// },
+        { status: 401, path: '/api/spots' },
+        { status: 401, path: '/api/trips' },
       ]);
     },
   );

@@ -8,6 +8,7 @@ import { Crosshair, MapPin } from '@/components/shell-icons';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/use-auth';
 import { LazyPlacePickerMap, type MapPosition } from '@/features/map/lazy-catch-map';
 import { spotsNearestFirst } from '@/features/spots/spots-nearest';
 import { CATCHES_STALE_TIME_MS, queryClient, queryKeys } from '@/lib/query-client';
@@ -74,10 +75,12 @@ async function lastCatchPosition(): Promise<MapPosition | null> {
  * spot still waiting in the outbox has no id to link to yet).
  */
 function useLinkableSpots(): Spot[] {
+  const { user } = useAuth();
   const { data } = useQuery({
     queryKey: queryKeys.spots,
     queryFn: getSpots,
     staleTime: CATCHES_STALE_TIME_MS,
+    enabled: user != null,
   });
   return data ?? [];
 }
