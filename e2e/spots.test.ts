@@ -137,7 +137,8 @@ describe('spots', () => {
       'Walleye',
       'Yellow Perch',
     ]);
-    expect(await walleyeSpotId(page)).toBeNull();
+    // The delete goes through the outbox: the screen shows it at once, the server has it a moment later.
+    await expect.poll(() => walleyeSpotId(page), { timeout: 20_000 }).toBeNull();
 
     await page.getByRole('tab', { name: 'List' }).click();
     await catches.getByRole('button', { name: 'Walleye' }).waitFor();
