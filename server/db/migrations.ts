@@ -90,6 +90,9 @@ export async function migrateToLatest(
     if (!error && !failed) return { newerMigrations };
     const cause = error instanceof Error ? error.message : String(error ?? '');
     if (attempt < 3 && /previously executed migration .* is missing/.test(cause)) continue;
+    // Kysely first lists the tables of every schema of the database; a schema another connection drops meanwhile
+    // (another app's, a parallel test's) fails that listing, never our own schema: try again.
+    if (attempt < 3 && !failed && /^schema ".*" does not exist$/.test(cause)) continue;
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`, { cause: error });
   }
 }
