@@ -10,7 +10,7 @@ import type { CatchConditions } from './catch-conditions.ts';
 import { compareRates } from './rate-comparison.ts';
 
 /** Factors measured against the hours fished: each trip says how many of its minutes fell in each bucket. */
-const EFFORT_FACTORS = [
+export const EFFORT_FACTORS = [
   'sunPhase',
   'timeOfDay',
   'pressureTendency',
@@ -20,7 +20,7 @@ const EFFORT_FACTORS = [
   'airTemperature',
   'spot',
 ] as const;
-type EffortFactor = (typeof EFFORT_FACTORS)[number];
+export type EffortFactor = (typeof EFFORT_FACTORS)[number];
 
 /** Factors only the catches tell of: no trip records the bait on the line or the water's temperature hour by hour. */
 const SHARE_FACTORS = ['bait', 'waterTemperature'] as const;

@@ -66,6 +66,7 @@ describe('the trip contract', () => {
       catchesPerHour: 0,
       species: [],
       skunked: true,
+      effort: null,
     };
     expect(tripSchema.parse(answer)).toEqual(answer);
   });

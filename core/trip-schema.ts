@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clientIdField, linkId, optionalText, wholeNumber } from './field-schemas.ts';
+import { EFFORT_FACTORS } from './insights.ts';
 import { endsBeforeStart, TRIP_COUNT_MAX, TRIP_ENDS_BEFORE_START, TRIP_NOTES_MAX } from './trips.ts';
 
 /** Moments a log can hold, as for catch dates: a year 0000 or 9999 is a typo or a broken clock. */
@@ -41,6 +42,12 @@ const tripFields = {
   bitesMissed: wholeNumber('Bites missed', 0, TRIP_COUNT_MAX, 0),
 };
 
+/**
+ * The minutes of a trip in each bucket of each factor insights measure (core/insights.ts `EffortMinutes`), frozen
+ * by the server once the trip has ended; a factor nothing is known of is left out.
+ */
+export const effortMinutesSchema = z.partialRecord(z.enum(EFFORT_FACTORS), z.record(z.string(), z.number()));
+
 /** A trip as every API answer carries it (core/trips.ts `Trip`): the written fields plus what the server works out. */
 export const tripSchema = z.object({
   id: z.int(),
@@ -57,6 +64,8 @@ export const tripSchema = z.object({
   species: z.array(z.string()),
   /** Ended with no fish. */
   skunked: z.boolean(),
+  /** Its minutes in each bucket of each factor insights measure; null until the server has worked them out. */
+  effort: effortMinutesSchema.nullable(),
 });
 
 /** POST /api/trips. An end before the start is a 400 naming `endedAt`. */

@@ -17,6 +17,7 @@ import { testCatchesAndSessionTransports } from './migrations/007-test-catches-a
 import { photoTombstones } from './migrations/009-photo-tombstones.ts';
 import { catchConditions } from './migrations/010-catch-conditions.ts';
 import { tripsAndSpots } from './migrations/011-trips-and-spots.ts';
+import { tripEffort } from './migrations/012-trip-effort.ts';
 
 /**
  * Every schema change, in order: one file each in server/db/migrations/, named like its key here, written with
@@ -36,6 +37,7 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '009-photo-tombstones': photoTombstones,
     '010-catch-conditions': catchConditions,
     '011-trips-and-spots': tripsAndSpots(engine),
+    '012-trip-effort': tripEffort,
   };
 }
 

@@ -110,6 +110,12 @@ interface TripsTable {
   fish_lost: number;
   bites_missed: number;
   created_at: string;
+  /** JSON of core/insights.ts `EffortMinutes`; null until the effort job has worked it out. */
+  effort: string | null;
+  /** 'pending' (to work out, or to redo after the trip's time or spot changed) or 'done'. */
+  effort_status: Generated<string>;
+  effort_attempts: Generated<number>;
+  effort_retry_at: string | null;
 }
 
 /** One weather provider answer: the hours of one UTC day (`YYYY-MM-DD`) at one ~1 km cell ('lat,lon'). */

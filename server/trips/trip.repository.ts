@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { EffortMinutes } from '#core/insights.ts';
 import {
   endsBeforeStart,
   TRIP_ENDS_BEFORE_START,
@@ -28,6 +29,7 @@ const TRIP_COLUMNS = [
   'fish_lost',
   'bites_missed',
   'created_at',
+  'effort',
 ] as const;
 
 type TripRow = Pick<Selectable<Database['trips']>, (typeof TRIP_COLUMNS)[number]>;
@@ -65,6 +67,7 @@ function toTrip(row: TripRow, species: SpeciesCounts | undefined, now: Date): Tr
       durationMinutes < 1 ? null : Math.round((catchCount / (durationMinutes / 60)) * 100) / 100,
     species: counts.map(([name]) => name),
     skunked: row.ended_at !== null && catchCount === 0,
+    effort: row.effort === null ? null : (JSON.parse(row.effort) as EffortMinutes),
   };
 }
 

@@ -53,6 +53,7 @@ describe.each(TEST_ENGINES)('trips on %s', (engine) => {
       catchesPerHour: 0,
       species: [],
       skunked: true,
+      effort: null,
     });
     const repeat = await alice.post('/api/trips', { clientId, startedAt: at('05:30'), endedAt: at('07:30') });
     expect([repeat.statusCode, repeat.json()]).toEqual([200, dawn]);

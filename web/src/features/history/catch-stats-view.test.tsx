@@ -63,6 +63,7 @@ describe('the Stats view', () => {
       catchesPerHour: 0,
       species: [],
       skunked: true,
+      effort: null,
       ...fields,
     });
     renderStats(

@@ -84,6 +84,7 @@ describe('the running trip', () => {
       catchesPerHour: null,
       species: [],
       skunked: false,
+      effort: null,
     } satisfies Trip;
     signedIn([running]);
     await persistQueries(queryClient);

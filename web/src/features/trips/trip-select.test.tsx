@@ -37,6 +37,7 @@ function trip(id: number, startedAt: string, endedAt: string): Trip {
     catchesPerHour: null,
     species: [],
     skunked: false,
+    effort: null,
   };
 }
 

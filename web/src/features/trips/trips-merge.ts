@@ -96,6 +96,7 @@ function unsentTrip(entry: Extract<TripEntry, { kind: 'record-create' }>): Trip 
     catchesPerHour: null,
     species: [],
     skunked: false,
+    effort: null,
   };
 }
 

@@ -36,6 +36,7 @@ const skunked: Trip = {
   catchesPerHour: 0,
   species: [],
   skunked: true,
+  effort: null,
 };
 
 afterEach(async () => {
