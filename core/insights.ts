@@ -20,7 +20,7 @@ export const EFFORT_FACTORS = [
   'airTemperature',
   'spot',
 ] as const;
-export type EffortFactor = (typeof EFFORT_FACTORS)[number];
+type EffortFactor = (typeof EFFORT_FACTORS)[number];
 
 /** Factors only the catches tell of: no trip records the bait on the line or the water's temperature hour by hour. */
 const SHARE_FACTORS = ['bait', 'waterTemperature'] as const;

@@ -46,7 +46,7 @@ const tripFields = {
  * The minutes of a trip in each bucket of each factor insights measure (core/insights.ts `EffortMinutes`), frozen
  * by the server once the trip has ended; a factor nothing is known of is left out.
  */
-export const effortMinutesSchema = z.partialRecord(z.enum(EFFORT_FACTORS), z.record(z.string(), z.number()));
+const effortMinutesSchema = z.partialRecord(z.enum(EFFORT_FACTORS), z.record(z.string(), z.number()));
 
 /** A trip as every API answer carries it (core/trips.ts `Trip`): the written fields plus what the server works out. */
 export const tripSchema = z.object({
