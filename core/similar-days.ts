@@ -25,9 +25,9 @@ import {
 import { speciesName } from './species-aliases.ts';
 
 /** How many trips 'Days like this' lists unless asked otherwise. */
-export const SIMILAR_DAYS_LIMIT = 5;
+const SIMILAR_DAYS_LIMIT = 5;
 /** Fewer factors known on both sides than this, and two profiles are not compared. */
-export const MIN_SHARED_FACTORS = 2;
+const MIN_SHARED_FACTORS = 2;
 /** A factor whose distance is at most this is one the two days matched on. */
 const MATCHED_DISTANCE = 0.25;
 
@@ -95,7 +95,7 @@ function totalVariation(a: Readonly<Record<string, number>>, b: Readonly<Record<
   return Math.min(1, sum / 2);
 }
 
-export interface FactorDistance {
+interface FactorDistance {
   factor: EffortFactor;
   distance: number;
 }
