@@ -20,7 +20,7 @@ export const EFFORT_FACTORS = [
   'airTemperature',
   'spot',
 ] as const;
-type EffortFactor = (typeof EFFORT_FACTORS)[number];
+export type EffortFactor = (typeof EFFORT_FACTORS)[number];
 
 /** Factors only the catches tell of: no trip records the bait on the line or the water's temperature hour by hour. */
 const SHARE_FACTORS = ['bait', 'waterTemperature'] as const;
@@ -132,7 +132,7 @@ export function airTemperatureBand(fahrenheit: number): string {
  * The bucket a catch falls in for an effort factor, read from what was frozen with it; null where unknown. The
  * spot is its trip's, as the trip's minutes are counted at the trip's spot.
  */
-function effortBucketOf(factor: EffortFactor, item: InsightCatch, trip: InsightTrip): string | null {
+export function effortBucketOf(factor: EffortFactor, item: InsightCatch, trip: InsightTrip): string | null {
   const { weather, sun, moon, solunar, tide } = item.conditions;
   switch (factor) {
     case 'sunPhase':

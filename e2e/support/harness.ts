@@ -6,6 +6,8 @@ import { type RunningServer, type ServerOptions, startServer } from './server.ts
 export interface E2E {
   /** The server's base URL, e.g. http://127.0.0.1:41234. */
   readonly baseUrl: string;
+  /** The server's fresh DATA_DIR: its SQLite file is `tightlines.db` there, for what no API can set. */
+  readonly dataDir: string;
   /** A fresh browser context and page for the current test (closed when it ends). */
   openPage: (test: TestContext, options?: PageOptions) => Promise<TestPage>;
 }
@@ -46,6 +48,10 @@ export function setupE2E(options: ServerOptions = {}): E2E {
     get baseUrl() {
       if (!server) throw new Error('the e2e server is not running (did beforeAll fail?)');
       return server.baseUrl;
+    },
+    get dataDir() {
+      if (!server) throw new Error('the e2e server is not running (did beforeAll fail?)');
+      return server.dataDir;
     },
     openPage: (test, options) => {
       if (!server || !browser)

@@ -14,6 +14,7 @@ import {
   formatTimestamp,
   formatWeight,
 } from '../catches/catch-format.ts';
+import { DaysLikeThisButton } from '../similar-days/days-like-this-button.tsx';
 import { SaveSpotDialog } from '../spots/save-spot-dialog.tsx';
 import { SpotLine } from './catch-card.tsx';
 import { CatchConditionsBlock } from './catch-conditions-block.tsx';
@@ -198,6 +199,8 @@ function CatchDetailContent({
       ) : null}
 
       {saved ? <p className="text-xs text-muted-foreground">Saved {saved}</p> : null}
+
+      <DaysLikeThisButton target={{ catch: item }} />
 
       {onEdit ? (
         <Button variant="outline" onClick={() => onEdit(item)}>

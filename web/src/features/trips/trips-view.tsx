@@ -12,6 +12,7 @@ import { formatWeight } from '../catches/catch-format.ts';
 import { formatTide } from '../history/conditions-format.ts';
 import { catchPins } from '../map/catch-pins.ts';
 import { LazyCatchMap } from '../map/lazy-catch-map.tsx';
+import { DaysLikeThisButton } from '../similar-days/days-like-this-button.tsx';
 import { formatDuration, formatRate, formatTripMoment, momentFromInput } from './trip-format.ts';
 import type { ShownTrip } from './trips-merge.ts';
 import { useTrips } from './use-trips.ts';
@@ -171,6 +172,7 @@ function TripDialog({
             ) : null}
           </dl>
           {trip.notes ? <p className="whitespace-pre-wrap text-sm">{trip.notes}</p> : null}
+          {trip.saved && trip.endedAt !== null ? <DaysLikeThisButton target={{ trip: trip.saved }} /> : null}
           <section aria-labelledby="trip-catches-heading" className="flex flex-col gap-2">
             <h3 id="trip-catches-heading" className="font-semibold">
               Catches
