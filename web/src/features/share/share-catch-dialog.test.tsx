@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testCatch } from '#core/test-catch.ts';
 import type { User } from '#core/user.ts';
 import { queryClient, queryKeys } from '@/lib/query-client';
@@ -7,10 +7,9 @@ import { renderScreen } from '@/test-support/render';
 import { ShareCatchButton } from './share-catch-button.tsx';
 
 // happy-dom has no canvas: the card is a stand-in JPEG here (e2e/share-card.test.ts draws the real one).
-vi.mock('./share-card-image.ts', () => ({
-  loadCardPhoto: async () => null,
-  drawShareCard: async () => new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }),
-}));
+const jpeg = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+const drawShareCard = vi.hoisted(() => vi.fn(async () => new Blob([])));
+vi.mock('./share-card-image.ts', () => ({ loadCardPhoto: async () => null, drawShareCard }));
 
 const angler: User = {
   id: 47,
@@ -37,6 +36,10 @@ async function openShare(item = walleye) {
 }
 
 const preview = (dialog: HTMLElement) => within(dialog).findByTestId('share-card-preview');
+
+beforeEach(() => {
+  drawShareCard.mockImplementation(async () => jpeg());
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -75,6 +78,20 @@ describe('the share dialog', () => {
     await preview(dialog);
     expect(within(dialog).queryByRole('button', { name: 'Share' })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Save image' })).toHaveProperty('disabled', false);
+  });
+
+  it('hands on nothing while the card of a new choice is being drawn', async () => {
+    const { user, dialog } = await openShare();
+    await preview(dialog);
+    const save = within(dialog).getByRole('button', { name: 'Save image' });
+    expect(save).toHaveProperty('disabled', false);
+    let drawn: (card: Blob) => void = () => {};
+    drawShareCard.mockImplementation(() => new Promise<Blob>((resolve) => (drawn = resolve)));
+    await user.click(within(dialog).getByRole('radio', { name: /Place name/ }));
+    // The card still on screen shows no place: saving it now would not be what was chosen.
+    expect(save).toHaveProperty('disabled', true);
+    drawn(jpeg());
+    await waitFor(() => expect(save).toHaveProperty('disabled', false));
   });
 
   it('hands the card to the share sheet where it takes files', async () => {
