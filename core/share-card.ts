@@ -36,7 +36,7 @@ export interface ShareCardOptions {
   shown: { title: string; date: string };
 }
 
-export const SHARE_CARD_MARK = 'Tightlines';
+const SHARE_CARD_MARK = 'Tightlines';
 
 /**
  * A decimal number or a degree sign: what a position is written with ('39.0968, -120.0324', '45°N'). Place names
