@@ -14,6 +14,7 @@ import {
   formatTimestamp,
   formatWeight,
 } from '../catches/catch-format.ts';
+import { ShareCatchButton } from '../share/share-catch-button.tsx';
 import { DaysLikeThisButton } from '../similar-days/days-like-this-button.tsx';
 import { SaveSpotDialog } from '../spots/save-spot-dialog.tsx';
 import { SpotLine } from './catch-card.tsx';
@@ -208,6 +209,8 @@ function CatchDetailContent({
           Edit Catch
         </Button>
       ) : null}
+
+      <ShareCatchButton item={item} />
 
       {item.latitude !== null && item.longitude !== null ? (
         <CatchLocationDrawer
