@@ -1,5 +1,5 @@
 /**
- * The date ranges the Insights filter offers besides a custom one: all, this year, last year and the four latest
+ * The date ranges the Insights view offers besides a custom one: all, this year, last year and the four latest
  * seasons (meteorological, by month: spring March to May, and so on), each as first and last day, YYYY-MM-DD, on the
  * phone's calendar.
  */

@@ -13,7 +13,7 @@ export interface SpeciesChoice {
 
 /**
  * Which part of the log insights are about (core/insight-filter.ts): species, date range (all, a year, a season, or
- * custom from/to) and spot. Controlled by an `InsightFilter` and its onChange alone, so a History-wide filter bar
+ * custom from/to) and spot. Controlled by an `InsightFilter` and its onChange alone, so History-wide filters
  * can feed or replace it.
  */
 export function InsightFilterBar({
@@ -23,7 +23,7 @@ export function InsightFilterBar({
   spots,
 }: {
   value: InsightFilter;
-  onChange: (filter: InsightFilter) => void;
+  onChange: (chosen: InsightFilter) => void;
   species: readonly SpeciesChoice[];
   spots: readonly { id: number; name: string }[];
 }) {
@@ -35,7 +35,7 @@ export function InsightFilterBar({
   const rangeKey = customChosen ? 'custom' : rangeKeyOf(ranges, from, to);
 
   return (
-    <fieldset className="grid min-w-0 gap-3 grid-fit-40">
+    <fieldset className="grid min-w-0 gap-3">
       <legend className="sr-only">Filter insights</legend>
       <FilterSelect
         label="Species"

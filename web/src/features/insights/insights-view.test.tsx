@@ -77,7 +77,7 @@ function renderInsights(catches: Catch[], trips: Trip[], user: User = angler) {
 describe('the Insights view', () => {
   it('tells a clear effect first in a plain sentence, its numbers a tap away, and for the species chosen', async () => {
     // Ten 4-hour trips, each an hour at dusk: 27 walleye in the 10 dusk hours, 18 in the 30 of daylight, and a few
-    // perch that the species filter leaves out.
+    // perch that choosing walleye leaves out.
     const trips = Array.from({ length: 10 }, (_, index) =>
       trip(index + 1, { sunPhase: { dusk: 60, day: 180 } }),
     );

@@ -1,4 +1,4 @@
-import { ChevronDown, Lightbulb, Timer } from 'lucide-react';
+import { ChevronDown, ChevronUp, Lightbulb, Timer } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
 import {
@@ -50,9 +50,9 @@ export function InsightsView({
   const { trips, loading } = useTrips();
   const { spots } = useSpots();
   const units = useUnits();
-  const [filter, setFilter] = useState<InsightFilter>({});
-  // Filtering 10,000 catches waits for a quiet moment: the filter's controls answer at once.
-  const shownFilter = useDeferredValue(filter);
+  const [chosen, setChosen] = useState<InsightFilter>({});
+  // Working through 10,000 catches waits for a quiet moment: the controls answer at once.
+  const shownFilter = useDeferredValue(chosen);
 
   const log = useMemo(() => insightLog(catches, trips), [catches, trips]);
   const insights = useMemo(() => {
@@ -91,7 +91,7 @@ export function InsightsView({
           <p className="text-sm text-muted-foreground">
             Your catch rate in each condition, against the hours you fished in it.
           </p>
-          <InsightFilterBar value={filter} onChange={setFilter} species={species} spots={spotChoices} />
+          <InsightFilterBar value={chosen} onChange={setChosen} species={species} spots={spotChoices} />
           <InsightList insights={insights} who={who} words={words} />
         </>
       )}
@@ -247,7 +247,10 @@ function InsightRow({
     [label, `${catchesText(item.catches)} in ${hoursText(item.hours)}`],
     ['The rest of the time', `${catchesText(restCatches)} in ${hoursText(restHours)}`],
     ['Rate', `${formatRate(item.rate ?? 0)} per hour, against ${formatRate(item.restRate ?? 0)}`],
-    ['Ratio', `${formatRatio(item.ratio)} (${formatRatio(item.low)} to ${formatRatio(item.high)})`],
+    [
+      'Rate ratio (interval)',
+      `${formatRatio(item.ratio)} (${formatRatio(item.low)} to ${formatRatio(item.high)})`,
+    ],
     [
       'Confidence',
       `${formatConfidence(insights.comparisons)} (1 − 0.05 / ${insights.comparisons} comparisons)`,
@@ -268,7 +271,7 @@ function InsightRow({
         aria-controls={numbersId}
         onClick={() => setOpen((was) => !was)}
       >
-        <ChevronDown aria-hidden="true" className={open ? 'rotate-180' : undefined} />
+        {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
         Numbers<span className="sr-only"> for {label}</span>
       </Button>
       <dl id={numbersId} hidden={!open} className="grid gap-1 text-sm">
