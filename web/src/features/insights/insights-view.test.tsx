@@ -118,7 +118,9 @@ describe('the Insights view', () => {
     renderInsights(caught(3, 'Walleye', 1, 'dusk'), [trip(1, { sunPhase: { dusk: 60, day: 180 } })]);
     expect(await screen.findByText('No clear effect yet.')).toBeTruthy();
     expect(screen.getByText(NEEDS_MORE_DATA)).toBeTruthy();
-    expect(screen.getByTestId('insights-thin').textContent).toContain('Sun, Dusk: 3 catches in 1 hour');
+    const thin = screen.getByTestId('insights-thin');
+    expect(thin.textContent).toContain('Sun, Dusk: 3 catches in 1 hour');
+    expect(thin.textContent).toContain('Not known for any trip yet: Time of day, Pressure, Moon phase');
   });
 
   it('shows bait and water temperature as shares of the catches, saying so, in °C for a metric angler', async () => {

@@ -176,6 +176,8 @@ function InsightSection({ title, children }: { title: string; children: ReactNod
 
 function InsightList({ insights, who, words }: { insights: Insights; who: string; words: WordContext }) {
   const groups = useMemo(() => groupInsights(insights), [insights]);
+  // Factors no trip has minutes for yet (the server works them out once a trip has ended), named in one line.
+  const unknown = groups.thin.filter((item) => item.bucket === null).map((item) => FACTOR_NAMES[item.factor]);
   return (
     <>
       <p className="text-sm" data-testid="insights-summary">
@@ -205,11 +207,16 @@ function InsightList({ insights, who, words }: { insights: Insights; who: string
         <InsightSection title="Needs more data">
           <p className="text-sm text-muted-foreground">{NEEDS_MORE_DATA}</p>
           <ul className="flex flex-col gap-1 text-sm" data-testid="insights-thin">
-            {groups.thin.map((item) => (
-              <li key={item.key} className="[overflow-wrap:anywhere]">
-                {thinText(item, words)}
-              </li>
-            ))}
+            {groups.thin
+              .filter((item): item is ThinItem & { bucket: string } => item.bucket !== null)
+              .map((item) => (
+                <li key={item.key} className="[overflow-wrap:anywhere]">
+                  {thinText(item, words)}
+                </li>
+              ))}
+            {unknown.length > 0 ? (
+              <li className="[overflow-wrap:anywhere]">Not known for any trip yet: {unknown.join(', ')}</li>
+            ) : null}
           </ul>
         </InsightSection>
       ) : null}
@@ -218,10 +225,8 @@ function InsightList({ insights, who, words }: { insights: Insights; who: string
   );
 }
 
-function thinText(item: ThinItem, words: WordContext): string {
-  const factor = FACTOR_NAMES[item.factor];
-  if (item.bucket === null) return `${factor}: not known for any trip yet`;
-  return `${factor}, ${bucketLabel(item.factor, item.bucket, words)}: ${catchesText(item.catches)} in ${hoursText(item.hours)}`;
+function thinText(item: ThinItem & { bucket: string }, words: WordContext): string {
+  return `${FACTOR_NAMES[item.factor]}, ${bucketLabel(item.factor, item.bucket, words)}: ${catchesText(item.catches)} in ${hoursText(item.hours)}`;
 }
 
 /** A compared bucket's sentence and, a tap away, the numbers behind its verdict. */
