@@ -164,6 +164,7 @@ describe('insights', () => {
       .poll(() => page.evaluate('parseFloat(getComputedStyle(document.documentElement).fontSize)'))
       .toBe(32);
     await expectPhoneFit(page);
+    await page.getByTestId('insights-clear').scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'insights-large-text');
     await context.setOffline(false);
 
