@@ -11,8 +11,8 @@ import { TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { HistoryView } from '@/lib/history-view';
 
 /**
- * The views of the History tab, switched at its top (docs/product.md#history): list, map, stats, insights, trips, spots. A new view is one name in
- * lib/history-view.ts, one line here and its panel in catch-history.tsx.
+ * The views of the History tab, switched at its top (docs/product.md#history): list, map, stats, insights, trips,
+ * spots. A new view is one name in lib/history-view.ts, one line here and its panel in catch-history.tsx.
  */
 const HISTORY_VIEWS: ReadonlyArray<{ value: HistoryView; label: string; icon: LucideIcon }> = [
   { value: 'list', label: 'List', icon: List },
