@@ -1,12 +1,12 @@
 import { readLocalChoice, writeLocalChoice } from './local-choice.ts';
 
 /**
- * History's views (docs/product.md#history): the list, the map, the stats, the trips and the spots (decision 043). The
- * one last shown is remembered across visits, like the active tab and History's sort, and /logs/map, /logs/stats,
- * /logs/trips and /logs/spots open the shell on that view (app.tsx). Here, not beside the switch (history-views.tsx),
- * so the shell can name a view without loading History's code.
+ * History's views (docs/product.md#history): the list, the map, the stats, the insights (decision 044), the trips and
+ * the spots (decision 043). The one last shown is remembered across visits, like the active tab and History's sort,
+ * and /logs/map, /logs/stats, /logs/insights, /logs/trips and /logs/spots open the shell on that view (app.tsx).
+ * Here, not beside the switch (history-views.tsx), so the shell can name a view without loading History's code.
  */
-const HISTORY_VIEW_NAMES = ['list', 'map', 'stats', 'trips', 'spots'] as const;
+const HISTORY_VIEW_NAMES = ['list', 'map', 'stats', 'insights', 'trips', 'spots'] as const;
 
 export type HistoryView = (typeof HISTORY_VIEW_NAMES)[number];
 

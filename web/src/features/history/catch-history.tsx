@@ -25,6 +25,13 @@ if (typeof window !== 'undefined' && readHistoryView() === 'spots') spotsView.pr
 const tripsView = onDemand(() => import('../trips/trips-view.tsx').then((m) => m.TripsView), <ViewSpinner />);
 if (typeof window !== 'undefined' && readHistoryView() === 'trips') tripsView.preload().catch(() => {});
 
+// The Insights view (decision 044): a chunk of its own too, with the statistics it computes on the phone.
+const insightsView = onDemand(
+  () => import('../insights/insights-view.tsx').then((m) => m.InsightsView),
+  <ViewSpinner />,
+);
+if (typeof window !== 'undefined' && readHistoryView() === 'insights') insightsView.preload().catch(() => {});
+
 /**
  * The History tab (docs/product.md#history): search, sort, browse, open and delete catches. Shows the last server list (kept
  * across restarts, so also offline) merged with the catches still waiting in the phone's outbox (decision 004).
@@ -78,6 +85,18 @@ export function CatchHistory({
           <ViewSpinner />
         ) : (
           <OnDemand source={statsView} props={{ stats: state.stats, onOpen: dialogs.openDetails }} />
+        )}
+      </TabsContent>
+      <TabsContent value="insights" className="mt-0">
+        {loadFailed ? (
+          <LoadFailed />
+        ) : loadingCatches ? (
+          <ViewSpinner />
+        ) : (
+          <OnDemand
+            source={insightsView}
+            props={{ catches: state.merged.catches, onStartTrip: onLogCatch }}
+          />
         )}
       </TabsContent>
       <TabsContent value="trips" className="mt-0">

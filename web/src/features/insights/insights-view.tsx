@@ -1,0 +1,325 @@
+import { ChevronDown, ChevronUp, Lightbulb, Timer } from 'lucide-react';
+import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'react';
+import type { Catch } from '#core/catch.ts';
+import {
+  type FilterableCatch,
+  type FilterableTrip,
+  filterInsightLog,
+  type InsightFilter,
+} from '#core/insight-filter.ts';
+import { computeInsights, type Insights } from '#core/insights.ts';
+import { speciesKey, speciesName } from '#core/species-aliases.ts';
+import { Button } from '@/components/ui/button';
+import { useUnits } from '@/features/auth/use-units';
+import { ViewSpinner } from '../history/history-status.tsx';
+import { useSpots } from '../spots/use-spots.ts';
+import type { ShownTrip } from '../trips/trips-merge.ts';
+import { useTrips } from '../trips/use-trips.ts';
+import { InsightFilterBar, type SpeciesChoice } from './insight-filter-bar.tsx';
+import { groupInsights, type InsightItem, type ThinItem } from './insight-groups.ts';
+import {
+  bucketLabel,
+  catchesText,
+  FACTOR_NAMES,
+  formatConfidence,
+  formatRate,
+  formatRatio,
+  hoursText,
+  insightSentence,
+  NEEDS_MORE_DATA,
+  prefersHour12,
+  TEST_NAME,
+  type WordContext,
+} from './insight-words.ts';
+
+/**
+ * The Insights view of the History tab (docs/decisions/044-insights.md): each pattern measured against the time the
+ * angler fished, in plain words, the clear effects first. Worked out on the phone from the kept catches and trips
+ * (so offline too) by the same core functions the server answers GET /api/insights with. A chunk of its own, loaded
+ * when the view opens.
+ */
+export function InsightsView({
+  catches,
+  onStartTrip,
+}: {
+  /** History's catches: the kept list merged with the outbox. */
+  catches: readonly Catch[];
+  /** Opens the Log tab, where a trip is started. */
+  onStartTrip: () => void;
+}) {
+  const { trips, loading } = useTrips();
+  const { spots } = useSpots();
+  const units = useUnits();
+  const [chosen, setChosen] = useState<InsightFilter>({});
+  // Working through 10,000 catches waits for a quiet moment: the controls answer at once.
+  const shownFilter = useDeferredValue(chosen);
+
+  const log = useMemo(() => insightLog(catches, trips), [catches, trips]);
+  const insights = useMemo(() => {
+    const picked = filterInsightLog(log.catches, log.trips, shownFilter);
+    return computeInsights(picked.catches, picked.trips);
+  }, [log, shownFilter]);
+  const species = useMemo(() => speciesChoices(catches), [catches]);
+  const spotChoices = useMemo(
+    () =>
+      spots
+        .filter((spot): spot is typeof spot & { id: number } => spot.id !== null)
+        .map((spot) => ({ id: spot.id, name: spot.name })),
+    [spots],
+  );
+  const words = useMemo<WordContext>(
+    () => ({
+      units,
+      hour12: prefersHour12(typeof navigator === 'undefined' ? undefined : navigator.languages),
+      spotNames: new Map(spotChoices.map((spot) => [spot.id, spot.name])),
+    }),
+    [units, spotChoices],
+  );
+  const who = shownFilter.species ? speciesName(shownFilter.species) : 'All fish';
+
+  return (
+    <section aria-labelledby="insights-heading" className="flex min-w-0 flex-col gap-4">
+      <h2 id="insights-heading" className="text-xl font-semibold tracking-tight">
+        Insights
+      </h2>
+      {loading ? (
+        <ViewSpinner />
+      ) : trips.length === 0 ? (
+        <NeedsTrips onStartTrip={onStartTrip} />
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">
+            Your catch rate in each condition, against the hours you fished in it.
+          </p>
+          <InsightFilterBar value={chosen} onChange={setChosen} species={species} spots={spotChoices} />
+          <InsightList insights={insights} who={who} words={words} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** What insights read of History's catches and the kept trips: a trip counts once the server has it. */
+function insightLog(catches: readonly Catch[], trips: readonly ShownTrip[]) {
+  return {
+    catches: catches.map(
+      (item): FilterableCatch => ({
+        fishType: item.fishType,
+        quantity: item.quantity,
+        tripId: item.tripId ?? null,
+        spotId: item.spotId ?? null,
+        baitUsed: item.baitUsed ?? null,
+        waterTemperature: item.waterTemperature ?? null,
+        timeOfDay: item.timeOfDay ?? null,
+        catchDate: item.catchDate ?? null,
+        caughtAt: item.caughtAt,
+        isTestCatch: item.isTestCatch,
+        conditions: item.conditions,
+      }),
+    ),
+    trips: trips.flatMap(({ saved }): FilterableTrip[] =>
+      saved === null
+        ? []
+        : [
+            {
+              id: saved.id,
+              spotId: saved.spotId,
+              durationMinutes: saved.durationMinutes,
+              effort: saved.effort,
+              startedAt: saved.startedAt,
+            },
+          ],
+    ),
+  };
+}
+
+/** The angler's species, other names counted as one (core/species-aliases.ts), most caught first. */
+function speciesChoices(catches: readonly Catch[]): SpeciesChoice[] {
+  const byKey = new Map<string, SpeciesChoice>();
+  for (const item of catches) {
+    if (item.isTestCatch || !item.fishType.trim()) continue;
+    const key = speciesKey(item.fishType);
+    const known = byKey.get(key);
+    if (known) known.catches += item.quantity;
+    else byKey.set(key, { name: speciesName(item.fishType), catches: item.quantity });
+  }
+  return [...byKey.values()].sort((a, b) => b.catches - a.catches || a.name.localeCompare(b.name));
+}
+
+function NeedsTrips({ onStartTrip }: { onStartTrip: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center">
+      <Timer aria-hidden="true" className="size-10 text-muted-foreground" />
+      <p className="font-medium">Insights need trips</p>
+      <p className="text-sm text-muted-foreground">
+        They measure your catches against the hours you fished. Start a trip on the Log tab when you go
+        fishing.
+      </p>
+      <Button variant="outline" onClick={onStartTrip}>
+        Go to Log
+      </Button>
+    </div>
+  );
+}
+
+function InsightSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex min-w-0 flex-col gap-2">
+      <h3 id={id} className="text-base font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function InsightList({ insights, who, words }: { insights: Insights; who: string; words: WordContext }) {
+  const groups = useMemo(() => groupInsights(insights), [insights]);
+  // Factors no trip has minutes for yet (the server works them out once a trip has ended), named in one line.
+  const unknown = groups.thin.filter((item) => item.bucket === null).map((item) => FACTOR_NAMES[item.factor]);
+  return (
+    <>
+      <p className="text-sm" data-testid="insights-summary">
+        {catchesText(insights.catchesInTrips)} in {hoursText(insights.hoursFished)} fished
+      </p>
+      <InsightSection title="Clear effects">
+        {groups.clear.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No clear effect yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-2" data-testid="insights-clear">
+            {groups.clear.map((item) => (
+              <InsightRow key={item.key} item={item} who={who} words={words} insights={insights} strong />
+            ))}
+          </ul>
+        )}
+      </InsightSection>
+      {groups.unclear.length > 0 ? (
+        <InsightSection title="No clear effect">
+          <ul className="flex flex-col gap-2">
+            {groups.unclear.map((item) => (
+              <InsightRow key={item.key} item={item} who={who} words={words} insights={insights} />
+            ))}
+          </ul>
+        </InsightSection>
+      ) : null}
+      {groups.thin.length > 0 ? (
+        <InsightSection title="Needs more data">
+          <p className="text-sm text-muted-foreground">{NEEDS_MORE_DATA}</p>
+          <ul className="flex flex-col gap-1 text-sm" data-testid="insights-thin">
+            {groups.thin
+              .filter((item): item is ThinItem & { bucket: string } => item.bucket !== null)
+              .map((item) => (
+                <li key={item.key} className="[overflow-wrap:anywhere]">
+                  {thinText(item, words)}
+                </li>
+              ))}
+            {unknown.length > 0 ? (
+              <li className="[overflow-wrap:anywhere]">Not known for any trip yet: {unknown.join(', ')}</li>
+            ) : null}
+          </ul>
+        </InsightSection>
+      ) : null}
+      <Shares insights={insights} words={words} />
+    </>
+  );
+}
+
+function thinText(item: ThinItem & { bucket: string }, words: WordContext): string {
+  return `${FACTOR_NAMES[item.factor]}, ${bucketLabel(item.factor, item.bucket, words)}: ${catchesText(item.catches)} in ${hoursText(item.hours)}`;
+}
+
+/** A compared bucket's sentence and, a tap away, the numbers behind its verdict. */
+function InsightRow({
+  item,
+  who,
+  words,
+  insights,
+  strong = false,
+}: {
+  item: InsightItem;
+  who: string;
+  words: WordContext;
+  insights: Insights;
+  strong?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const numbersId = useId();
+  const label = bucketLabel(item.factor, item.bucket, words);
+  const restCatches = item.factorCatches - item.catches;
+  const restHours = item.factorHours - item.hours;
+  const figures: [string, string][] = [
+    [label, `${catchesText(item.catches)} in ${hoursText(item.hours)}`],
+    ['The rest of the time', `${catchesText(restCatches)} in ${hoursText(restHours)}`],
+    ['Rate', `${formatRate(item.rate ?? 0)} per hour, against ${formatRate(item.restRate ?? 0)}`],
+    [
+      'Rate ratio (interval)',
+      `${formatRatio(item.ratio)} (${formatRatio(item.low)} to ${formatRatio(item.high)})`,
+    ],
+    [
+      'Confidence',
+      `${formatConfidence(insights.comparisons)} (1 − 0.05 / ${insights.comparisons} comparisons)`,
+    ],
+    ['Test', TEST_NAME],
+  ];
+  return (
+    <li className="flex min-w-0 flex-col gap-1 rounded-lg border border-border bg-card p-3">
+      <p className={strong ? 'flex items-start gap-2 font-medium' : 'text-sm'}>
+        {strong ? <Lightbulb aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" /> : null}
+        <span className="min-w-0 [overflow-wrap:anywhere]">{insightSentence(item, who, words)}</span>
+      </p>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="self-start"
+        aria-expanded={open}
+        aria-controls={numbersId}
+        onClick={() => setOpen((was) => !was)}
+      >
+        {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+        Numbers<span className="sr-only"> for {label}</span>
+      </Button>
+      <dl id={numbersId} hidden={!open} className="grid gap-1 text-sm">
+        {figures.map(([name, value]) => (
+          <div key={name} className="flex min-w-0 flex-wrap gap-x-2">
+            <dt className="text-muted-foreground">{name}</dt>
+            <dd className="min-w-0 tabular-nums [overflow-wrap:anywhere]">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+/** Bait and water temperature: no trip records them hour by hour, so only their shares of the catches. */
+function Shares({ insights, words }: { insights: Insights; words: WordContext }) {
+  const known = insights.shares.filter((factor) => factor.catches > 0);
+  if (known.length === 0) return null;
+  return (
+    <InsightSection title="Shares of catches">
+      <p className="text-sm text-muted-foreground">
+        Shares of your catches only, not measured against the hours fished: no trip records these hour by
+        hour.
+      </p>
+      {known.map((factor) => (
+        <div key={factor.factor} className="flex min-w-0 flex-col gap-1">
+          <h4 className="text-sm font-medium">
+            {FACTOR_NAMES[factor.factor]} (share of {catchesText(factor.catches)})
+          </h4>
+          <ul className="flex flex-col gap-0.5 text-sm">
+            {factor.buckets.map((bucket) => (
+              <li key={bucket.bucket} className="flex min-w-0 items-baseline gap-2">
+                <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+                  {bucketLabel(factor.factor, bucket.bucket, words)}
+                </span>
+                <span className="shrink-0 tabular-nums text-muted-foreground">
+                  {Math.round(bucket.share * 100)}&nbsp;% of catches
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </InsightSection>
+  );
+}
