@@ -12,7 +12,7 @@ import { createTestApp, ManualClock, TEST_ENGINES, type TestApp } from '../test-
 import { OpenMeteoProvider } from '../weather/open-meteo.provider.ts';
 import { weatherCell } from '../weather/weather.service.ts';
 import { OpenMeteoPastWeatherProvider } from './past-weather.provider.ts';
-import { TRIP_EFFORT_MAX_ATTEMPTS, type TripEffortJob } from './trip-effort-job.ts';
+import { TRIP_EFFORT_MAX_ATTEMPTS, type TripEffortJob, type TripEffortPass } from './trip-effort-job.ts';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -197,6 +197,19 @@ describe.each(TEST_ENGINES)('the trip effort job on %s', (engine) => {
     });
   });
 
+  it("reads the weather hours the catch weather job kept: a trip whose days a catch's call fetched costs no call", async () => {
+    t = await appWith();
+    await angler.createCatch({ ...MENDOTA, catchDate: '2026-05-30', timeOfDay: '20:10' });
+    if (!t.app.catchWeather) throw new Error('no catch weather job');
+    await t.app.catchWeather.runOnce();
+    expect(providerCalls()).toBe(1);
+    const spotId = await createSpot(MENDOTA);
+    const trip = await createTrip({ ...DUSK_TRIP, spotId });
+    expect(await job(t).runOnce()).toMatchObject({ finished: 1, providerCalls: 0 });
+    expect(providerCalls()).toBe(1);
+    expect(total((await tripAnswer(trip.id)).effort?.pressureTendency)).toBe(150);
+  });
+
   it('gives a coastal trip the tide stage of every minute, predicted at the nearest station', async () => {
     t = await appWith();
     const spotId = await createSpot(BOSTON_HARBOR);
@@ -359,7 +372,7 @@ describe.each(TEST_ENGINES)('the trip effort job on %s', (engine) => {
     t = await appWith();
     // The job's pass comes after the trip is made and before the catches are written.
     const importMany = CatchRepository.prototype.importMany;
-    const passes: Promise<unknown>[] = [];
+    const passes: TripEffortPass[] = [];
     vi.spyOn(CatchRepository.prototype, 'importMany').mockImplementation(async function (
       this: CatchRepository,
       ...args

@@ -40,7 +40,7 @@ export const TRIP_EFFORT_MAX_ATTEMPTS = CATCH_WEATHER_MAX_ATTEMPTS;
  * A trip over more UTC days than this gets no weather (one provider call asks for all its days): a trip left
  * running for a week is a forgotten one, and its hours say little about the weather fished in.
  */
-export const TRIP_WEATHER_MAX_DAYS = 8;
+const TRIP_WEATHER_MAX_DAYS = 8;
 /** As the catch weather job's: far longer than a provider call (8 s timeout), renewed before each. */
 const LEASE_MS = 60 * 1000;
 /** Trips read per pass; a full batch is followed by another pass at once (budget allowing). */
