@@ -210,6 +210,41 @@ describe.each(TEST_ENGINES)('the trip effort job on %s', (engine) => {
     expect(total((await tripAnswer(trip.id)).effort?.pressureTendency)).toBe(150);
   });
 
+  it('works out a batch of 200 trips at 4 waters in one pass, one call per trip whose days are not kept yet', async () => {
+    t = await appWith();
+    const waters = [
+      MENDOTA,
+      BOSTON_HARBOR,
+      { latitude: 39.1, longitude: -120.03 },
+      { latitude: 7.6, longitude: -0.1 },
+    ];
+    const spots = [];
+    for (const water of waters) spots.push(await createSpot(water));
+    // Three hours each, a day apart per water: 50 days back from 31 May, so both APIs answer some.
+    for (let i = 0; i < 200; i++) {
+      const start =
+        Date.parse('2026-05-31T14:00:00Z') - Math.floor(i / 4) * 24 * HOUR_MS + (i % 4) * 4 * HOUR_MS;
+      await createTrip({
+        startedAt: new Date(start).toISOString(),
+        endedAt: new Date(start + 3 * HOUR_MS).toISOString(),
+        spotId: spots[i % 4],
+      });
+    }
+    const began = performance.now();
+    const pass = await job(t).runOnce();
+    const seconds = (performance.now() - began) / 1000;
+    expect(pass).toMatchObject({ finished: 200, postponed: 0, waitingForBudget: false });
+    expect(pass.providerCalls).toBe(providerCalls());
+    expect(providerCalls()).toBeLessThanOrEqual(200);
+    expect(fake.requestsTo('/v1/archive').length).toBeGreaterThan(0);
+    const trips = (await angler.get('/api/trips')).json() as Trip[];
+    expect(trips.every((trip) => total(trip.effort?.timeOfDay) === 180)).toBe(true);
+    expect(trips.every((trip) => total(trip.effort?.airTemperature) === 180)).toBe(true);
+    console.info(
+      `200 trips of 3 hours on ${engine}: one pass, ${providerCalls()} provider calls, ${seconds.toFixed(1)} s`,
+    );
+  }, 120_000);
+
   it('gives a coastal trip the tide stage of every minute, predicted at the nearest station', async () => {
     t = await appWith();
     const spotId = await createSpot(BOSTON_HARBOR);

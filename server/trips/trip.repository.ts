@@ -280,7 +280,7 @@ export class TripRepository {
    * will be; a trip whose time changed attaches the catches without a trip now in it.
    */
   async update(userId: number, tripId: number, changes: TripChanges): Promise<Trip | null> {
-    let effortToRedo = false;
+    let wakeEffortJob = false;
     const found = await this.db.transaction().execute(async (trx) => {
       await catchLinksChanged(trx, userId);
       const before = await trx
@@ -304,7 +304,7 @@ export class TripRepository {
       const spotChanged =
         changes.spotId !== undefined &&
         changes.spotId !== (before.spot_id === null ? null : Number(before.spot_id));
-      effortToRedo = timeChanged || spotChanged;
+      const effortToRedo = timeChanged || spotChanged;
       const set = {
         ...definedOnly({
           started_at: changes.startedAt,
@@ -333,10 +333,10 @@ export class TripRepository {
         await attachCatchesToTrip(trx, userId, trip);
       }
       // Running again: pending, but the job waits for its new end.
-      effortToRedo &&= after.endedAt !== null;
+      wakeEffortJob = effortToRedo && after.endedAt !== null;
       return true;
     });
-    if (effortToRedo) this.effortPending();
+    if (wakeEffortJob) this.effortPending();
     return found ? this.find(this.db, userId, 'id', tripId) : null;
   }
 
