@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { stationDay, tideCurve, tideStateAt, tideTurns, tideTurnsOfDay } from './tide-prediction.ts';
+import {
+  stationDay,
+  tideCurve,
+  tideStagesOver,
+  tideStateAt,
+  tideTurns,
+  tideTurnsOfDay,
+} from './tide-prediction.ts';
 import type { TideStation, TideTurn } from './tides.ts';
 
 /**
@@ -129,6 +136,23 @@ describe('the tide at a moment', () => {
       const state = tideStateAt(subordinate, new Date(turn.time.getTime() + MINUTE));
       expect(state?.height).toBeCloseTo(turn.height, 1);
       expect(state?.lastTurn).toEqual(turn);
+    }
+  });
+});
+
+describe("the stages over a trip's hours", () => {
+  it('are the stage the tide at each moment names, turns searched once for the span', () => {
+    const start = new Date('2026-06-01T05:00:00Z');
+    const end = new Date(start.getTime() + 14 * HOUR);
+    for (const station of [reference, subordinate]) {
+      const stageAt = tideStagesOver(station, start, end);
+      const stages = new Set<string | null>();
+      for (let at = start.getTime(); at <= end.getTime(); at += 20 * MINUTE) {
+        const stage = stageAt(new Date(at));
+        expect(stage).toBe(tideStateAt(station, new Date(at))?.stage);
+        stages.add(stage);
+      }
+      expect(stages).toEqual(new Set(['rising', 'falling']));
     }
   });
 });

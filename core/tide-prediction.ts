@@ -12,7 +12,7 @@
 
 import { createTidePredictor, type ExtremeOffsets } from '@neaps/tide-predictor';
 import type { DayWindow } from './astronomy.ts';
-import type { TidePoint, TideState, TideStation, TideTurn } from './tides.ts';
+import type { TidePoint, TideStage, TideState, TideStation, TideTurn } from './tides.ts';
 import { METRES_PER_FOOT } from './units.ts';
 import { zonedDate, zonedDayWindow } from './zoned-day.ts';
 
@@ -93,6 +93,32 @@ export function tideCurve(station: TideStation, start: Date, end: Date, stepMinu
     .map((point) => ({ time: point.time, height: point.level / METRES_PER_FOOT }));
 }
 
+/** The water rises towards a high and falls towards a low. */
+function stageTowards(nextTurn: TideTurn): TideStage {
+  return nextTurn.type === 'high' ? 'rising' : 'falling';
+}
+
+/**
+ * The tide's stage at any moment from `start` to `end` (a trip's hours), as `tideStateAt` names it, with the turns
+ * searched once for the whole span instead of once a moment. Null where no turn is found on either side.
+ */
+export function tideStagesOver(
+  station: TideStation,
+  start: Date,
+  end: Date,
+): (moment: Date) => TideStage | null {
+  const turns = tideTurns(
+    station,
+    new Date(start.getTime() - SEARCH_MARGIN_MS),
+    new Date(end.getTime() + SEARCH_MARGIN_MS),
+  );
+  return (moment) => {
+    const nextIndex = turns.findIndex((turn) => turn.time > moment);
+    const nextTurn = nextIndex > 0 ? turns[nextIndex] : undefined;
+    return nextTurn ? stageTowards(nextTurn) : null;
+  };
+}
+
 /**
  * The tide at `moment`: its height, rising or falling, the turns either side and the fraction of the range the
  * water has covered from the low towards the high. Null only if no turn is found within a day either side (no
@@ -115,7 +141,7 @@ export function tideStateAt(station: TideStation, moment: Date): TideState | nul
   const fraction = range > 0 ? Math.min(1, Math.max(0, (height - low) / range)) : 0.5;
   return {
     height: Math.round(height * 100) / 100,
-    stage: nextTurn.type === 'high' ? 'rising' : 'falling',
+    stage: stageTowards(nextTurn),
     lastTurn,
     nextTurn,
     minutesSinceLastTurn: Math.round((moment.getTime() - lastTurn.time.getTime()) / MINUTE_MS),

@@ -12,6 +12,7 @@ import { catchesRoutes } from './catches/catches.routes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { CATCH_WEATHER_INTERVAL_MS, CatchWeatherJob } from './conditions/catch-weather-job.ts';
 import type { PastWeatherProvider } from './conditions/past-weather.provider.ts';
+import { TRIP_EFFORT_INTERVAL_MS, TripEffortJob } from './conditions/trip-effort-job.ts';
 import type { RateLimits } from './config/config.ts';
 import {
   type AccountLimits,
@@ -66,6 +67,11 @@ export interface AppDependencies {
   pastWeatherProvider?: PastWeatherProvider;
   /** How often the catch weather job looks for work when not woken; null: never started (tests run its passes). */
   catchWeatherIntervalMs?: number | null;
+  /**
+   * How often the trip effort job (built with the catch weather job) looks for work when not woken; null: never
+   * started. When not given, the catch weather job's (so tests that run that job's passes by hand start neither).
+   */
+  tripEffortIntervalMs?: number | null;
   /** The tide stations (read from the built index at the first tide question when not given). */
   tideStations?: TideStations;
   /** Where map tiles come from (MAP_TILE_*), and how many bytes of them the server keeps in memory; no tiles if not given. */
@@ -170,6 +176,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       log: app.log,
     });
   app.decorate('catchWeather', catchWeather ?? null);
+  // Works out each ended trip's effort (docs/decisions/044-insights.md); trip writes and imports wake it.
+  const tripEffort =
+    deps.pastWeatherProvider &&
+    new TripEffortJob({
+      tides,
+      db,
+      provider: deps.pastWeatherProvider,
+      budget: weatherBudget,
+      clock,
+      log: app.log,
+    });
+  app.decorate('tripEffort', tripEffort ?? null);
   const tiles = deps.mapTiles && {
     cache: new TileCache(deps.mapTiles.source, deps.mapTiles.cacheBytes, clock),
     budget: new TileFetchBudget(deps.mapTiles.fetchesPerUserPerMinute, clock),
@@ -205,7 +223,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const limits = { ...DEFAULT_ACCOUNT_LIMITS, ...deps.accountLimits };
   // One each, shared by their routes and the export and import (docs/decisions/043-trips-and-spots.md).
   const spots = new SpotRepository(db, { maxSpots: limits.spots, clock });
-  const trips = new TripRepository(db, { maxTrips: limits.trips, clock });
+  const trips = new TripRepository(db, {
+    maxTrips: limits.trips,
+    clock,
+    onEffortPending: () => tripEffort?.wake(),
+  });
   await app.register(spotsRoutes, {
     spots,
     countReplay: () => metrics.countReplay('create'),
@@ -262,6 +284,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (intervalMs !== null) app.addHook('onReady', async () => catchWeather.start(intervalMs));
     app.addHook('onClose', () => catchWeather.stop());
   }
+  if (tripEffort) {
+    const intervalMs =
+      deps.tripEffortIntervalMs !== undefined
+        ? deps.tripEffortIntervalMs
+        : deps.catchWeatherIntervalMs === undefined
+          ? TRIP_EFFORT_INTERVAL_MS
+          : deps.catchWeatherIntervalMs;
+    if (intervalMs !== null) app.addHook('onReady', async () => tripEffort.start(intervalMs));
+    app.addHook('onClose', () => tripEffort.stop());
+  }
 
   observeTheApp(metrics, {
     database: deps.database,
@@ -270,6 +302,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     imageJobs,
     weatherBudget,
     catchWeather,
+    tripEffort,
     tiles,
   });
   return app;
@@ -304,6 +337,7 @@ function observeTheApp(
     imageJobs: ImageJobQueue;
     weatherBudget: WeatherBudget;
     catchWeather: CatchWeatherJob | undefined;
+    tripEffort: TripEffortJob | undefined;
     tiles: { cache: TileCache; budget: TileFetchBudget } | undefined;
   },
 ): void {
@@ -382,6 +416,19 @@ function observeTheApp(
       ],
     );
     metrics.reportBacklog('catch_weather', () => catchWeather.pendingCount());
+  }
+  const { tripEffort } = app;
+  if (tripEffort) {
+    metrics.counter(
+      'tightlines_trip_effort_provider_calls_total',
+      "Weather provider calls by the trip effort job (the budget's calls include them), by result",
+      ['result'],
+      () => [
+        [{ result: 'ok' }, tripEffort.providerCalls.ok],
+        [{ result: 'failed' }, tripEffort.providerCalls.failed],
+      ],
+    );
+    metrics.reportBacklog('trip_effort', () => tripEffort.pendingCount());
   }
   const { tiles } = app;
   if (tiles) {

@@ -9,14 +9,11 @@ import type { Database } from '../db/schema.ts';
 import { weatherCell } from '../weather/weather.service.ts';
 import type { WeatherBudget } from '../weather/weather-budget.ts';
 import { workOutSky } from './catch-sky.ts';
-import {
-  type CatchAwaitingWeather,
-  CatchWeatherRepository,
-  type KeptDay,
-} from './catch-weather.repository.ts';
-import { catchWeatherFrom, hourOf, hourThreeBefore } from './catch-weather.ts';
+import { type CatchAwaitingWeather, CatchWeatherRepository } from './catch-weather.repository.ts';
+import { hourOf, hourThreeBefore, keptWeatherAt } from './catch-weather.ts';
 import { JobLease } from './job-lease.ts';
 import { type PastWeatherProvider, WeatherQuotaError } from './past-weather.provider.ts';
+import { hourKept, type KeptDay, WeatherHoursRepository } from './weather-hours.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +30,11 @@ export const CATCH_WEATHER_BUDGET_SHARE = 0.5;
 export const CATCH_WEATHER_MAX_ATTEMPTS = 5;
 /** The wait after the first failure; each further failure waits 4 times longer (1 min, 4, 16, 64). */
 const FIRST_RETRY_MS = 60 * 1000;
+
+/** When to ask the provider again after `attempts` failures before this one (the trip effort job waits alike). */
+export function weatherRetryAt(now: Date, attempts: number): Date {
+  return new Date(now.getTime() + FIRST_RETRY_MS * 4 ** attempts);
+}
 /**
  * The lease is renewed before every provider call and lasts far longer than a call may (8 s timeout), so a call
  * always ends before another instance could take over.
@@ -87,6 +89,7 @@ type Fetched = 'fetched' | 'budget' | 'lease' | 'failed' | 'quota';
 export class CatchWeatherJob {
   private readonly deps: CatchWeatherJobDependencies;
   private readonly repository: CatchWeatherRepository;
+  private readonly weatherHours: WeatherHoursRepository;
   private readonly lease: JobLease;
   /** Provider calls made by this job since start, and how many failed (metrics). */
   readonly providerCalls = { ok: 0, failed: 0 };
@@ -100,6 +103,7 @@ export class CatchWeatherJob {
   constructor(deps: CatchWeatherJobDependencies) {
     this.deps = deps;
     this.repository = new CatchWeatherRepository(deps.db);
+    this.weatherHours = new WeatherHoursRepository(deps.db);
     this.lease = new JobLease({
       db: deps.db,
       name: 'catch-weather',
@@ -209,7 +213,8 @@ export class CatchWeatherJob {
     for (const group of groups.values()) {
       const kept = new Map<string, KeptDay | null>();
       const before = previousDay(group.day);
-      for (const day of [before, group.day]) kept.set(day, await this.repository.keptDay(group.cellKey, day));
+      for (const day of [before, group.day])
+        kept.set(day, await this.weatherHours.keptDay(group.cellKey, day));
       if (!group.catches.every((read) => readingsKept(read, kept))) {
         const fetched = await this.fetch(group, before, kept, now);
         if (fetched === 'fetched') result.providerCalls++;
@@ -228,11 +233,7 @@ export class CatchWeatherJob {
       }
       result.finished += await this.finish(
         group.catches.map((read) => {
-          const moment = new Date(read.caughtAt);
-          return {
-            read,
-            weather: catchWeatherFrom(reading(kept, hourOf(moment)), reading(kept, hourThreeBefore(moment))),
-          };
+          return { read, weather: keptWeatherAt(kept, new Date(read.caughtAt)) };
         }),
       );
     }
@@ -258,12 +259,7 @@ export class CatchWeatherJob {
         now,
       );
       this.providerCalls.ok++;
-      const fetchedAt = now.toISOString();
-      for (const day of [before, group.day]) {
-        const entry = { hours: hours.filter((hour) => hour.time.startsWith(day)), fetchedAt };
-        await this.repository.keepDay(group.cellKey, day, entry);
-        kept.set(day, entry);
-      }
+      await this.weatherHours.keepAnswer(group.cellKey, [before, group.day], hours, now.toISOString(), kept);
       return 'fetched';
     } catch (error) {
       this.providerCalls.failed++;
@@ -314,7 +310,7 @@ export class CatchWeatherJob {
     const givenUp = catches.filter((read) => read.attempts + 1 >= CATCH_WEATHER_MAX_ATTEMPTS);
     for (const read of catches) {
       if (givenUp.includes(read)) continue;
-      await this.repository.postpone(read, new Date(now.getTime() + FIRST_RETRY_MS * 4 ** read.attempts));
+      await this.repository.postpone(read, weatherRetryAt(now, read.attempts));
     }
     return this.finish(givenUp.map((read) => ({ read, weather: null })));
   }
@@ -324,22 +320,8 @@ function previousDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
 }
 
-/**
- * The reading of an hour from the kept days, only when that hour had begun when its day was fetched: a day fetched
- * before it was over holds forecasts for its later hours, never served (a later catch fetches the day again).
- */
-function reading(kept: Map<string, KeptDay | null>, hour: string) {
-  const day = kept.get(hour.slice(0, 10));
-  if (!day || hour > day.fetchedAt) return undefined;
-  return day.hours.find((entry) => entry.time === hour);
-}
-
 /** Whether the kept days answer a catch's hour and the hour 3 before, so no call is needed for it. */
 function readingsKept(read: CatchAwaitingWeather, kept: Map<string, KeptDay | null>): boolean {
   const moment = new Date(read.caughtAt);
-  const fetchedBy = (hour: string) => {
-    const day = kept.get(hour.slice(0, 10));
-    return day !== null && day !== undefined && hour <= day.fetchedAt;
-  };
-  return fetchedBy(hourOf(moment)) && fetchedBy(hourThreeBefore(moment));
+  return hourKept(kept, hourOf(moment)) && hourKept(kept, hourThreeBefore(moment));
 }

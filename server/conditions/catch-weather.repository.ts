@@ -3,7 +3,6 @@ import { CONDITIONS_NOT_WORKED_OUT } from '#core/catch.ts';
 import type { CatchConditions, ConditionsStatus } from '#core/catch-conditions.ts';
 import type { Database } from '../db/schema.ts';
 import { readStoredConditions, type WorkedOutSky } from './catch-sky.ts';
-import type { WeatherHour } from './past-weather.provider.ts';
 
 /** A catch written before its moment was worked out (an old catch, or one the previous release saved). */
 export interface CatchWithoutMoment {
@@ -27,15 +26,10 @@ export interface CatchAwaitingWeather {
   attempts: number;
 }
 
-/** One cell's hours of one UTC day as kept: readings for hours after `fetchedAt` were forecasts then. */
-export interface KeptDay {
-  hours: WeatherHour[];
-  fetchedAt: string;
-}
-
 /**
  * The SQL of the catch weather job: the catches it works on (only their conditions columns are ever written
- * here, each write guarded by the values it was worked out from) and the weather kept per cell and UTC day.
+ * here, each write guarded by the values it was worked out from). The weather it reads is kept by
+ * weather-hours.repository.ts.
  */
 export class CatchWeatherRepository {
   private readonly db: Kysely<Database>;
@@ -173,27 +167,6 @@ export class CatchWeatherRepository {
       .where('conditions_status', '=', 'pending')
       .executeTakeFirst();
     return Number(row?.count ?? 0);
-  }
-
-  /** The kept hours of a cell and UTC day, or null. */
-  async keptDay(cell: string, day: string): Promise<KeptDay | null> {
-    const row = await this.db
-      .selectFrom('weather_hours')
-      .select(['hours', 'fetched_at'])
-      .where('cell', '=', cell)
-      .where('day', '=', day)
-      .executeTakeFirst();
-    return row ? { hours: JSON.parse(row.hours) as WeatherHour[], fetchedAt: row.fetched_at } : null;
-  }
-
-  /** Keeps (or replaces with a newer answer) the hours of a cell and UTC day. */
-  async keepDay(cell: string, day: string, kept: KeptDay): Promise<void> {
-    const values = { hours: JSON.stringify(kept.hours), fetched_at: kept.fetchedAt };
-    await this.db
-      .insertInto('weather_hours')
-      .values({ cell, day, ...values })
-      .onConflict((conflict) => conflict.columns(['cell', 'day']).doUpdateSet(values))
-      .execute();
   }
 
   private whileUnchanged(db: Kysely<Database> | Transaction<Database>, read: CatchAwaitingWeather) {

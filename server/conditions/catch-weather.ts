@@ -2,6 +2,7 @@ import { hectopascalsToInchesOfMercury } from '#core/barometer.ts';
 import { type CatchWeather, pressureTendency } from '#core/catch-conditions.ts';
 import { describeWmoCode } from '#core/weather.ts';
 import type { WeatherHour } from './past-weather.provider.ts';
+import { type KeptDay, keptReading } from './weather-hours.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -53,4 +54,12 @@ export function catchWeatherFrom(
     pressureChange3h: change,
     pressureTendency: change === null ? null : pressureTendency(change),
   };
+}
+
+/**
+ * The weather at `moment` from the kept days: the reading of its hour and of 3 hours before, as a catch at that
+ * moment gets it. The one reading a catch's and a trip's hours share (server/conditions/trip-effort-job.ts).
+ */
+export function keptWeatherAt(kept: ReadonlyMap<string, KeptDay | null>, moment: Date): CatchWeather | null {
+  return catchWeatherFrom(keptReading(kept, hourOf(moment)), keptReading(kept, hourThreeBefore(moment)));
 }

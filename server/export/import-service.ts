@@ -76,6 +76,8 @@ interface ImportRun {
   decoded: number;
   /** Filled before the catches are read, which link to them. */
   linked: LinkedIds;
+  /** The trips this import made: their effort is worked out again once their catches are in. */
+  madeTrips: number[];
 }
 
 /** A spot or trip row checked: the clientId it is known by, and how to make it; or why it is refused. */
@@ -149,6 +151,7 @@ export class ImportService {
             photos: new Map(),
             decoded: 0,
             linked: { spot: new Map(), trip: new Map() },
+            madeTrips: [],
           });
         } finally {
           await source.close();
@@ -177,6 +180,8 @@ export class ImportService {
       }
     }
     await this.importBatch(run, batch);
+    // A trip made before its catches may have been worked out without the place they bring (docs/decisions/044-insights.md).
+    await this.deps.trips.redoEffort(run.userId, run.madeTrips);
     return summary;
   }
 
@@ -219,6 +224,7 @@ export class ImportService {
         key,
         create: async () => {
           const { trip: made, created } = await trips.create(userId, { ...trip, clientId: key });
+          if (created) run.madeTrips.push(made.id);
           return { id: made.id, created };
         },
       };

@@ -3,6 +3,7 @@ import {
   constantsKey,
   TIDE_STATION_REACH_KM,
   type TideDayAnswer,
+  type TideStage,
   type TideStationListing,
   type TideStationsAnswer,
 } from '#core/tides.ts';
@@ -106,5 +107,21 @@ export class TideService {
       minutesToNextTurn: state.minutesToNextTurn,
       rangeFraction: state.rangeFraction,
     };
+  }
+
+  /**
+   * The tide's stage at each moment of a span (a trip's hours) at the station nearest a spot, read as `tideAt`
+   * reads a catch's; null inland (no station within TIDE_STATION_REACH_KM).
+   */
+  async tideStagesOver(
+    latitude: number,
+    longitude: number,
+    start: Date,
+    end: Date,
+  ): Promise<((moment: Date) => TideStage | null) | null> {
+    const found = await this.stations.nearest(latitude, longitude, TIDE_STATION_REACH_KM);
+    if (!found) return null;
+    const { tideStagesOver } = await loadPrediction();
+    return tideStagesOver(found.station, start, end);
   }
 }

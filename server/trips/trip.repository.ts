@@ -86,6 +86,18 @@ function refused(field: 'startedAt' | 'endedAt', message: string): AppError {
 }
 
 /**
+ * What a trip's effort is worked out from changed: it is cleared and left to the effort job ('pending'), which
+ * works out ended trips only (docs/decisions/044-insights.md). The old minutes are not kept until redone: they were
+ * counted over another span or place, and a trip without effort is simply not measured meanwhile.
+ */
+const EFFORT_TO_REDO = {
+  effort: null,
+  effort_status: 'pending',
+  effort_attempts: 0,
+  effort_retry_at: null,
+} as const;
+
+/**
  * All trip SQL (docs/decisions/043-trips-and-spots.md). Every query is scoped to one user. Each write also marks the
  * user's catch list as changed and takes the user's row lock (catch-links.ts), so the overlap check and the cap
  * cannot be raced by a parallel write of the same account.
@@ -94,11 +106,32 @@ export class TripRepository {
   private readonly db: Kysely<Database>;
   private readonly maxTrips: number;
   private readonly clock: Clock;
+  private readonly onEffortPending: () => void;
 
-  constructor(db: Kysely<Database>, options: { maxTrips?: number; clock?: Clock } = {}) {
+  constructor(
+    db: Kysely<Database>,
+    options: {
+      maxTrips?: number;
+      clock?: Clock;
+      /**
+       * Called after a write that left an ended trip's effort to work out (server/conditions/trip-effort-job.ts
+       * wakes). It must return at once; what it throws is ignored, the write has landed.
+       */
+      onEffortPending?: () => void;
+    } = {},
+  ) {
     this.db = db;
     this.maxTrips = options.maxTrips ?? DEFAULT_ACCOUNT_LIMITS.trips;
     this.clock = options.clock ?? systemClock;
+    this.onEffortPending = options.onEffortPending ?? (() => {});
+  }
+
+  private effortPending(): void {
+    try {
+      this.onEffortPending();
+    } catch {
+      // The write has landed, and the trip stays pending for the job's next pass.
+    }
   }
 
   /** The user's trips, newest first, with their figures. */
@@ -235,6 +268,8 @@ export class TripRepository {
       if (!existing) throw new Error('Trip insert was skipped but no trip holds its clientId');
       return { trip: existing, created: false };
     }
+    // A new trip is 'pending' by the column's default; one saved already ended is the job's to work out.
+    if (input.endedAt !== null) this.effortPending();
     const trip = await this.find(this.db, userId, 'id', id);
     if (!trip) throw new Error('A trip just created is gone');
     return { trip, created: true };
@@ -245,11 +280,12 @@ export class TripRepository {
    * will be; a trip whose time changed attaches the catches without a trip now in it.
    */
   async update(userId: number, tripId: number, changes: TripChanges): Promise<Trip | null> {
+    let wakeEffortJob = false;
     const found = await this.db.transaction().execute(async (trx) => {
       await catchLinksChanged(trx, userId);
       const before = await trx
         .selectFrom('trips')
-        .select(['started_at', 'ended_at'])
+        .select(['started_at', 'ended_at', 'spot_id'])
         .where('user_id', '=', userId)
         .where('id', '=', tripId)
         .executeTakeFirst();
@@ -264,14 +300,22 @@ export class TripRepository {
       }
       const timeChanged = after.startedAt !== before.started_at || after.endedAt !== before.ended_at;
       if (timeChanged) await this.refuseOverlap(trx, userId, after, tripId);
-      const set = definedOnly({
-        started_at: changes.startedAt,
-        ended_at: changes.endedAt,
-        spot_id: changes.spotId,
-        notes: changes.notes,
-        fish_lost: changes.fishLost,
-        bites_missed: changes.bitesMissed,
-      });
+      // Ending it, or changing its span or its spot (so its place), changes the minutes of its effort.
+      const spotChanged =
+        changes.spotId !== undefined &&
+        changes.spotId !== (before.spot_id === null ? null : Number(before.spot_id));
+      const effortToRedo = timeChanged || spotChanged;
+      const set = {
+        ...definedOnly({
+          started_at: changes.startedAt,
+          ended_at: changes.endedAt,
+          spot_id: changes.spotId,
+          notes: changes.notes,
+          fish_lost: changes.fishLost,
+          bites_missed: changes.bitesMissed,
+        }),
+        ...(effortToRedo ? EFFORT_TO_REDO : {}),
+      };
       if (Object.keys(set).length > 0) {
         await trx
           .updateTable('trips')
@@ -288,9 +332,31 @@ export class TripRepository {
         });
         await attachCatchesToTrip(trx, userId, trip);
       }
+      // Running again: pending, but the job waits for its new end.
+      wakeEffortJob = effortToRedo && after.endedAt !== null;
       return true;
     });
+    if (wakeEffortJob) this.effortPending();
     return found ? this.find(this.db, userId, 'id', tripId) : null;
+  }
+
+  /**
+   * The trips' effort is worked out again (an import attached their catches after making them, so their place may
+   * have come with the catches). Ended trips of the user only; running ones are worked out when they end.
+   */
+  async redoEffort(userId: number, tripIds: readonly number[]): Promise<void> {
+    let redone = 0;
+    for (let start = 0; start < tripIds.length; start += 500) {
+      const result = await this.db
+        .updateTable('trips')
+        .set(EFFORT_TO_REDO)
+        .where('user_id', '=', userId)
+        .where('id', 'in', tripIds.slice(start, start + 500))
+        .where('ended_at', 'is not', null)
+        .executeTakeFirst();
+      redone += Number(result.numUpdatedRows);
+    }
+    if (redone > 0) this.effortPending();
   }
 
   /** Deletes the user's trip; its catches stay, without a trip. False when there is no such trip of theirs. */
