@@ -146,7 +146,9 @@ export function formatFigure(value: number, decimals = 0, trimZeros = true, grou
 
 /** A stored value in the angler's unit rounded as it is shown (2.46 lbs → 2.5): for rules that read the shown value. */
 export function shownValue(quantity: Quantity, stored: number, system: UnitSystem): number {
-  const rounded = Number(toDisplayValue(quantity, stored, system).toFixed(QUANTITIES[quantity][system].decimals));
+  const rounded = Number(
+    toDisplayValue(quantity, stored, system).toFixed(QUANTITIES[quantity][system].decimals),
+  );
   return Object.is(rounded, -0) ? 0 : rounded;
 }
 
