@@ -269,6 +269,9 @@ describe('species with other names', () => {
       longest: northern,
     });
     expect(stats.species[0]?.heaviest?.fishType).toBe('Pike');
+    expect(stats.recordsHeld.get(pike.id)).toEqual({ heaviest: true, longest: false });
+    expect(stats.recordsHeld.get(northern.id)).toEqual({ heaviest: false, longest: true });
+    expect(stats.recordsHeld.has(jack.id)).toBe(false);
     expect(stats.personalBests).toEqual(
       new Set([pike.id, northern.id, stats.species[1]?.heaviest?.id].filter((id) => id !== undefined)),
     );

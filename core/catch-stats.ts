@@ -45,6 +45,11 @@ interface SpeciesStats {
   longest: Catch | null;
 }
 
+export interface RecordsHeld {
+  heaviest: boolean;
+  longest: boolean;
+}
+
 export interface MonthCount {
   year: number;
   /** 1 (January) to 12. */
@@ -79,6 +84,8 @@ export interface CatchStats {
   topPlaces: NamedCount[];
   /** Ids of the catches that are the heaviest or longest of their species. */
   personalBests: ReadonlySet<number>;
+  /** Which record each of those holds, so a badge can say it: by weight, by length or both. */
+  recordsHeld: ReadonlyMap<number, RecordsHeld>;
   released: ReleasedShare;
 }
 
@@ -226,11 +233,18 @@ export function computeCatchStats(
 
   places.delete(UNKNOWN_PLACE);
   const personalBests = new Set<number>();
+  const recordsHeld = new Map<number, RecordsHeld>();
+  const hold = (id: number, record: keyof RecordsHeld) => {
+    personalBests.add(id);
+    const held = recordsHeld.get(id) ?? { heaviest: false, longest: false };
+    held[record] = true;
+    recordsHeld.set(id, held);
+  };
   const species: SpeciesStats[] = speciesNames.top().map(({ name, count }) => {
     const records = bySpecies.get(nameKey(name));
     const best = { heaviest: records?.heaviest.holder ?? null, longest: records?.longest.holder ?? null };
-    if (best.heaviest) personalBests.add(best.heaviest.id);
-    if (best.longest) personalBests.add(best.longest.id);
+    if (best.heaviest) hold(best.heaviest.id, 'heaviest');
+    if (best.longest) hold(best.longest.id, 'longest');
     return { name, count, ...best };
   });
 
@@ -246,6 +260,7 @@ export function computeCatchStats(
     topBaits: baits.top(TOP_LIST_SIZE),
     topPlaces: places.top(TOP_LIST_SIZE),
     personalBests,
+    recordsHeld,
     released,
   };
 }

@@ -105,7 +105,7 @@ function WindowedCatchList({ state }: { state: CatchHistoryState }) {
         >
           <CatchCard
             item={item}
-            personalBest={state.stats.personalBests.has(item.id)}
+            personalBest={state.stats.recordsHeld.get(item.id)}
             sync={merged.pending.get(item.id)}
             spotName={item.spotId === null ? undefined : state.spotNames.get(item.spotId)}
             onOpen={dialogs.openDetails}
