@@ -73,7 +73,7 @@ export function seasonDays(
 }
 
 /** The days a period covers; open ends are null. */
-export function periodDays(period: LogPeriod): { from: string | null; to: string | null } {
+function periodDays(period: LogPeriod): { from: string | null; to: string | null } {
   switch (period.kind) {
     case 'all':
       return { from: null, to: null };
