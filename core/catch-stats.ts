@@ -29,10 +29,10 @@ export const TOP_LIST_SIZE = 5;
 /** The chart's shortest span of the whole log, ending with the current month. */
 export const MONTHS_SHOWN = 12;
 /**
- * The most bars a phone's chart shows readably (390 px: about 14 px a bar): up to this many months it shows
- * months, then quarters while they fit, then years.
+ * The most bars a phone's chart shows readably, text at 200 % included (390 px: about 26 px a bar, room for a
+ * two-digit count): up to this many months it shows months, then quarters while they fit, then years.
  */
-export const MOST_BARS = 24;
+export const MOST_BARS = 12;
 
 interface SpeciesStats {
   /** The most common spelling of the species in the log. */
