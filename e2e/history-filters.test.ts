@@ -69,8 +69,9 @@ async function openFilters(page: Page): Promise<void> {
 }
 
 /** Whether the page scrolls sideways (it must not on a phone). */
-const scrollsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const scrollsSideways = async (page: Page) =>
+  (await page.evaluate<number>('document.documentElement.scrollWidth')) >
+  (await page.evaluate<number>('document.documentElement.clientWidth'));
 
 /** The filter bar's controls less than 44 px tall. */
 async function smallTargets(page: Page): Promise<string[]> {
