@@ -91,6 +91,18 @@ export function catchDay(item: Pick<Catch, 'catchDate' | 'caughtAt'>): string {
   return item.catchDate ?? item.caughtAt.slice(0, 10);
 }
 
+// Each typed species name's key, worked out once: a log repeats the same few names thousands of times, and a filter
+// reads every catch's on each change.
+const speciesKeys = new Map<string, string>();
+function speciesKeyOf(typed: string): string {
+  let key = speciesKeys.get(typed);
+  if (key === undefined) {
+    key = speciesKey(typed);
+    speciesKeys.set(typed, key);
+  }
+  return key;
+}
+
 /** What the filter reads of a trip. */
 export interface FilterTrip {
   spotId: number | null;
@@ -102,7 +114,7 @@ export function matchesLogFilter(
   filter: LogFilter,
   tripsById?: ReadonlyMap<number, FilterTrip>,
 ): boolean {
-  if (filter.species !== null && speciesKey(item.fishType) !== speciesKey(filter.species)) return false;
+  if (filter.species !== null && speciesKeyOf(item.fishType) !== speciesKeyOf(filter.species)) return false;
   if (filter.period.kind !== 'all') {
     const { from, to } = periodDays(filter.period);
     const caught = catchDay(item);
