@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type Catch, withFieldsAddedLater } from './catch.ts';
-import { computeCatchStats, MONTHS_SHOWN, releasedPercent, TOP_LIST_SIZE } from './catch-stats.ts';
+import {
+  chartBuckets,
+  computeCatchStats,
+  MONTHS_SHOWN,
+  MOST_BARS,
+  releasedPercent,
+  TOP_LIST_SIZE,
+} from './catch-stats.ts';
 import { testCatch } from './test-catch.ts';
 
 let nextId = 1;
@@ -188,8 +195,8 @@ describe('species', () => {
       NOW,
     );
     expect(stats.species.map((species) => species.name)).toEqual(['walleye', 'Carp']);
-    const tied = computeCatchStats([aCatch({ fishType: 'Pike' }), aCatch({ fishType: 'Carp' })], NOW);
-    expect(tied.species.map((species) => species.name)).toEqual(['Carp', 'Pike']);
+    const tied = computeCatchStats([aCatch({ fishType: 'Sauger' }), aCatch({ fishType: 'Carp' })], NOW);
+    expect(tied.species.map((species) => species.name)).toEqual(['Carp', 'Sauger']);
   });
 
   it('keeps the heaviest and the longest catch of each species, which may be two different catches', () => {
@@ -248,15 +255,37 @@ describe('personal bests', () => {
   });
 });
 
+describe('species with other names', () => {
+  it('count as one species under its name, with one set of records, while each catch keeps the name typed', () => {
+    const pike = aCatch({ fishType: 'Pike', weight: 12, length: 30 });
+    const northern = aCatch({ fishType: 'Northern Pike', weight: 8, length: 38 });
+    const jack = aCatch({ fishType: 'jackfish', weight: 3, length: 20 });
+    const stats = computeCatchStats([pike, northern, jack, aCatch({ fishType: 'Walleye' })], NOW);
+    expect(stats.speciesCount).toBe(2);
+    expect(stats.species[0]).toMatchObject({
+      name: 'Northern Pike',
+      count: 3,
+      heaviest: pike,
+      longest: northern,
+    });
+    expect(stats.species[0]?.heaviest?.fishType).toBe('Pike');
+    expect(stats.recordsHeld.get(pike.id)).toEqual({ heaviest: true, longest: false });
+    expect(stats.recordsHeld.get(northern.id)).toEqual({ heaviest: false, longest: true });
+    expect(stats.recordsHeld.has(jack.id)).toBe(false);
+    expect(stats.personalBests).toEqual(
+      new Set([pike.id, northern.id, stats.species[1]?.heaviest?.id].filter((id) => id !== undefined)),
+    );
+  });
+});
+
 describe('catches per month', () => {
-  it('counts the last twelve calendar months, months without catches as 0, by catch date or else when saved', () => {
+  it('counts at least the last twelve calendar months, months without catches as 0, by catch date or else when saved', () => {
     const catches = [
       aCatch({ catchDate: '2025-02-01' }),
       aCatch({ catchDate: '2025-02-14' }),
       aCatch({ catchDate: '2024-12-31' }),
       aCatch({ catchDate: null, createdAt: '2024-11-15T12:00:00.000Z' }),
-      aCatch({ catchDate: '2024-03-01' }), // the first month shown
-      aCatch({ catchDate: '2024-02-29' }), // thirteen months ago: not shown
+      aCatch({ catchDate: '2024-03-01' }),
       aCatch({ catchDate: '2025-03-01' }), // the future: not shown
       // The catch date decides, not the day it was typed in.
       aCatch({ catchDate: '2024-06-10', createdAt: '2025-02-10T12:00:00.000Z' }),
@@ -278,6 +307,44 @@ describe('catches per month', () => {
       '2025-01:0',
       '2025-02:2',
     ]);
+  });
+
+  it('reach back to the first catch of the log, and never past this month', () => {
+    const catches = [aCatch({ catchDate: '2023-11-20' }), aCatch({ catchDate: '2025-06-01' })];
+    const months = computeCatchStats(catches, NOW).months;
+    expect(months).toHaveLength(16);
+    expect(months[0]).toMatchObject({ year: 2023, month: 11, count: 1 });
+    expect(months.at(-1)).toMatchObject({ year: 2025, month: 2, count: 0 });
+  });
+
+  it('of a chosen period span the months from its first catch to its last', () => {
+    const catches = [aCatch({ catchDate: '2022-07-04' }), aCatch({ catchDate: '2022-05-30', quantity: 3 })];
+    const months = computeCatchStats(catches, NOW, { chosenPeriod: true }).months;
+    expect(months).toEqual([
+      { year: 2022, month: 5, count: 3 },
+      { year: 2022, month: 6, count: 0 },
+      { year: 2022, month: 7, count: 1 },
+    ]);
+    // A chosen period without catches still shows the last twelve months, empty.
+    expect(computeCatchStats([], NOW, { chosenPeriod: true }).months).toHaveLength(MONTHS_SHOWN);
+  });
+
+  it('are charted by month up to MOST_BARS, then by quarter, then by year', () => {
+    const span = (first: string, last: string) =>
+      computeCatchStats([aCatch({ catchDate: first }), aCatch({ catchDate: last })], NOW, {
+        chosenPeriod: true,
+      }).months;
+    expect(chartBuckets(span('2024-03-01', '2025-02-01'))).toHaveLength(MOST_BARS);
+    expect(chartBuckets(span('2024-02-01', '2025-02-01'))).toHaveLength(5);
+    const quarters = chartBuckets(span('2023-02-01', '2025-02-01'));
+    expect(quarters[0]).toEqual({ year: 2023, month: 1, span: 3, count: 1 });
+    expect(quarters.at(-1)).toEqual({ year: 2025, month: 1, span: 3, count: 1 });
+    expect(quarters).toHaveLength(9);
+    const years = chartBuckets(span('2010-06-01', '2025-02-01'));
+    expect(years.map((bucket) => `${bucket.year}:${bucket.count}`)).toEqual(
+      Array.from({ length: 16 }, (_, offset) => `${2010 + offset}:${offset === 0 || offset === 15 ? 1 : 0}`),
+    );
+    expect(years.every((bucket) => bucket.span === 12 && bucket.month === 1)).toBe(true);
   });
 
   it('crosses the year in January', () => {

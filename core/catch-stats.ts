@@ -1,5 +1,6 @@
 import { type Catch, DEFAULT_LOCATION_NAME } from './catch.ts';
 import { type NamedCount, NameTally, nameKey } from './names.ts';
+import { speciesName } from './species-aliases.ts';
 
 /**
  * Personal bests and statistics of an angler's log (docs/product.md#stats, decision 011), computed on the phone from the catch list,
@@ -7,21 +8,31 @@ import { type NamedCount, NameTally, nameKey } from './names.ts';
  *
  * Rules (docs/decisions/011-sun-moon-stats-species.md):
  * - species (and baits and places) are grouped case- and space-insensitively ('bass', 'Bass ', 'BASS') and shown
- *   in their most common spelling; on a tie, the spelling met first (History's list is newest first);
+ *   in their most common spelling; on a tie, the spelling met first (History's list is newest first); a species'
+ *   other names count as it and show its name ('Pike' is Northern Pike: core/species-aliases.ts), while each catch
+ *   keeps the name typed;
  * - a weight or length counts only when it is a positive number (a missing one is no measurement, never 0);
  * - a catch is a personal best when it is the heaviest or the longest of its species; on a tie the one caught
  *   first (catch date and time, else when it was saved; then the lower id) keeps the record;
  * - counts are of fish: an entry of "12 perch" counts 12 in the totals, the species, the months, the baits and the
  *   places, and in the released share; its weight and length are one fish's, so it is one candidate for a personal
  *   best and its weight counts once (docs/decisions/043-trips-and-spots.md);
- * - months are the phone's calendar months, from the catch date, else from when the catch was saved;
+ * - months are the phone's calendar months, from the catch date, else from when the catch was saved; the chart spans
+ *   the log up to this month, at least the last MONTHS_SHOWN months, or, when the catches are those of a chosen
+ *   period (History's date filter), the months from their first catch to their last; `chartBuckets` groups a long
+ *   span by quarter or year so it stays readable on a phone;
  * - a sample saved from a test page counts nowhere (docs/decisions/028-test-catches.md): `countsAsFishing`.
  */
 
 /** How many baits and places the stats list. */
 export const TOP_LIST_SIZE = 5;
-/** The chart's span, ending with the current month. */
+/** The chart's shortest span of the whole log, ending with the current month. */
 export const MONTHS_SHOWN = 12;
+/**
+ * The most bars a phone's chart shows readably, text at 200 % included (390 px: about 26 px a bar, room for a
+ * two-digit count): up to this many months it shows months, then quarters while they fit, then years.
+ */
+export const MOST_BARS = 12;
 
 interface SpeciesStats {
   /** The most common spelling of the species in the log. */
@@ -32,6 +43,11 @@ interface SpeciesStats {
   heaviest: Catch | null;
   /** The longest catch of the species, null when none was measured. */
   longest: Catch | null;
+}
+
+export interface RecordsHeld {
+  heaviest: boolean;
+  longest: boolean;
 }
 
 export interface MonthCount {
@@ -61,13 +77,15 @@ export interface CatchStats {
   longest: Catch | null;
   /** Most caught first (ties: alphabetical). */
   species: SpeciesStats[];
-  /** The last MONTHS_SHOWN calendar months, oldest first, months without a catch included. */
+  /** The chart's calendar months, oldest first, months without a catch included (see the rules above). */
   months: MonthCount[];
   topBaits: NamedCount[];
   /** Named places only (not the form's 'Unknown Location'). */
   topPlaces: NamedCount[];
   /** Ids of the catches that are the heaviest or longest of their species. */
   personalBests: ReadonlySet<number>;
+  /** Which record each of those holds, so a badge can say it: by weight, by length or both. */
+  recordsHeld: ReadonlyMap<number, RecordsHeld>;
   released: ReleasedShare;
 }
 
@@ -156,17 +174,23 @@ function consider(record: Best, item: Catch, value: number | null): void {
   }
 }
 
-/** Everything the Stats view and the 'Personal best' badges show, for the catches as of `now`. */
-export function computeCatchStats(catches: readonly Catch[], now: Date): CatchStats {
-  const speciesNames = new NameTally();
+/**
+ * Everything the Stats view and the 'Personal best' badges show, for the catches as of `now`. `chosenPeriod`: the
+ * catches are those of a period the angler chose, and the chart spans their months only.
+ */
+export function computeCatchStats(
+  catches: readonly Catch[],
+  now: Date,
+  { chosenPeriod = false }: { chosenPeriod?: boolean } = {},
+): CatchStats {
+  const speciesNames = new NameTally(speciesName);
   const baits = new NameTally();
   const places = new NameTally();
   const bySpecies = new Map<string, SpeciesAccumulator>();
   const heaviest: Best = { holder: null, value: null };
   const longest: Best = { holder: null, value: null };
-  const lastMonth = now.getFullYear() * 12 + now.getMonth();
-  const firstMonth = lastMonth - (MONTHS_SHOWN - 1);
-  const monthCounts = new Array<number>(MONTHS_SHOWN).fill(0);
+  const thisMonth = now.getFullYear() * 12 + now.getMonth();
+  const fishByMonth = new Map<number, number>();
   let totalWeight = 0;
   let totalFish = 0;
   let testCatches = 0;
@@ -204,18 +228,23 @@ export function computeCatchStats(catches: readonly Catch[], now: Date): CatchSt
     places.add(item.locationName, fish);
 
     const month = monthIndex(item);
-    if (month !== null && month >= firstMonth && month <= lastMonth) {
-      monthCounts[month - firstMonth] = (monthCounts[month - firstMonth] ?? 0) + fish;
-    }
+    if (month !== null) fishByMonth.set(month, (fishByMonth.get(month) ?? 0) + fish);
   }
 
   places.delete(UNKNOWN_PLACE);
   const personalBests = new Set<number>();
+  const recordsHeld = new Map<number, RecordsHeld>();
+  const hold = (id: number, record: keyof RecordsHeld) => {
+    personalBests.add(id);
+    const held = recordsHeld.get(id) ?? { heaviest: false, longest: false };
+    held[record] = true;
+    recordsHeld.set(id, held);
+  };
   const species: SpeciesStats[] = speciesNames.top().map(({ name, count }) => {
     const records = bySpecies.get(nameKey(name));
     const best = { heaviest: records?.heaviest.holder ?? null, longest: records?.longest.holder ?? null };
-    if (best.heaviest) personalBests.add(best.heaviest.id);
-    if (best.longest) personalBests.add(best.longest.id);
+    if (best.heaviest) hold(best.heaviest.id, 'heaviest');
+    if (best.longest) hold(best.longest.id, 'longest');
     return { name, count, ...best };
   });
 
@@ -227,15 +256,64 @@ export function computeCatchStats(catches: readonly Catch[], now: Date): CatchSt
     heaviest: heaviest.holder,
     longest: longest.holder,
     species,
-    months: monthCounts.map((count, offset) => {
-      const index = firstMonth + offset;
-      return { year: Math.floor(index / 12), month: (index % 12) + 1, count };
-    }),
+    months: chartMonths(fishByMonth, thisMonth, chosenPeriod),
     topBaits: baits.top(TOP_LIST_SIZE),
     topPlaces: places.top(TOP_LIST_SIZE),
     personalBests,
+    recordsHeld,
     released,
   };
+}
+
+function chartMonths(
+  fishByMonth: ReadonlyMap<number, number>,
+  thisMonth: number,
+  chosenPeriod: boolean,
+): MonthCount[] {
+  const logged = [...fishByMonth.keys()];
+  let first: number;
+  let last: number;
+  if (chosenPeriod && logged.length > 0) {
+    first = Math.min(...logged);
+    last = Math.max(...logged);
+  } else {
+    // A catch dated in the future (a typo) is not charted: the whole log's chart ends this month.
+    last = thisMonth;
+    first = Math.min(thisMonth - (MONTHS_SHOWN - 1), ...logged);
+  }
+  const months: MonthCount[] = [];
+  for (let index = first; index <= last; index += 1) {
+    months.push({
+      year: Math.floor(index / 12),
+      month: (index % 12) + 1,
+      count: fishByMonth.get(index) ?? 0,
+    });
+  }
+  return months;
+}
+
+/** A bar of the chart: a month, a quarter or a year, by its first month. */
+export interface ChartBucket extends MonthCount {
+  /** Months it covers: 1, 3 or 12. */
+  span: 1 | 3 | 12;
+}
+
+/**
+ * The chart's bars: months while there are at most MOST_BARS, else quarters while they fit, else years. A quarter or
+ * year only partly in the span counts the months of it that are.
+ */
+export function chartBuckets(months: readonly MonthCount[]): ChartBucket[] {
+  const quarters =
+    months.length > 0 ? Math.ceil((months.length + (((months[0]?.month ?? 1) - 1) % 3)) / 3) : 0;
+  const span: ChartBucket['span'] = months.length <= MOST_BARS ? 1 : quarters <= MOST_BARS ? 3 : 12;
+  const buckets: ChartBucket[] = [];
+  for (const month of months) {
+    const startMonth = month.month - ((month.month - 1) % span);
+    const current = buckets.at(-1);
+    if (current && current.year === month.year && current.month === startMonth) current.count += month.count;
+    else buckets.push({ year: month.year, month: startMonth, count: month.count, span });
+  }
+  return buckets;
 }
 
 /** The released share as a whole percent ('70'), or null when no fish's fate was noted. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanName, countNames, foldName, NameTally, nameKey } from './names.ts';
+import { speciesName } from './species-aliases.ts';
 
 describe('names typed by anglers', () => {
   it('are cleaned, keyed case- and space-insensitively, and folded without accents for matching', () => {
@@ -23,5 +24,14 @@ describe('names typed by anglers', () => {
     expect(tally.size).toBe(2);
     tally.delete(nameKey('Unknown Location'));
     expect(tally.top()).toEqual([{ name: 'Lake Geneva', count: 1 }]);
+  });
+
+  it('count a name as what it stands for when told: species by their other names', () => {
+    const tally = new NameTally(speciesName);
+    for (const name of ['Pike', 'northern pike', 'Jackfish', 'Walleye']) tally.add(name);
+    expect(tally.top()).toEqual([
+      { name: 'Northern Pike', count: 3 },
+      { name: 'Walleye', count: 1 },
+    ]);
   });
 });

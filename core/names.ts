@@ -32,11 +32,20 @@ interface Group extends NamedCount {
   nameCount: number;
 }
 
-/** Counts names by group in one pass, keeping each group's most common spelling. */
+/**
+ * Counts names by group in one pass, keeping each group's most common spelling. `standFor` names what a typed name
+ * counts as: species are tallied with core/species-aliases.ts `speciesName`, so 'Pike' counts as 'Northern Pike'
+ * (names.ts cannot import it: it imports this file).
+ */
 export class NameTally {
   readonly #groups = new Map<string, Group>();
   /** Each typed text's spelling and key, worked out once: a log repeats the same few names thousands of times. */
   readonly #typed = new Map<string, { spelling: string; key: string }>();
+  readonly #standFor: (typed: string) => string;
+
+  constructor(standFor: (typed: string) => string = cleanName) {
+    this.#standFor = standFor;
+  }
 
   /**
    * Counts one name `times` times (an entry of 12 perch counts 12); returns its group key, or null for a blank
@@ -46,7 +55,7 @@ export class NameTally {
     if (typeof name !== 'string') return null;
     let typed = this.#typed.get(name);
     if (typed === undefined) {
-      const spelling = cleanName(name);
+      const spelling = cleanName(this.#standFor(name));
       typed = { spelling, key: spelling.toLowerCase() };
       this.#typed.set(name, typed);
     }

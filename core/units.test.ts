@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatFigure,
   formatNumber,
   formatOptionalQuantity,
   formatQuantity,
@@ -55,6 +56,17 @@ describe('units', () => {
     expect(unitLabel('waterTemperature', 'metric')).toBe('°C');
   });
 
+  it('groups thousands in every figure shown, with the decimals of its unit', () => {
+    expect(formatQuantity('weight', 12896.44, 'imperial')).toBe('12,896.4 lbs');
+    // Air pressure is written as weather reports write it.
+    expect(formatQuantity('pressure', 29.92, 'metric')).toBe('1013 hPa');
+    expect(formatQuantity('depth', 2000, 'imperial')).toBe('2,000 ft');
+    expect(formatFigure(2000)).toBe('2,000');
+    expect(formatFigure(1234.56, 1)).toBe('1,234.6');
+    expect(formatFigure(-0.04, 1)).toBe('0');
+    expect(formatFigure(3, 1, false)).toBe('3.0');
+  });
+
   it('entering 2.5 kg stores the weight that displays as 2.5 kg again, and 5.5 lbs in imperial', () => {
     const stored = toStoredValue('weight', 2.5, 'metric');
     expect(stored).toBeCloseTo(5.51156, 5);
@@ -67,14 +79,11 @@ describe('units', () => {
       for (let tenths = -400; tenths <= 20000; tenths += 31) {
         const typed = tenths / 10;
         for (const system of ['imperial', 'metric'] as const) {
-          const shown = formatNumber(quantity, typed, system); // a value as it would be typed in this unit
-          const roundTripped = toDisplayValue(
-            quantity,
-            toStoredValue(quantity, Number(shown), system),
-            system,
-          );
-          expect(roundTripped).toBeCloseTo(Number(shown), 9);
-          expect(formatNumber(quantity, toStoredValue(quantity, Number(shown), system), system)).toBe(shown);
+          const shown = formatNumber(quantity, typed, system);
+          const asTyped = Number(shown.replaceAll(',', '')); // a value as it would be typed in this unit
+          const roundTripped = toDisplayValue(quantity, toStoredValue(quantity, asTyped, system), system);
+          expect(roundTripped).toBeCloseTo(asTyped, 9);
+          expect(formatNumber(quantity, toStoredValue(quantity, asTyped, system), system)).toBe(shown);
         }
       }
     }

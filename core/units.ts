@@ -40,6 +40,8 @@ interface UnitStyle {
   decimals: number;
   /** Show at most `decimals`, without trailing zeros ('54.5°F', '12 ft'), as the detail dialog always has. */
   trimZeros: boolean;
+  /** Thousands grouped ('2,000 ft'); not for air pressure, written '1016 hPa' as weather reports write it. */
+  grouped?: boolean;
 }
 
 interface QuantityUnits {
@@ -90,7 +92,11 @@ const QUANTITIES: Record<Quantity, QuantityUnits> = {
     ...scale(METRES_PER_FOOT),
   },
   speed: { imperial: style('mph', 0), metric: style('km/h', 0), ...scale(KM_PER_MILE) },
-  pressure: { imperial: style('inHg', 2), metric: style('hPa', 0), ...scale(HPA_PER_INHG) },
+  pressure: {
+    imperial: style('inHg', 2),
+    metric: { ...style('hPa', 0), grouped: false },
+    ...scale(HPA_PER_INHG),
+  },
   /** A pressure difference: no offset, finer than a reading. */
   pressureChange: { imperial: style('inHg', 2), metric: style('hPa', 1), ...scale(HPA_PER_INHG) },
   /** Feet (the API's unit) above a tide station's datum; can be below it. */
@@ -115,12 +121,41 @@ export function toStoredValue(quantity: Quantity, entered: number, system: UnitS
   return system === 'metric' ? QUANTITIES[quantity].fromMetric(entered) : entered;
 }
 
-/** The displayed number alone, rounded to the unit's decimals ('2.5', '1016'); never '-0'. */
+// One formatter per rounding, made once (a new Intl.NumberFormat per call costs ~0.1 ms: decision 023).
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Every figure the app shows goes through here: the phone's locale groups thousands ('2,000', '12,896.4'), with at
+ * most `decimals` decimals, exactly `decimals` unless `trimZeros` ('18.0 in' but '12 ft'); never '-0'.
+ */
+export function formatFigure(value: number, decimals = 0, trimZeros = true, grouped = true): string {
+  const formatKey = `${decimals}:${trimZeros}:${grouped}`;
+  let format = numberFormats.get(formatKey);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(undefined, {
+      minimumFractionDigits: trimZeros ? 0 : decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: grouped,
+    });
+    numberFormats.set(formatKey, format);
+  }
+  // Rounded first so that -0.04 shows as '0', not '-0'.
+  const rounded = Number(value.toFixed(decimals));
+  return format.format(Object.is(rounded, -0) ? 0 : rounded);
+}
+
+/** A stored value in the angler's unit rounded as it is shown (2.46 lbs → 2.5): for rules that read the shown value. */
+export function shownValue(quantity: Quantity, stored: number, system: UnitSystem): number {
+  const rounded = Number(
+    toDisplayValue(quantity, stored, system).toFixed(QUANTITIES[quantity][system].decimals),
+  );
+  return Object.is(rounded, -0) ? 0 : rounded;
+}
+
+/** The displayed number alone, rounded to the unit's decimals and grouped ('2.5', '1,016'); never '-0'. */
 export function formatNumber(quantity: Quantity, stored: number, system: UnitSystem): string {
-  const { decimals, trimZeros } = QUANTITIES[quantity][system];
-  const fixed = toDisplayValue(quantity, stored, system).toFixed(decimals);
-  const text = trimZeros && fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
-  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+  const { decimals, trimZeros, grouped = true } = QUANTITIES[quantity][system];
+  return formatFigure(toDisplayValue(quantity, stored, system), decimals, trimZeros, grouped);
 }
 
 /** '2.5 kg', '72°F', '1016 hPa'. */

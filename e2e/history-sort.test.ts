@@ -28,8 +28,11 @@ function cardOrder(page: Page): Promise<string[]> {
     .allTextContents();
 }
 
+/** The sort button, whichever order it says it is in ('Sort: Newest'). */
+const sortButton = (page: Page) => page.getByRole('button', { name: /^Sort: / });
+
 async function chooseSort(page: Page, label: string): Promise<void> {
-  await page.getByRole('button', { name: 'Sort By' }).click();
+  await sortButton(page).click();
   await page.getByRole('menuitemradio', { name: label, exact: true }).click();
   await page.getByRole('menu').waitFor({ state: 'detached' });
 }
@@ -50,7 +53,8 @@ describe('sorting History by catch date', () => {
     const loggedNewest = ['Night Walleye', 'Evening Pike', 'Undated Carp', 'Dawn Perch'];
     await expect.poll(() => cardOrder(page)).toEqual(loggedNewest);
 
-    await page.getByRole('button', { name: 'Sort By' }).click();
+    // The button says the order in use.
+    await page.getByRole('button', { name: 'Sort: Newest', exact: true }).click();
     expect(await page.getByRole('menuitemradio').allTextContents()).toEqual([
       'Newest First',
       'Oldest First',
@@ -71,7 +75,7 @@ describe('sorting History by catch date', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Recent Catches' }).waitFor();
     await expect.poll(() => cardOrder(page)).toEqual(caughtNewest);
-    await page.getByRole('button', { name: 'Sort By' }).click();
+    await page.getByRole('button', { name: 'Sort: Caught, newest', exact: true }).click();
     const checked = page.getByRole('menuitemradio', { name: 'Catch Date (newest)', exact: true });
     expect(await checked.getAttribute('aria-checked')).toBe('true');
     await page.keyboard.press('Escape');

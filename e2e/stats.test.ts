@@ -156,7 +156,7 @@ describe('stats and personal bests', () => {
     expect(await badged('Mille Lacs')).toBe(1);
     expect(await badged('Leech Lake')).toBe(0);
     expect(await badged('Bluegill')).toBe(0);
-    await historyCard(page, '6.8 lbs').getByText('Personal best', { exact: true }).waitFor();
+    await historyCard(page, '6.8 lbs').getByText('Personal best: heaviest', { exact: true }).waitFor();
 
     // The Stats view, its own chunk.
     const statsChunk = page.waitForResponse((response) =>

@@ -1,5 +1,5 @@
 import type { Catch } from '#core/catch.ts';
-import { formatOptionalQuantity, type UnitSystem } from '#core/units.ts';
+import { formatFigure, formatOptionalQuantity, type UnitSystem } from '#core/units.ts';
 
 /** The display rules for a catch (docs/product.md#constants), in the angler's units (core/units.ts): 1 decimal for weight and length, 6 for coordinates, 'MMM d, yyyy' dates. */
 
@@ -15,7 +15,7 @@ const dayLabel = (date: Date) =>
  * The number and its '×' stay on one line.
  */
 export function catchName(item: Pick<Catch, 'fishType' | 'quantity'>): string {
-  return item.quantity > 1 ? `${item.quantity}\u00a0× ${item.fishType}` : item.fishType;
+  return item.quantity > 1 ? `${formatFigure(item.quantity)}\u00a0× ${item.fishType}` : item.fishType;
 }
 
 /** '4.5 lbs' or '2.0 kg', or null when there is no weight. */

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { RecordsHeld } from '#core/catch-stats.ts';
 import { testCatch } from '#core/test-catch.ts';
 import type { User } from '#core/user.ts';
 import { queryClient, queryKeys } from '@/lib/query-client';
@@ -15,10 +16,16 @@ const angler: User = {
 };
 const ignore = () => {};
 
-function renderCard(fields: Parameters<typeof testCatch>[0]) {
+function renderCard(fields: Parameters<typeof testCatch>[0], personalBest?: RecordsHeld) {
   queryClient.setQueryData(queryKeys.user, angler);
   const { unmount } = renderScreen(
-    <CatchCard item={testCatch(fields)} onOpen={ignore} onEdit={ignore} onDelete={ignore} />,
+    <CatchCard
+      item={testCatch(fields)}
+      personalBest={personalBest}
+      onOpen={ignore}
+      onEdit={ignore}
+      onDelete={ignore}
+    />,
   );
   return { card: screen.getByRole('article'), unmount };
 }
@@ -37,5 +44,22 @@ describe('a catch card', () => {
       expect(within(card).queryByTestId('released')).toBeNull();
       unmount();
     }
+  });
+
+  it('says which record a personal best holds: by weight, by length or both', () => {
+    const held: Array<[RecordsHeld, string]> = [
+      [{ heaviest: true, longest: false }, 'Personal best: heaviest'],
+      [{ heaviest: false, longest: true }, 'Personal best: longest'],
+      [{ heaviest: true, longest: true }, 'Personal best: heaviest, longest'],
+    ];
+    for (const [records, label] of held) {
+      const { card, unmount } = renderCard({ fishType: 'Walleye', weight: 12896.4 }, records);
+      expect(within(card).getByTestId('personal-best').textContent).toBe(label);
+      // Figures are grouped (core/units.ts).
+      within(card).getByText('12,896.4 lbs');
+      unmount();
+    }
+    const { card } = renderCard({ fishType: 'Walleye' });
+    expect(within(card).queryByTestId('personal-best')).toBeNull();
   });
 });

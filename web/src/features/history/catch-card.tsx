@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { lazy, memo, Suspense, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
+import type { RecordsHeld } from '#core/catch-stats.ts';
 import { formatQuantity, type UnitSystem } from '#core/units.ts';
 import { MoonPicture } from '@/components/moon-picture';
 import { Button } from '@/components/ui/button';
@@ -34,12 +35,17 @@ import { TENDENCY_ICONS } from './tendency-icons.ts';
  * The spot it is linked to, by name (decision 043).
  * A catch (or an edit of one) still in the phone's outbox is marked 'Waiting to sync'; one the server refused for
  * good says why, with Fix (the edit form, the refused fields marked), Retry and Discard (a refused catch is
- * discarded like a delete, which asks; a refused edit is dropped, the catch shown as the server has it). The heaviest or longest of its species wears a 'Personal
- * best' badge (decision 011; core/catch-stats.ts decides); a sample saved from a test page, a 'Test catch' one.
+ * discarded like a delete, which asks; a refused edit is dropped, the catch shown as the server has it). The heaviest or longest of its species wears a badge
+ * saying which, 'Personal best: heaviest' (decision 011; core/catch-stats.ts decides); a sample saved from a test page, a 'Test catch' one.
  */
+/** 'Personal best: heaviest', '…: longest' or '…: heaviest, longest': a record by weight or by length. */
+function personalBestLabel({ heaviest, longest }: RecordsHeld): string {
+  return `Personal best: ${[heaviest ? 'heaviest' : null, longest ? 'longest' : null].filter(Boolean).join(', ')}`;
+}
+
 export const CatchCard = memo(function CatchCard({
   item,
-  personalBest = false,
+  personalBest,
   sync,
   spotName,
   onOpen,
@@ -49,8 +55,8 @@ export const CatchCard = memo(function CatchCard({
   onDiscardEdit,
 }: {
   item: Catch;
-  /** The heaviest or the longest catch of its species. */
-  personalBest?: boolean;
+  /** The records of its species it holds (the heaviest, the longest), when any: the badge says which. */
+  personalBest?: RecordsHeld;
   sync?: PendingSync;
   /** The name of the spot the catch is linked to (decision 043). */
   spotName?: string;
@@ -104,7 +110,7 @@ export const CatchCard = memo(function CatchCard({
                 className="flex w-fit items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
               >
                 <Trophy aria-hidden="true" className="size-3.5 shrink-0" />
-                Personal best
+                {personalBestLabel(personalBest)}
               </span>
             ) : null}
             {item.released ? <ReleasedBadge /> : null}

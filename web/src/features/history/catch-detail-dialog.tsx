@@ -1,7 +1,7 @@
 import { Calendar, FlaskConical, Map as MapIcon, MapPin, MapPinned, NotebookPen, Pencil } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
-import { formatQuantity } from '#core/units.ts';
+import { formatFigure, formatQuantity } from '#core/units.ts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useUnits } from '@/features/auth/use-units';
@@ -147,7 +147,7 @@ function CatchDetailContent({
           ) : null}
           {item.lineSize ? <Detail label="Line Size">{item.lineSize}</Detail> : null}
           {item.baitUsed ? <Detail label="Bait Used">{item.baitUsed}</Detail> : null}
-          {item.quantity > 1 ? <Detail label="Quantity">{item.quantity}</Detail> : null}
+          {item.quantity > 1 ? <Detail label="Quantity">{formatFigure(item.quantity)}</Detail> : null}
           {item.released === false ? <Detail label="Kept or Released">Kept</Detail> : null}
           <Detail label="Caught">{caughtAt}</Detail>
         </DetailList>

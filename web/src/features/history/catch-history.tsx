@@ -7,6 +7,7 @@ import { HistoryDialogs } from './history-dialogs.tsx';
 import { LoadFailed, ViewSpinner } from './history-status.tsx';
 import { HistoryToolbar } from './history-toolbar.tsx';
 import { HistoryViewTabs } from './history-views.tsx';
+import { LogFilterBar } from './log-filter-bar.tsx';
 import { useCatchHistoryState } from './use-catch-history-state.ts';
 
 // The Stats view is a chunk of its own, loaded when it is first opened, or with History's code when
@@ -57,9 +58,20 @@ export function CatchHistory({
     />
   );
 
+  // The filters, above the views they apply to: the list, the map and Stats (log-filter.ts).
+  const filtered = state.view === 'list' || state.view === 'map' || state.view === 'stats';
+
   return (
     <Tabs value={state.view} onValueChange={state.changeView} className="flex flex-col gap-4">
       <HistoryViewTabs />
+      {filtered && !loadFailed && state.merged.catches.length > 0 ? (
+        <LogFilterBar
+          filter={state.filter}
+          onChange={state.setFilter}
+          choices={state.filterChoices}
+          shownCount={state.view === 'stats' ? state.filteredCatches.length : state.visibleCatches.length}
+        />
+      ) : null}
       <TabsContent value="list" className="mt-0">
         <CatchListView state={state} toolbar={toolbar} onLogCatch={onLogCatch} />
       </TabsContent>
@@ -84,7 +96,7 @@ export function CatchHistory({
         ) : loadingCatches || state.statsWaiting ? (
           <ViewSpinner />
         ) : (
-          <OnDemand source={statsView} props={{ stats: state.stats, onOpen: dialogs.openDetails }} />
+          <OnDemand source={statsView} props={{ stats: state.filteredStats, onOpen: dialogs.openDetails }} />
         )}
       </TabsContent>
       <TabsContent value="insights" className="mt-0">

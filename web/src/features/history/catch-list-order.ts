@@ -15,14 +15,19 @@ export type CatchSortOrder =
   | 'caught-oldest';
 
 /** Four orders by when a catch was logged and by weight, then two by when it was caught (docs/product.md#search-and-sort). */
-export const CATCH_SORT_OPTIONS: ReadonlyArray<{ value: CatchSortOrder; label: string }> = [
-  { value: 'newest', label: 'Newest First' },
-  { value: 'oldest', label: 'Oldest First' },
-  { value: 'heaviest', label: 'Heaviest First' },
-  { value: 'lightest', label: 'Lightest First' },
-  { value: 'caught-newest', label: 'Catch Date (newest)' },
-  { value: 'caught-oldest', label: 'Catch Date (oldest)' },
+export const CATCH_SORT_OPTIONS: ReadonlyArray<{ value: CatchSortOrder; label: string; short: string }> = [
+  { value: 'newest', label: 'Newest First', short: 'Newest' },
+  { value: 'oldest', label: 'Oldest First', short: 'Oldest' },
+  { value: 'heaviest', label: 'Heaviest First', short: 'Heaviest' },
+  { value: 'lightest', label: 'Lightest First', short: 'Lightest' },
+  { value: 'caught-newest', label: 'Catch Date (newest)', short: 'Caught, newest' },
+  { value: 'caught-oldest', label: 'Catch Date (oldest)', short: 'Caught, oldest' },
 ];
+
+/** What the sort button says: the order in use, 'Sort: Newest' (its name keeps 'Sort' for speech and tests). */
+export function sortButtonLabel(order: CatchSortOrder): string {
+  return `Sort: ${CATCH_SORT_OPTIONS.find((option) => option.value === order)?.short ?? 'Newest'}`;
+}
 
 const DEFAULT_CATCH_SORT: CatchSortOrder = 'newest';
 

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { CatchCard } from './catch-card.tsx';
 import { CatchCardSkeleton, LoadFailed } from './history-status.tsx';
+import { isFiltered, NO_FILTER } from './log-filter.ts';
 import type { CatchHistoryState } from './use-catch-history-state.ts';
 
 /** History's list view: the heading, the search and sort, and the catches as cards (or why there are none). */
@@ -64,6 +65,14 @@ function CatchListBody({ state, onLogCatch }: { state: CatchHistoryState; onLogC
         Clear Search
       </Button>
     </div>
+  ) : visibleCatches.length === 0 && merged.catches.length > 0 && isFiltered(state.filter) ? (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center">
+      <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
+      <p className="font-medium">No catches match the filters</p>
+      <Button variant="outline" className="mt-2" onClick={() => state.setFilter(NO_FILTER)}>
+        Clear filters
+      </Button>
+    </div>
   ) : visibleCatches.length === 0 ? (
     <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center">
       <Fish aria-hidden="true" className="size-10 text-muted-foreground" />
@@ -105,7 +114,7 @@ function WindowedCatchList({ state }: { state: CatchHistoryState }) {
         >
           <CatchCard
             item={item}
-            personalBest={state.stats.personalBests.has(item.id)}
+            personalBest={state.stats.recordsHeld.get(item.id)}
             sync={merged.pending.get(item.id)}
             spotName={item.spotId === null ? undefined : state.spotNames.get(item.spotId)}
             onOpen={dialogs.openDetails}

@@ -16,14 +16,20 @@ const angler: User = {
   units: 'imperial',
 };
 
-function renderStats(catches: Parameters<typeof computeCatchStats>[0], trips: Trip[] = []) {
+function renderStats(
+  catches: Parameters<typeof computeCatchStats>[0],
+  trips: Trip[] = [],
+  chosenPeriod = false,
+) {
   answerApi({
     'GET /api/user': { status: 200, body: angler },
     'GET /api/trips': { status: 200, body: trips },
   });
   queryClient.setQueryData(queryKeys.user, angler);
   queryClient.setQueryData(queryKeys.trips, trips);
-  renderScreen(<CatchStatsView stats={computeCatchStats(catches, new Date())} onOpen={() => {}} />);
+  renderScreen(
+    <CatchStatsView stats={computeCatchStats(catches, new Date(), { chosenPeriod })} onOpen={() => {}} />,
+  );
 }
 
 describe('the Stats view', () => {
@@ -37,6 +43,28 @@ describe('the Stats view', () => {
     expect(screen.getByTestId('stats-total-catches').textContent).toBe('25');
     expect(screen.getByTestId('stats-released').textContent).toBe('14 of 20 (70\u00a0%)');
     expect(screen.getByRole('rowheader', { name: 'Perch' }).nextElementSibling?.textContent).toBe('14');
+  });
+
+  it('groups thousands, counts Pike with Northern Pike, and charts a long chosen period by quarter', () => {
+    renderStats(
+      [
+        testCatch({ id: 1, fishType: 'Pike', quantity: 2000, catchDate: '2020-01-10', weight: 12896.4 }),
+        testCatch({ id: 2, fishType: 'Northern Pike', quantity: 3, catchDate: '2022-12-01' }),
+      ],
+      [],
+      true,
+    );
+    expect(screen.getByTestId('stats-total-catches').textContent).toBe('2,003');
+    expect(screen.getByTestId('stats-total-species').textContent).toBe('1');
+    expect(screen.getByRole('rowheader', { name: 'Northern Pike' }).nextElementSibling?.textContent).toBe(
+      '2,003',
+    );
+    expect(screen.getByTestId('stats-total-weight').textContent).toBe('12,896.4 lbs');
+    const chart = screen.getByRole('table', { name: 'Catches per quarter' });
+    const rows = chart.querySelectorAll('tbody tr');
+    expect(rows).toHaveLength(12);
+    expect(rows[0]?.textContent).toBe('Q1 20202,000');
+    expect(rows[11]?.textContent).toBe('Q4 20223');
   });
 
   it('leaves the share out while no catch says whether it was released', () => {

@@ -1,9 +1,10 @@
 import { ChartColumn, FlaskConical, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Catch } from '#core/catch.ts';
-import { type CatchStats, type MonthCount, releasedPercent } from '#core/catch-stats.ts';
+import { type CatchStats, type ChartBucket, chartBuckets, releasedPercent } from '#core/catch-stats.ts';
 import type { NamedCount } from '#core/names.ts';
 import { tripTotals } from '#core/trip-stats.ts';
+import { formatFigure } from '#core/units.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUnits } from '@/features/auth/use-units';
 import { cn } from '@/lib/cn';
@@ -28,8 +29,22 @@ const MONTH_FORMATS = {
   long: new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }),
 };
 
-const monthLabel = (month: MonthCount, style: keyof typeof MONTH_FORMATS) =>
-  MONTH_FORMATS[style].format(new Date(month.year, month.month - 1, 1));
+/** A bar's name: its month ('J', 'Jan 2025', 'January 2025'), its quarter ('Q1', 'Q1 2025') or its year. */
+function bucketLabel(bucket: ChartBucket, style: keyof typeof MONTH_FORMATS): string {
+  if (bucket.span === 12)
+    return style === 'narrow' ? `’${String(bucket.year).slice(-2)}` : String(bucket.year);
+  if (bucket.span === 3) {
+    const quarter = `Q${(bucket.month + 2) / 3}`;
+    return style === 'narrow' ? quarter : `${quarter} ${bucket.year}`;
+  }
+  return MONTH_FORMATS[style].format(new Date(bucket.year, bucket.month - 1, 1));
+}
+
+const CHART_TITLES: Record<ChartBucket['span'], string> = {
+  1: 'Catches per month',
+  3: 'Catches per quarter',
+  12: 'Catches per year',
+};
 
 /** A button that opens a record catch's details; its name says which record it is. */
 function RecordButton({
@@ -88,8 +103,8 @@ function Totals({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
   const heaviestSpecies =
     stats.species.find((species) => species.heaviest === heaviest)?.name ?? heaviest?.fishType ?? '';
   const facts: Fact[] = [
-    { label: 'Catches', value: stats.totalCatches, testId: 'stats-total-catches' },
-    { label: 'Species', value: stats.speciesCount, testId: 'stats-total-species' },
+    { label: 'Catches', value: formatFigure(stats.totalCatches), testId: 'stats-total-catches' },
+    { label: 'Species', value: formatFigure(stats.speciesCount), testId: 'stats-total-species' },
     {
       label: 'Total weight',
       value: <span className="whitespace-nowrap">{formatWeight(stats.totalWeight, units) ?? '—'}</span>,
@@ -144,8 +159,8 @@ function FactGrid({ facts }: { facts: Fact[] }) {
   );
 }
 
-/** Hours and rates to one decimal, as the weights are, without a trailing '.0': '3.5', '12'. */
-const oneDecimal = (value: number) => String(Number(value.toFixed(1)));
+/** Hours and rates to one decimal, as the weights are, without a trailing '.0': '3.5', '12', '1,204.5'. */
+const oneDecimal = (value: number) => formatFigure(value, 1);
 
 /**
  * The effort behind the fish (decision 043): hours fished (a running trip so far), trips, skunked trips and fish per
@@ -163,8 +178,8 @@ function TripFigures({ showWithoutTrips }: { showWithoutTrips: boolean }) {
     <FactGrid
       facts={[
         { label: 'Hours fished', value: oneDecimal(totals.minutesFished / 60), testId: 'stats-hours-fished' },
-        { label: 'Trips', value: totals.trips, testId: 'stats-trips' },
-        { label: 'Skunked trips', value: totals.skunkedTrips, testId: 'stats-skunked-trips' },
+        { label: 'Trips', value: formatFigure(totals.trips), testId: 'stats-trips' },
+        { label: 'Skunked trips', value: formatFigure(totals.skunkedTrips), testId: 'stats-skunked-trips' },
         {
           label: 'Fish per hour',
           value: totals.fishPerHour === null ? '—' : oneDecimal(totals.fishPerHour),
@@ -182,53 +197,60 @@ function TripFigures({ showWithoutTrips }: { showWithoutTrips: boolean }) {
 function releasedText(stats: CatchStats): string | null {
   const percent = releasedPercent(stats.released);
   if (percent === null) return null;
-  return `${stats.released.released} of ${stats.released.noted} (${percent}\u00a0%)`;
+  return `${formatFigure(stats.released.released)} of ${formatFigure(stats.released.noted)} (${percent}\u00a0%)`;
 }
 
-/** Bars for the eyes (hidden from screen readers) and the same numbers as a table for everyone else. */
-function MonthChart({ months }: { months: MonthCount[] }) {
-  const most = Math.max(1, ...months.map((month) => month.count));
+/**
+ * Bars for the eyes (hidden from screen readers) and the same numbers as a table for everyone else. The bars are
+ * months, or quarters or years for a long span (core/catch-stats.ts `chartBuckets`), never more than fit a phone.
+ */
+function MonthChart({ buckets }: { buckets: ChartBucket[] }) {
+  const most = Math.max(1, ...buckets.map((bucket) => bucket.count));
+  const none: ChartBucket = { year: 0, month: 1, count: 0, span: 1 };
   return (
     <figure className="flex flex-col gap-2">
       <div aria-hidden="true" className="flex h-36 items-stretch gap-1" data-testid="stats-month-bars">
-        {months.map((month) => (
+        {buckets.map((bucket) => (
           <div
-            key={`${month.year}-${month.month}`}
+            key={`${bucket.year}-${bucket.month}`}
             className="flex min-w-0 flex-1 flex-col items-center gap-1"
           >
             <div className="flex w-full flex-1 flex-col justify-end">
               <span className="text-center text-[10px] font-semibold tabular-nums leading-none">
-                {month.count > 0 ? month.count : ''}
+                {bucket.count > 0 ? formatFigure(bucket.count) : ''}
               </span>
               <div
                 className="mt-0.5 w-full rounded-t bg-primary"
-                style={{ height: month.count > 0 ? `max(3px, ${(month.count / most) * 100}%)` : 0 }}
+                style={{ height: bucket.count > 0 ? `max(3px, ${(bucket.count / most) * 100}%)` : 0 }}
               />
             </div>
-            <span className="text-[10px] text-muted-foreground">{monthLabel(month, 'narrow')}</span>
+            <span className="max-w-full truncate text-[10px] text-muted-foreground">
+              {bucketLabel(bucket, 'narrow')}
+            </span>
           </div>
         ))}
       </div>
       <figcaption className="text-xs text-muted-foreground">
-        {monthLabel(months[0] ?? { year: 0, month: 1, count: 0 }, 'short')} to{' '}
-        {monthLabel(months.at(-1) ?? { year: 0, month: 1, count: 0 }, 'short')}
+        {bucketLabel(buckets[0] ?? none, 'short')} to {bucketLabel(buckets.at(-1) ?? none, 'short')}
       </figcaption>
       {/* sr-only on a wrapper, not the table: a table is never narrower than its text, and with large text it ran
           past the screen's edge. */}
       <div className="sr-only">
         <table>
-          <caption>Catches per month</caption>
+          <caption>{CHART_TITLES[buckets[0]?.span ?? 1]}</caption>
           <thead>
             <tr>
-              <th scope="col">Month</th>
+              <th scope="col">
+                {buckets[0]?.span === 12 ? 'Year' : buckets[0]?.span === 3 ? 'Quarter' : 'Month'}
+              </th>
               <th scope="col">Catches</th>
             </tr>
           </thead>
           <tbody>
-            {months.map((month) => (
-              <tr key={`${month.year}-${month.month}`}>
-                <th scope="row">{monthLabel(month, 'long')}</th>
-                <td>{month.count}</td>
+            {buckets.map((bucket) => (
+              <tr key={`${bucket.year}-${bucket.month}`}>
+                <th scope="row">{bucketLabel(bucket, 'long')}</th>
+                <td>{formatFigure(bucket.count)}</td>
               </tr>
             ))}
           </tbody>
@@ -292,7 +314,7 @@ function SpeciesTable({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch 
                 <th scope="row" className="px-2 py-1 font-semibold [overflow-wrap:anywhere]">
                   {species.name}
                 </th>
-                <td className="px-2 py-1 text-right tabular-nums">{species.count}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{formatFigure(species.count)}</td>
                 <RecordCell
                   item={species.heaviest}
                   value={weight}
@@ -323,7 +345,7 @@ function TopList({ items, label, empty }: { items: NamedCount[]; label: string; 
           <span className="w-4 shrink-0 text-right text-xs text-muted-foreground">{index + 1}</span>
           <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{item.name}</span>
           <span className="shrink-0 tabular-nums text-muted-foreground">
-            {item.count} {item.count === 1 ? 'catch' : 'catches'}
+            {formatFigure(item.count)} {item.count === 1 ? 'catch' : 'catches'}
           </span>
         </li>
       ))}
@@ -345,6 +367,7 @@ function TestCatchesLeftOut({ count }: { count: number }) {
 }
 
 export function CatchStatsView({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
+  const buckets = chartBuckets(stats.months);
   return (
     <section aria-labelledby="stats-heading" className="flex flex-col gap-4">
       <h2 id="stats-heading" className="text-xl font-semibold tracking-tight">
@@ -365,8 +388,8 @@ export function CatchStatsView({ stats, onOpen }: { stats: CatchStats; onOpen: O
       <TripFigures showWithoutTrips={stats.totalCatches > 0} />
       {stats.totalCatches === 0 ? null : (
         <>
-          <StatsSection title="Catches per month">
-            <MonthChart months={stats.months} />
+          <StatsSection title={CHART_TITLES[buckets[0]?.span ?? 1]}>
+            <MonthChart buckets={buckets} />
           </StatsSection>
           <StatsSection title="Personal bests by species">
             <p className="mb-2 flex items-start gap-1.5 text-xs text-muted-foreground">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { loadWhenOnline } from '@/lib/load-when-online';
-import type { CatchSortOrder } from './catch-list-order.ts';
+import { type CatchSortOrder, sortButtonLabel } from './catch-list-order.ts';
 
 // The sort menu is fetched as soon as History's code runs (beside the catches) and kept, so the button opens it in
 // the same tap, as before, once it is here.
@@ -15,7 +15,7 @@ const loadSortMenu = () =>
   });
 if (typeof window !== 'undefined') void loadSortMenu();
 
-/** The search box and the 'Sort By' button: they apply to the list and the map alike (docs/product.md#search-and-sort). */
+/** The search box and the sort button ('Sort: Newest'): they apply to the list and the map alike (docs/product.md#search-and-sort). */
 export function HistoryToolbar({
   search,
   onSearchChange,
@@ -28,7 +28,7 @@ export function HistoryToolbar({
   onSortOrderChange: (order: CatchSortOrder) => void;
 }) {
   return (
-    // The search box keeps 10rem or takes a row of its own, with Sort By under it (large text).
+    // The search box keeps 10rem or takes a row of its own, with the sort button under it (large text).
     <div className="flex flex-wrap gap-2">
       <div className="relative min-w-0 flex-[1_1_10rem]">
         <Search
@@ -51,7 +51,7 @@ export function HistoryToolbar({
   );
 }
 
-/** The 'Sort By' button: a look-alike until first used, then the menu (sort-menu.tsx), opened at once. */
+/** The sort button: a look-alike until first used, then the menu (sort-menu.tsx), opened at once. */
 function DeferredSortMenu({
   value,
   onChange,
@@ -76,7 +76,7 @@ function DeferredSortMenu({
       }}
     >
       <ArrowDownUp aria-hidden="true" />
-      Sort By
+      {sortButtonLabel(value)}
     </Button>
   );
 }

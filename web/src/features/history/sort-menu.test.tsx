@@ -3,7 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '@/test-support/render';
 import { SortMenu } from './sort-menu.tsx';
 
-describe('the Sort By menu', () => {
+describe('the sort menu', () => {
+  it('says the order in use on its button, its name keeping the word Sort', async () => {
+    renderScreen(<SortMenu value="caught-oldest" onChange={vi.fn()} />);
+    await screen.findAllByRole('menuitemradio');
+    expect(screen.getByRole('button', { name: 'Sort: Caught, oldest', hidden: true })).toBeTruthy();
+  });
+
   it('opens with every order, the current one checked, and reports the one chosen', async () => {
     const onChange = vi.fn();
     const { user } = renderScreen(<SortMenu value="newest" onChange={onChange} />);
@@ -22,5 +28,6 @@ describe('the Sort By menu', () => {
 
     await user.click(screen.getByRole('menuitemradio', { name: 'Heaviest First' }));
     expect(onChange).toHaveBeenCalledWith('heaviest');
+    expect(screen.getByRole('button', { name: 'Sort: Newest' })).toBeTruthy();
   });
 });

@@ -9,10 +9,15 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { CATCH_SORT_OPTIONS, type CatchSortOrder, isCatchSortOrder } from './catch-list-order.ts';
+import {
+  CATCH_SORT_OPTIONS,
+  type CatchSortOrder,
+  isCatchSortOrder,
+  sortButtonLabel,
+} from './catch-list-order.ts';
 
 /**
- * The 'Sort By' menu of the history list (docs/product.md#search-and-sort). A chunk of its own with the menus' code, loaded at the first use
+ * The sort menu of the history list (its button says the order in use: 'Sort: Newest') (docs/product.md#search-and-sort). A chunk of its own with the menus' code, loaded at the first use
  * of the button (catch-history.tsx draws a look-alike until then: decision 023); opens at once when it replaces it.
  */
 export function SortMenu({
@@ -28,7 +33,7 @@ export function SortMenu({
       <DropdownMenuTrigger asChild>
         <Button variant="outline" className="shrink-0">
           <ArrowDownUp aria-hidden="true" />
-          Sort By
+          {sortButtonLabel(value)}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

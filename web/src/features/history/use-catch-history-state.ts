@@ -2,13 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { computeCatchStats } from '#core/catch-stats.ts';
-import { getCatches } from '@/api/endpoints';
+import { countNames, NameTally } from '#core/names.ts';
+import { speciesName } from '#core/species-aliases.ts';
+import { getCatches, getTrips } from '@/api/endpoints';
 import { useAuth } from '@/features/auth/use-auth';
 import { useSpots } from '@/features/spots/use-spots';
 import { type HistoryView, isHistoryView, readHistoryView, writeHistoryView } from '@/lib/history-view';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
 import type { PhotoEntry } from '@/offline/outbox';
 import { useOutboxEntries, usePendingPhotoUrls } from '@/offline/use-outbox-entries';
+import { formatTripMoment } from '../trips/trip-format.ts';
 import {
   CatchSearch,
   type CatchSortOrder,
@@ -18,6 +21,17 @@ import {
 } from './catch-list-order.ts';
 import { prefetchHistoryOverlays } from './history-dialogs.tsx';
 import { mergeWithOutbox } from './history-merge.ts';
+import {
+  catchDay,
+  type FilterTrip,
+  filterLog,
+  hemisphereOf,
+  isFiltered,
+  type LogFilter,
+  NO_FILTER,
+  picksPeriod,
+} from './log-filter.ts';
+import type { FilterChoices } from './log-filter-bar.tsx';
 import { useAfterPaint } from './use-after-paint.ts';
 import { useCatchActions } from './use-catch-actions.ts';
 import { useHistoryDialogs } from './use-history-dialogs.ts';
@@ -57,6 +71,19 @@ export function useCatchHistoryState() {
     writeHistoryView(next);
   }, []);
   const [search, setSearch] = useState('');
+  // The filters apply to the list, the map and Stats alike (log-filter.ts); for this visit only.
+  const [filter, setFilter] = useState<LogFilter>(NO_FILTER);
+  // The kept trip list (the Trips view's, shared by its query key): a catch without a spot counts at its trip's.
+  const tripsQuery = useQuery({
+    queryKey: queryKeys.trips,
+    queryFn: getTrips,
+    staleTime: CATCHES_STALE_TIME_MS,
+    enabled: !!user,
+  });
+  const tripsById = useMemo(
+    () => new Map<number, FilterTrip>((tripsQuery.data ?? []).map((trip) => [trip.id, trip])),
+    [tripsQuery.data],
+  );
   // Remembered across visits, like the active tab.
   const [sortOrder, setSortOrder] = useState<CatchSortOrder>(readCatchSort);
   const changeSortOrder = useCallback((order: CatchSortOrder) => {
@@ -88,6 +115,8 @@ export function useCatchHistoryState() {
   // Filtering runs on the cached list (works offline); deferring keeps typing responsive on huge logs.
   const deferredSearch = useDeferredValue(search);
   const deferredSort = useDeferredValue(sortOrder);
+  const deferredFilter = useDeferredValue(filter);
+  const filtering = isFiltered(deferredFilter);
   // A first visit (a new phone, after signing in again) has no kept list: the list view shows the newest catches,
   // a short answer, while the whole list (megabytes at 10,000 catches) is on its way (decision 023). Only where they
   // are what the whole list would show first: no search typed, newest first. Never for stats or the map.
@@ -100,6 +129,7 @@ export function useCatchHistoryState() {
     newestQuery.data !== undefined &&
     view === 'list' &&
     deferredSearch.trim() === '' &&
+    !filtering &&
     deferredSort === 'newest';
   const data = showingNewest ? newestQuery.data : catchesQuery.data;
   // A catch still on the phone shows its sun, moon and solunar period at once, worked out here (offline too).
@@ -112,11 +142,14 @@ export function useCatchHistoryState() {
   const sortedCatches = useMemo(() => sortCatches(merged.catches, deferredSort), [merged, deferredSort]);
   // The search's lower-cased texts are worked out once per list and order, not on every keystroke.
   const catchSearch = useMemo(() => new CatchSearch(sortedCatches), [sortedCatches]);
-  const visibleCatches = useMemo(() => catchSearch.filter(deferredSearch), [catchSearch, deferredSearch]);
+  const visibleCatches = useMemo(
+    () => filterLog(catchSearch.filter(deferredSearch), deferredFilter, tripsById),
+    [catchSearch, deferredSearch, deferredFilter, tripsById],
+  );
   // The texts the search looks in, once the cards are painted: the first keystroke does not pay for them.
   const searchAfterPaint = useAfterPaint(catchSearch, null);
   useEffect(() => searchAfterPaint?.prepare(), [searchAfterPaint]);
-  const isStale = search !== deferredSearch || sortOrder !== deferredSort;
+  const isStale = search !== deferredSearch || sortOrder !== deferredSort || filter !== deferredFilter;
   // Stats and personal bests from the same list, one pass (core/catch-stats.ts), worked out once per list. In the
   // list and the map, after the cards are painted (40 ms at 10,000 catches: decision 023), the badges following a
   // frame later; in the Stats view, where they are the screen, at once.
@@ -124,6 +157,18 @@ export function useCatchHistoryState() {
   const paintedCatches = useAfterPaint(showingNewest ? NO_CATCHES : merged.catches, NO_CATCHES);
   const statsCatches = view === 'stats' ? merged.catches : paintedCatches;
   const stats = useMemo(() => computeCatchStats(statsCatches, new Date()), [statsCatches]);
+  // Stats follow the filters; the 'Personal best' badges stay the whole log's (a record of one month is no record).
+  const filteredCatches = useMemo(
+    () => filterLog(merged.catches, deferredFilter, tripsById),
+    [merged.catches, deferredFilter, tripsById],
+  );
+  const filteredStats = useMemo(
+    () =>
+      filtering && view === 'stats'
+        ? computeCatchStats(filteredCatches, new Date(), { chosenPeriod: picksPeriod(deferredFilter) })
+        : stats,
+    [filtering, view, filteredCatches, deferredFilter, stats],
+  );
 
   // Only the cards in view (and a little around) are in the DOM: at 10,000 catches a first render or a keystroke
   // renders a dozen cards (decision 023).
@@ -141,6 +186,10 @@ export function useCatchHistoryState() {
     () => new Map(spots.flatMap((spot) => (spot.id === null ? [] : [[spot.id, spot.name] as const]))),
     [spots],
   );
+  const filterChoices = useMemo(
+    () => choicesFor(merged.catches, spotNames, tripsQuery.data ?? []),
+    [merged.catches, spotNames, tripsQuery.data],
+  );
 
   return {
     view,
@@ -150,6 +199,11 @@ export function useCatchHistoryState() {
     sortOrder,
     changeSortOrder,
     deferredSearch,
+    filter,
+    setFilter,
+    filterChoices,
+    filteredCatches,
+    filteredStats,
     showingNewest,
     merged,
     visibleCatches,
@@ -169,3 +223,30 @@ export function useCatchHistoryState() {
 }
 
 export type CatchHistoryState = ReturnType<typeof useCatchHistoryState>;
+
+/** What History's filters offer, from the log itself: its species (other names counted as one), years and baits. */
+function choicesFor(
+  catches: readonly Catch[],
+  spotNames: ReadonlyMap<number, string>,
+  trips: readonly { id: number; startedAt: string }[],
+): FilterChoices {
+  const species = new NameTally(speciesName);
+  const years = new Set<number>();
+  for (const item of catches) {
+    species.add(item.fishType);
+    const year = Number(catchDay(item).slice(0, 4));
+    if (Number.isInteger(year) && year > 0) years.add(year);
+  }
+  return {
+    species: species.top().map(({ name }) => name),
+    years: [...years].sort((a, b) => b - a),
+    spots: [...spotNames]
+      .map(([id, label]) => ({ id, label }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
+    trips: [...trips]
+      .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+      .map((trip) => ({ id: trip.id, label: `Trip ${formatTripMoment(trip.startedAt)}` })),
+    baits: countNames(catches.map((item) => item.baitUsed)).map(({ name }) => name),
+    hemisphere: hemisphereOf(catches),
+  };
+}

@@ -1,5 +1,5 @@
 import { type PressureTrend, tendencyTrend } from '#core/barometer.ts';
-import { formatNumber, formatQuantity, type UnitSystem } from '#core/units.ts';
+import { formatQuantity, shownValue, type UnitSystem } from '#core/units.ts';
 
 /** How the Tools tab writes its values: the stored °F, mph, inHg or the metric °C, km/h, hPa (core/units.ts). */
 
@@ -39,7 +39,7 @@ export const TREND_LABELS: Record<PressureTrend, string> = {
  */
 export function describePressureChange3h(change: number | null, units: UnitSystem): string | null {
   if (change === null || !Number.isFinite(change)) return null;
-  if (Number(formatNumber('pressureChange', change, units)) === 0) return 'steady over 3 h';
+  if (shownValue('pressureChange', change, units) === 0) return 'steady over 3 h';
   const amount = formatQuantity('pressureChange', Math.abs(change), units);
   const moved = `${change > 0 ? 'rising' : 'falling'} ${amount} in 3 h`;
   return tendencyTrend(change) === 'stable' ? `steady (${moved})` : moved;

@@ -1,5 +1,7 @@
 /** How trips are written on screen (docs/decisions/043-trips-and-spots.md): the running timer, durations, rates. */
 
+import { formatFigure } from '#core/units.ts';
+
 const MINUTE_MS = 60_000;
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
@@ -33,7 +35,7 @@ export function formatDuration(minutes: number): string {
 /** Fish per hour: '1.5 fish/h'; '–' for a trip too short to say. */
 export function formatRate(catchesPerHour: number | null): string {
   if (catchesPerHour === null) return '–';
-  return `${Number(catchesPerHour.toFixed(1))} fish/h`;
+  return `${formatFigure(catchesPerHour, 1)} fish/h`;
 }
 
 /**
