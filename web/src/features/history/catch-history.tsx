@@ -58,8 +58,9 @@ export function CatchHistory({
     />
   );
 
-  // The filters, above the views they apply to: the list, the map and Stats (log-filter.ts).
-  const filtered = state.view === 'list' || state.view === 'map' || state.view === 'stats';
+  // The filters, above the views they apply to: the list, the map, Stats and Insights (log-filter.ts).
+  const filtered =
+    state.view === 'list' || state.view === 'map' || state.view === 'stats' || state.view === 'insights';
 
   return (
     <Tabs value={state.view} onValueChange={state.changeView} className="flex flex-col gap-4">
@@ -69,7 +70,11 @@ export function CatchHistory({
           filter={state.filter}
           onChange={state.setFilter}
           choices={state.filterChoices}
-          shownCount={state.view === 'stats' ? state.filteredCatches.length : state.visibleCatches.length}
+          shownCount={
+            state.view === 'stats' || state.view === 'insights'
+              ? state.filteredCatches.length
+              : state.visibleCatches.length
+          }
         />
       ) : null}
       <TabsContent value="list" className="mt-0">
@@ -107,7 +112,12 @@ export function CatchHistory({
         ) : (
           <OnDemand
             source={insightsView}
-            props={{ catches: state.merged.catches, onStartTrip: onLogCatch }}
+            props={{
+              catches: state.filteredCatches,
+              filter: state.insightFilter,
+              tripId: state.insightTripId,
+              onStartTrip: onLogCatch,
+            }}
           />
         )}
       </TabsContent>

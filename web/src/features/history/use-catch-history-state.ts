@@ -30,6 +30,7 @@ import {
   type LogFilter,
   NO_FILTER,
   picksPeriod,
+  toInsightFilter,
 } from './log-filter.ts';
 import type { FilterChoices } from './log-filter-bar.tsx';
 import { useAfterPaint } from './use-after-paint.ts';
@@ -162,6 +163,8 @@ export function useCatchHistoryState() {
     () => filterLog(merged.catches, deferredFilter, tripsById),
     [merged.catches, deferredFilter, tripsById],
   );
+  // Insights read the same filters: the days, spot and trip pick the hours fished, the rest the fish (log-filter.ts).
+  const insightFilter = useMemo(() => toInsightFilter(deferredFilter), [deferredFilter]);
   const filteredStats = useMemo(
     () =>
       filtering && view === 'stats'
@@ -204,6 +207,8 @@ export function useCatchHistoryState() {
     filterChoices,
     filteredCatches,
     filteredStats,
+    insightFilter,
+    insightTripId: deferredFilter.tripId,
     showingNewest,
     merged,
     visibleCatches,

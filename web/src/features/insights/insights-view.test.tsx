@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Catch } from '#core/catch.ts';
 import { CONDITIONS_NOT_WORKED_OUT } from '#core/catch.ts';
+import type { InsightFilter } from '#core/insight-filter.ts';
 import type { EffortMinutes } from '#core/insights.ts';
 import { testCatch } from '#core/test-catch.ts';
 import type { Trip } from '#core/trips.ts';
@@ -62,7 +63,7 @@ function caught(
   );
 }
 
-function renderInsights(catches: Catch[], trips: Trip[], user: User = angler) {
+function renderInsights(catches: Catch[], trips: Trip[], user: User = angler, filter: InsightFilter = {}) {
   answerApi({
     'GET /api/user': { status: 200, body: user },
     'GET /api/trips': { status: 200, body: trips },
@@ -71,7 +72,9 @@ function renderInsights(catches: Catch[], trips: Trip[], user: User = angler) {
   queryClient.setQueryData(queryKeys.user, user);
   queryClient.setQueryData(queryKeys.trips, trips);
   queryClient.setQueryData(queryKeys.spots, []);
-  return renderScreen(<InsightsView catches={catches} onStartTrip={() => {}} />);
+  return renderScreen(
+    <InsightsView catches={catches} filter={filter} tripId={null} onStartTrip={() => {}} />,
+  );
 }
 
 describe('the Insights view', () => {
@@ -86,15 +89,17 @@ describe('the Insights view', () => {
       ...caught(id <= 8 ? 2 : 1, 'Walleyed Pike', id, 'day'),
       ...caught(1, 'Perch', id, 'day', { id: id * 1000 + 900 }),
     ]);
-    const { user } = renderInsights(catches, trips);
+    const everyFish = renderInsights(catches, trips);
 
     const clear = await screen.findByTestId('insights-clear');
     const first = within(clear).getAllByRole('listitem')[0] as HTMLElement;
     expect(first.textContent).toContain(
       'All fish: 2.7 per hour at dusk against 0.93 the rest of the time, over 40 hours',
     );
+    everyFish.unmount();
 
-    await user.selectOptions(screen.getByLabelText('Species'), 'Walleye');
+    // History's species filter (log-filter.ts): walleye by either of its names, against every trip's hours.
+    const { user } = renderInsights(catches, trips, angler, { species: 'Walleye' });
     const walleye = within(await screen.findByTestId('insights-clear')).getAllByRole(
       'listitem',
     )[0] as HTMLElement;

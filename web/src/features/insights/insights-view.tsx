@@ -8,14 +8,13 @@ import {
   type InsightFilter,
 } from '#core/insight-filter.ts';
 import { computeInsights, type Insights } from '#core/insights.ts';
-import { speciesKey, speciesName } from '#core/species-aliases.ts';
+import { speciesName } from '#core/species-aliases.ts';
 import { Button } from '@/components/ui/button';
 import { useUnits } from '@/features/auth/use-units';
 import { ViewSpinner } from '../history/history-status.tsx';
 import { useSpots } from '../spots/use-spots.ts';
 import type { ShownTrip } from '../trips/trips-merge.ts';
 import { useTrips } from '../trips/use-trips.ts';
-import { InsightFilterBar, type SpeciesChoice } from './insight-filter-bar.tsx';
 import { groupInsights, type InsightItem, type ThinItem } from './insight-groups.ts';
 import {
   bucketLabel,
@@ -40,40 +39,43 @@ import {
  */
 export function InsightsView({
   catches,
+  filter,
+  tripId,
   onStartTrip,
 }: {
-  /** History's catches: the kept list merged with the outbox. */
+  /** History's catches, the kept list merged with the outbox, through History's filters (log-filter.ts). */
   catches: readonly Catch[];
+  /** History's filters as insights read them: the trips and days they keep (log-filter.ts `toInsightFilter`). */
+  filter: InsightFilter;
+  /** History's trip filter: only that trip's hours and fish. */
+  tripId: number | null;
   /** Opens the Log tab, where a trip is started. */
   onStartTrip: () => void;
 }) {
   const { trips, loading } = useTrips();
   const { spots } = useSpots();
   const units = useUnits();
-  const [chosen, setChosen] = useState<InsightFilter>({});
-  // Working through 10,000 catches waits for a quiet moment: the controls answer at once.
-  const shownFilter = useDeferredValue(chosen);
+  // Working through 10,000 catches waits for a quiet moment: the filters answer at once.
+  const shownFilter = useDeferredValue(filter);
+  const shownTripId = useDeferredValue(tripId);
 
   const log = useMemo(() => insightLog(catches, trips), [catches, trips]);
   const insights = useMemo(() => {
-    const picked = filterInsightLog(log.catches, log.trips, shownFilter);
+    const inTrip = shownTripId === null ? log.trips : log.trips.filter((trip) => trip.id === shownTripId);
+    const picked = filterInsightLog(log.catches, inTrip, shownFilter);
     return computeInsights(picked.catches, picked.trips);
-  }, [log, shownFilter]);
-  const species = useMemo(() => speciesChoices(catches), [catches]);
-  const spotChoices = useMemo(
-    () =>
-      spots
-        .filter((spot): spot is typeof spot & { id: number } => spot.id !== null)
-        .map((spot) => ({ id: spot.id, name: spot.name })),
+  }, [log, shownFilter, shownTripId]);
+  const spotNames = useMemo(
+    () => new Map(spots.flatMap((spot) => (spot.id === null ? [] : [[spot.id, spot.name] as const]))),
     [spots],
   );
   const words = useMemo<WordContext>(
     () => ({
       units,
       hour12: prefersHour12(typeof navigator === 'undefined' ? undefined : navigator.languages),
-      spotNames: new Map(spotChoices.map((spot) => [spot.id, spot.name])),
+      spotNames,
     }),
-    [units, spotChoices],
+    [units, spotNames],
   );
   const who = shownFilter.species ? speciesName(shownFilter.species) : 'All fish';
 
@@ -91,7 +93,6 @@ export function InsightsView({
           <p className="text-sm text-muted-foreground">
             Your catch rate in each condition, against the hours you fished in it.
           </p>
-          <InsightFilterBar value={chosen} onChange={setChosen} species={species} spots={spotChoices} />
           <InsightList insights={insights} who={who} words={words} />
         </>
       )}
@@ -131,19 +132,6 @@ function insightLog(catches: readonly Catch[], trips: readonly ShownTrip[]) {
           ],
     ),
   };
-}
-
-/** The angler's species, other names counted as one (core/species-aliases.ts), most caught first. */
-function speciesChoices(catches: readonly Catch[]): SpeciesChoice[] {
-  const byKey = new Map<string, SpeciesChoice>();
-  for (const item of catches) {
-    if (item.isTestCatch || !item.fishType.trim()) continue;
-    const key = speciesKey(item.fishType);
-    const known = byKey.get(key);
-    if (known) known.catches += item.quantity;
-    else byKey.set(key, { name: speciesName(item.fishType), catches: item.quantity });
-  }
-  return [...byKey.values()].sort((a, b) => b.catches - a.catches || a.name.localeCompare(b.name));
 }
 
 function NeedsTrips({ onStartTrip }: { onStartTrip: () => void }) {
