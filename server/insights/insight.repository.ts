@@ -8,10 +8,12 @@ import { type Clock, systemClock } from '../clock.ts';
 import { readStoredConditions } from '../conditions/catch-sky.ts';
 import type { Database } from '../db/schema.ts';
 
-/** An angler's whole log as insights read it: what core/insight-filter.ts and core/insights.ts take, nothing more. */
-export interface InsightLog {
-  catches: FilterableCatch[];
-  trips: FilterableTrip[];
+/** A trip as insights read it, its effort as stored (JSON, null until worked out). */
+export type StoredTrip = Omit<FilterableTrip, 'effort'> & { effort: string | null };
+
+/** A stored trip with its effort read. */
+export function readEffort(trip: StoredTrip): FilterableTrip {
+  return { ...trip, effort: trip.effort === null ? null : (JSON.parse(trip.effort) as EffortMinutes) };
 }
 
 /**
@@ -33,60 +35,71 @@ export class InsightRepository {
     await requireOwn(this.db, 'spots', userId, spotId, 'spotId');
   }
 
-  async log(userId: number): Promise<InsightLog> {
-    const [catchRows, tripRows] = await Promise.all([
-      this.db
-        .selectFrom('catches')
-        .select((eb) => [
-          'fish_type',
-          'quantity',
-          'trip_id',
-          'spot_id',
-          'bait_used',
-          'water_temperature',
-          'time_of_day',
-          'catch_date',
-          // A catch whose moment is not worked out yet is dated by when it was saved, as its answer is.
-          eb.fn.coalesce('caught_at', 'created_at').as('caught_at'),
-          'is_test_catch',
-          'conditions',
-        ])
-        .where('user_id', '=', userId)
-        .execute(),
-      this.db
-        .selectFrom('trips')
-        .select(['id', 'spot_id', 'started_at', 'ended_at', 'effort'])
-        .where('user_id', '=', userId)
-        .execute(),
-    ]);
+  /** The stamp of the user's catches: every catch write, and every write that moves a catch's links, bumps it. */
+  async catchesVersion(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('catches_version')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.catches_version ?? 0);
+  }
+
+  /**
+   * The user's trips as insights read them, their duration to now while one runs, each effort still as its stored
+   * JSON: a request whose answer is kept never needs it parsed (`readEffort`).
+   */
+  async trips(userId: number): Promise<StoredTrip[]> {
+    const rows = await this.db
+      .selectFrom('trips')
+      .select(['id', 'spot_id', 'started_at', 'ended_at', 'effort'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
     const now = this.clock.now();
-    const catches = catchRows.map(
-      (row): FilterableCatch => ({
-        fishType: row.fish_type,
-        // Numbers pass through Number(): a driver that answers numeric strings cannot leak them into the sums.
-        quantity: Number(row.quantity),
-        tripId: row.trip_id === null ? null : Number(row.trip_id),
-        spotId: row.spot_id === null ? null : Number(row.spot_id),
-        baitUsed: row.bait_used,
-        waterTemperature: row.water_temperature === null ? null : Number(row.water_temperature),
-        timeOfDay: row.time_of_day,
-        catchDate: row.catch_date,
-        caughtAt: row.caught_at,
-        // SQLite answers 0/1 for a boolean column.
-        isTestCatch: row.is_test_catch === true || row.is_test_catch === 1,
-        conditions:
-          row.conditions === null ? CONDITIONS_NOT_WORKED_OUT : readStoredConditions(row.conditions),
-      }),
-    );
-    const trips = tripRows.map(
-      (row): FilterableTrip => ({
-        id: Number(row.id),
-        spotId: row.spot_id === null ? null : Number(row.spot_id),
-        startedAt: row.started_at,
-        durationMinutes: tripDurationMinutes(row.started_at, row.ended_at, now),
-        effort: row.effort === null ? null : (JSON.parse(row.effort) as EffortMinutes),
-      }),
-    );
-    return { catches, trips };
+    return rows.map((row) => ({
+      id: Number(row.id),
+      spotId: row.spot_id === null ? null : Number(row.spot_id),
+      startedAt: row.started_at,
+      durationMinutes: tripDurationMinutes(row.started_at, row.ended_at, now),
+      effort: row.effort,
+    }));
+  }
+
+  /** The user's catches. */
+  async catches(userId: number): Promise<FilterableCatch[]> {
+    const rows = await this.db
+      .selectFrom('catches')
+      .select((eb) => [
+        'fish_type',
+        'quantity',
+        'trip_id',
+        'spot_id',
+        'bait_used',
+        'water_temperature',
+        'time_of_day',
+        'catch_date',
+        // A catch whose moment is not worked out yet is dated by when it was saved, as its answer is.
+        eb.fn.coalesce('caught_at', 'created_at').as('caught_at'),
+        'is_test_catch',
+        'conditions',
+      ])
+      .where('user_id', '=', userId)
+      .execute();
+    return rows.map((row) => ({
+      fishType: row.fish_type,
+      // Numbers pass through Number(): a driver that answers numeric strings cannot leak them into the sums.
+      quantity: Number(row.quantity),
+      tripId: row.trip_id === null ? null : Number(row.trip_id),
+      spotId: row.spot_id === null ? null : Number(row.spot_id),
+      baitUsed: row.bait_used,
+      waterTemperature: row.water_temperature === null ? null : Number(row.water_temperature),
+      timeOfDay: row.time_of_day,
+      catchDate: row.catch_date,
+      caughtAt: row.caught_at,
+      // SQLite answers 0/1 for a boolean column.
+      isTestCatch: row.is_test_catch === true || row.is_test_catch === 1,
+      conditions: row.conditions === null ? CONDITIONS_NOT_WORKED_OUT : readStoredConditions(row.conditions),
+    }));
   }
 }

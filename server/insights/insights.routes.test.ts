@@ -263,6 +263,40 @@ describe.each(TEST_ENGINES)('GET /api/insights on %s', (engine) => {
     expect(await insights(alice, '?from=&to=&spotId=&species=')).toEqual(expected(catches, trips));
   });
 
+  it('answers anew once the log changes: a catch, the effort of a trip filled in later, a running trip’s hours', async () => {
+    const trips = await eveningTrips(alice, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], null);
+    const catches = duskLog(trips);
+    await logCatches(alice, catches);
+    expect(await insights(alice)).toEqual(expected(catches, trips));
+
+    // The effort job fills a trip's effort without touching a catch.
+    const late = (
+      await alice.post('/api/trips', { startedAt: `${may(11)}T17:00:00Z`, endedAt: `${may(11)}T20:00:00Z` })
+    ).json() as Trip;
+    const lateTrip: FilterableTrip = {
+      id: late.id,
+      spotId: null,
+      startedAt: late.startedAt,
+      durationMinutes: 180,
+      effort: null,
+    };
+    expect(await insights(alice)).toEqual(expected(catches, [...trips, lateTrip]));
+    await setEffort(t.database.db, late.id, EVENING_EFFORT);
+    const withEffort = await insights(alice);
+    expect(withEffort).toEqual(expected(catches, [...trips, { ...lateTrip, effort: EVENING_EFFORT }]));
+    expect(withEffort.effort[0].hours).toBe(33);
+
+    // A trip running since 11:00 (the test clock stands at 12:00) counts its hours to now.
+    await alice.post('/api/trips', { startedAt: '2026-06-01T11:00:00Z' });
+    expect((await insights(alice)).hoursFished).toBe(34);
+    t.clock.advance(30 * 60_000);
+    expect((await insights(alice)).hoursFished).toBe(34.5);
+
+    const more = fish(trips[0] as FilterableTrip, 'dusk', 'New Moon', { quantity: 4 });
+    await logCatches(alice, [more]);
+    expect((await insights(alice)).catches).toBe(40);
+  });
+
   it('answers 400 naming the field for a query it cannot read', async () => {
     const cases: [string, string, string][] = [
       ['?from=2026-02-30', 'from', 'from must be a day written YYYY-MM-DD, like 2026-07-04'],
