@@ -8,6 +8,7 @@
  */
 import type { z } from 'zod';
 import type { Catch } from './catch.ts';
+import type { CatchConditions, CatchMoon, CatchSolunar, CatchSun, CatchWeather } from './catch-conditions.ts';
 import type { insightsSchema } from './insight-schema.ts';
 import { compareRates } from './rate-comparison.ts';
 import type { Trip } from './trips.ts';
@@ -51,18 +52,20 @@ const TIME_BAND_HOURS = 4;
  */
 export type EffortMinutes = NonNullable<Trip['effort']>;
 
-/** What insights read of a catch: its fields as every catch answer carries them. */
+/** The parts of a catch's conditions insights read: a catch's whole `conditions` is one. */
+export interface InsightConditions {
+  weather: Pick<CatchWeather, 'airTemperature' | 'pressureTendency'> | null;
+  sun: Pick<CatchSun, 'phase'> | null;
+  moon: Pick<CatchMoon, 'phase'> | null;
+  solunar: CatchSolunar | null;
+  tide: Pick<NonNullable<CatchConditions['tide']>, 'stage'> | null;
+}
+
+/** What insights read of a catch: its fields as every catch answer carries them (a whole `Catch` is one). */
 export type InsightCatch = Pick<
   Catch,
-  | 'fishType'
-  | 'quantity'
-  | 'tripId'
-  | 'baitUsed'
-  | 'waterTemperature'
-  | 'timeOfDay'
-  | 'isTestCatch'
-  | 'conditions'
->;
+  'fishType' | 'quantity' | 'tripId' | 'baitUsed' | 'waterTemperature' | 'timeOfDay' | 'isTestCatch'
+> & { conditions: InsightConditions };
 
 /** What insights read of a trip: its spot, its length and the minutes in each bucket (null until worked out). */
 export type InsightTrip = Pick<Trip, 'id' | 'spotId' | 'durationMinutes' | 'effort'>;

@@ -491,14 +491,16 @@ export function renderResults(results: Results, findings = ''): string {
       '## Insights (10,000 catches, 1,000 trips)',
       '',
       `autocannon, one connection, ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up, ` +
-        `against the same server: one angler's whole log read and measured on every request ` +
+        `against the same server: one angler asking the same question again and again, each request reading the ` +
+        `catches' version and the trips to know the log has not changed ` +
         `(${i.catches.toLocaleString('en-US')} fish, ${i.hoursFished.toLocaleString('en-US')} hours fished, ` +
         `${kb(i.answerBytes)} JSON per answer).`,
       '',
       ...apiTable([i.load]),
       '',
       `Those are answers kept since the log last changed (server/insights/insight-answers.ts). A question not ` +
-        `asked since then (${i.newQuestionMs.length} in a row, each a new range of days): median ` +
+        `asked before about the same log (${i.newQuestionMs.length} in a row, each a new range of days; the ` +
+        `catches kept read, filtered and measured again): median ` +
         `${ms(median(i.newQuestionMs))}, slowest ${ms(Math.max(...i.newQuestionMs))}.`,
       '',
       'Where the time of one answer goes (measured in the benchmark process on the same database, averaged over ' +

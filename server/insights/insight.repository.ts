@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { CONDITIONS_NOT_WORKED_OUT } from '#core/catch.ts';
 import type { FilterableCatch, FilterableTrip } from '#core/insight-filter.ts';
-import type { EffortMinutes } from '#core/insights.ts';
+import type { EffortMinutes, InsightConditions } from '#core/insights.ts';
 import { tripDurationMinutes } from '#core/trips.ts';
 import { requireOwn } from '../catches/catch-links.ts';
 import { type Clock, systemClock } from '../clock.ts';
@@ -10,6 +9,28 @@ import type { Database } from '../db/schema.ts';
 
 /** A trip as insights read it, its effort as stored (JSON, null until worked out). */
 export type StoredTrip = Omit<FilterableTrip, 'effort'> & { effort: string | null };
+
+/** Nothing known yet: the conditions of a catch not worked out. */
+const NOTHING_KNOWN: InsightConditions = { weather: null, sun: null, moon: null, solunar: null, tide: null };
+
+/**
+ * The parts of a catch's stored conditions insights read, and no more: a log is kept in memory between questions
+ * (insight-answers.ts), each catch in a few hundred bytes instead of its whole conditions.
+ */
+function insightConditions(json: string | null): InsightConditions {
+  if (json === null) return NOTHING_KNOWN;
+  const { weather, sun, moon, solunar, tide } = readStoredConditions(json);
+  return {
+    weather: weather && {
+      airTemperature: weather.airTemperature,
+      pressureTendency: weather.pressureTendency,
+    },
+    sun: sun && { phase: sun.phase },
+    moon: moon && { phase: moon.phase },
+    solunar: solunar && { period: solunar.period },
+    tide: tide && { stage: tide.stage },
+  };
+}
 
 /** A stored trip with its effort read. */
 export function readEffort(trip: StoredTrip): FilterableTrip {
@@ -99,7 +120,7 @@ export class InsightRepository {
       caughtAt: row.caught_at,
       // SQLite answers 0/1 for a boolean column.
       isTestCatch: row.is_test_catch === true || row.is_test_catch === 1,
-      conditions: row.conditions === null ? CONDITIONS_NOT_WORKED_OUT : readStoredConditions(row.conditions),
+      conditions: insightConditions(row.conditions),
     }));
   }
 }

@@ -46,8 +46,8 @@ async function setEffort(db: Kysely<Database>, tripId: number, effort: EffortMin
     .execute();
 }
 
-/** A catch as the test writes it, and as insights read it back. */
-type LoggedCatch = FilterableCatch;
+/** A catch as the test writes it (its whole conditions), and as insights read it back. */
+type LoggedCatch = FilterableCatch & { conditions: CatchConditions };
 
 /** One day of May 2026: '2026-05-07'. */
 const may = (day: number) => `2026-05-${String(day).padStart(2, '0')}`;
