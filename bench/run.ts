@@ -1,9 +1,10 @@
 // `npm run bench`: builds the web app, seeds a fresh SQLite database, starts the real server on loopback and
 // measures API load (against a bare node:http ceiling), photo handling, bundle sizes, Lighthouse scores and the
-// History tab with 10,000 catches, and export and import of those 10,000 catches. Writes bench/results.md and bench/results.json and refreshes the table in
+// History tab with 10,000 catches, export and import of those 10,000 catches, and GET /api/insights of a log of
+// 10,000 catches in 1,000 trips. Writes bench/results.md and bench/results.json and refreshes the table in
 // bench/README.md (the summary between its bench:summary markers). Stops every process it started; gives up after --time-limit minutes.
 //
-// Options: --quick (short runs, for trying the script), --skip-build, --only=api,workers,photos,export,frontend,history,lighthouse,
+// Options: --quick (short runs, for trying the script), --skip-build, --only=api,workers,photos,export,insights,frontend,history,lighthouse,
 // --duration=S, --connections=N, --lighthouse-runs=N, --no-readme, --time-limit=MIN, --from-json (re-render the
 // report from bench/results.json without measuring).
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { benchApi, benchBreakdown, benchGetDuringUploads, signIn } from './lib/api.ts';
 import { benchExportImport } from './lib/export-import.ts';
 import { benchHistory, chunkSizes, initialLoads, launchChromium } from './lib/frontend.ts';
+import { benchInsights, seedInsightsLog } from './lib/insights.ts';
 import { benchLighthouse, lighthouseVersion } from './lib/lighthouse.ts';
 import { benchPhotos } from './lib/photos.ts';
 import { REPO_ROOT, type Started, startTightlines, stopEverything } from './lib/processes.ts';
@@ -29,7 +31,18 @@ import { BENCH_PASSWORD, BENCH_USERS, seedBenchDatabase } from './lib/seed.ts';
 import { benchStartup } from './lib/startup.ts';
 import { benchWorkers } from './lib/workers.ts';
 
-const PARTS = ['api', 'workers', 'photos', 'export', 'frontend', 'history', 'lighthouse'] as const;
+const PARTS = [
+  'api',
+  'workers',
+  'photos',
+  'export',
+  'insights',
+  'frontend',
+  'history',
+  'lighthouse',
+] as const;
+/** The parts that need the web app built: the pages, and `npm start` of a built app (api). */
+const PARTS_NEEDING_THE_BUILD: readonly Part[] = ['api', 'frontend', 'history', 'lighthouse'];
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -129,7 +142,9 @@ async function main(): Promise<void> {
   const webRoot = path.join(workDir, 'web');
   let server: Started | undefined;
   try {
-    if (values['skip-build']) {
+    if (!PARTS_NEEDING_THE_BUILD.some((part) => only.has(part))) {
+      log('No part measured needs the web app: not built.');
+    } else if (values['skip-build']) {
       if (!existsSync(path.join(REPO_ROOT, 'dist', 'web', 'index.html')))
         throw new Error('dist/web is not built');
       cpSync(path.join(REPO_ROOT, 'dist', 'web'), webRoot, { recursive: true });
@@ -150,13 +165,19 @@ async function main(): Promise<void> {
       file: path.join(workDir, 'tightlines.db'),
     });
     log(`  ${Object.keys(BENCH_USERS).length} users, 10,100 catches in ${(seedMs / 1000).toFixed(1)} s`);
+    if (only.has('insights')) {
+      const insightsSeed = await seedInsightsLog(path.join(workDir, 'tightlines.db'));
+      log(
+        `  the insights angler: 10,000 catches in 1,000 trips in ${(insightsSeed.seedMs / 1000).toFixed(1)} s`,
+      );
+    }
 
     if (only.has('api')) {
       log('npm start of the built app → first answer...');
       results.startup = await benchStartup(workDir, values.quick ? 1 : 3, log);
     }
 
-    if (only.has('api') || only.has('photos') || only.has('export')) {
+    if (only.has('api') || only.has('photos') || only.has('export') || only.has('insights')) {
       server = await startTightlines(workDir);
       results.rssAfterStartMb = server.rssAfterStartMb;
       log(`  server RSS after start, before any request: ${server.rssAfterStartMb?.toFixed(0)} MB`);
@@ -179,6 +200,10 @@ async function main(): Promise<void> {
       if (only.has('export')) {
         log('Export and import of 10,000 catches...');
         results.exportImport = await benchExportImport(server, log);
+      }
+      if (only.has('insights')) {
+        log('GET /api/insights at 10,000 catches / 1,000 trips (one connection)...');
+        results.insights = await benchInsights(server, workDir, settings, log);
       }
       await server.stop();
       server = undefined;

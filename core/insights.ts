@@ -6,8 +6,12 @@
  * are shares of the catches and say so. Pure and O(catches + trips): the phone computes it offline from the kept
  * lists and the server answers the same figures.
  */
-import type { CatchConditions } from './catch-conditions.ts';
+import type { z } from 'zod';
+import type { Catch } from './catch.ts';
+import type { CatchConditions, CatchMoon, CatchSolunar, CatchSun, CatchWeather } from './catch-conditions.ts';
+import type { insightsSchema } from './insight-schema.ts';
 import { compareRates } from './rate-comparison.ts';
+import type { Trip } from './trips.ts';
 
 /** Factors measured against the hours fished: each trip says how many of its minutes fell in each bucket. */
 export const EFFORT_FACTORS = [
@@ -23,7 +27,7 @@ export const EFFORT_FACTORS = [
 export type EffortFactor = (typeof EFFORT_FACTORS)[number];
 
 /** Factors only the catches tell of: no trip records the bait on the line or the water's temperature hour by hour. */
-const SHARE_FACTORS = ['bait', 'waterTemperature'] as const;
+export const SHARE_FACTORS = ['bait', 'waterTemperature'] as const;
 type ShareFactor = (typeof SHARE_FACTORS)[number];
 
 /** A comparison needs this many catches (both sides together)… */
@@ -42,71 +46,35 @@ const WATER_TEMPERATURE_EDGES = [40, 50, 60, 70];
 /** Hours of the local clock in bands of four: '00-04' … '20-24'. */
 const TIME_BAND_HOURS = 4;
 
-/** The minutes of a trip in each bucket of each effort factor (worked out with the trip's conditions). */
-export type EffortMinutes = Partial<Record<EffortFactor, Readonly<Record<string, number>>>>;
+/**
+ * The minutes of a trip in each bucket of each effort factor (worked out with the trip's conditions): the shape
+ * of a trip's `effort` (core/trip-schema.ts).
+ */
+export type EffortMinutes = NonNullable<Trip['effort']>;
 
-/** What insights read of a catch. */
-export interface InsightCatch {
-  fishType: string;
-  quantity: number;
-  tripId: number | null;
-  baitUsed: string | null;
-  waterTemperature: number | null;
-  timeOfDay: string | null;
-  isTestCatch: boolean;
-  conditions: CatchConditions;
+/** The parts of a catch's conditions insights read: a catch's whole `conditions` is one. */
+export interface InsightConditions {
+  weather: Pick<CatchWeather, 'airTemperature' | 'pressureTendency'> | null;
+  sun: Pick<CatchSun, 'phase'> | null;
+  moon: Pick<CatchMoon, 'phase'> | null;
+  solunar: CatchSolunar | null;
+  tide: Pick<NonNullable<CatchConditions['tide']>, 'stage'> | null;
 }
 
-/** What insights read of a trip: its spot and the minutes in each bucket (null until worked out). */
-export interface InsightTrip {
-  id: number;
-  spotId: number | null;
-  durationMinutes: number;
-  effort: EffortMinutes | null;
-}
+/** What insights read of a catch: its fields as every catch answer carries them (a whole `Catch` is one). */
+export type InsightCatch = Pick<
+  Catch,
+  'fishType' | 'quantity' | 'tripId' | 'baitUsed' | 'waterTemperature' | 'timeOfDay' | 'isTestCatch'
+> & { conditions: InsightConditions };
 
-type Verdict = 'insufficient-data' | 'no-clear-effect' | 'clear-effect';
+/** What insights read of a trip: its spot, its length and the minutes in each bucket (null until worked out). */
+export type InsightTrip = Pick<Trip, 'id' | 'spotId' | 'durationMinutes' | 'effort'>;
 
-interface EffortBucket {
-  bucket: string;
-  catches: number;
-  hours: number;
-  /** Catches per hour in the bucket and in the rest of the factor's known hours; null without hours. */
-  rate: number | null;
-  restRate: number | null;
-  /** The rate ratio and its interval at 1 − FAMILY_ALPHA / comparisons; null when not compared. */
-  ratio: number | null;
-  low: number | null;
-  high: number | null;
-  verdict: Verdict;
-}
-
-interface EffortFactorInsight {
-  factor: EffortFactor;
-  /** Catches and hours where the factor is known, inside trips. */
-  catches: number;
-  hours: number;
-  buckets: EffortBucket[];
-}
-
-interface ShareFactorInsight {
-  factor: ShareFactor;
-  /** Every catch where the factor is known, in trips or not: shares, never rates. */
-  catches: number;
-  buckets: { bucket: string; catches: number; share: number }[];
-}
-
-export interface Insights {
-  /** Fish in the log (quantities summed), test catches left out. */
-  catches: number;
-  /** Of them, caught during a trip: only these are measured against effort. */
-  catchesInTrips: number;
-  hoursFished: number;
-  /** How many comparisons were made (the Bonferroni divisor). */
-  comparisons: number;
-  effort: EffortFactorInsight[];
-  shares: ShareFactorInsight[];
-}
+/** The answer, one shape with GET /api/insights (core/insight-schema.ts). */
+export type Insights = z.output<typeof insightsSchema>;
+type EffortFactorInsight = Insights['effort'][number];
+type EffortBucket = EffortFactorInsight['buckets'][number];
+type ShareFactorInsight = Insights['shares'][number];
 
 /** The band a value falls in, by upper edges: 'below-32', '32-50', …, '80-plus'. */
 function band(value: number, edges: readonly number[]): string {

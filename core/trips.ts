@@ -24,3 +24,14 @@ export type TripChanges = z.output<typeof tripUpdateSchema>;
 export function endsBeforeStart(startedAt: string, endedAt: string | null): boolean {
   return endedAt !== null && Date.parse(endedAt) < Date.parse(startedAt);
 }
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Whole minutes from a trip's start to its end, or to `now` while it runs (never below 0): the `durationMinutes`
+ * every trip answer carries and insights measure hours fished with.
+ */
+export function tripDurationMinutes(startedAt: string, endedAt: string | null, now: Date): number {
+  const end = endedAt === null ? now.getTime() : Date.parse(endedAt);
+  return Math.max(0, Math.floor((end - Date.parse(startedAt)) / MINUTE_MS));
+}

@@ -28,6 +28,8 @@ import { type AppLinks, installAppLinks, NO_APP_LINKS } from './http/app-links.t
 import { Draining } from './http/draining.ts';
 import { createHttpServer, installHttpPolicies } from './http/http-server.ts';
 import { serveWebApp } from './http/web-app.ts';
+import { InsightRepository } from './insights/insight.repository.ts';
+import { insightsRoutes } from './insights/insights.routes.ts';
 import { ExpiredRowsSweeper, SWEEP_INTERVAL_MS } from './maintenance/expired-rows-sweeper.ts';
 import { AppMetrics } from './metrics/app-metrics.ts';
 import { METRICS_PATH, type MetricsSource, metricsRoutes } from './metrics/metrics.routes.ts';
@@ -236,6 +238,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trips,
     countReplay: () => metrics.countReplay('create'),
   });
+  await app.register(insightsRoutes, { insights: new InsightRepository(db, { clock }) });
   await app.register(photosRoutes, {
     photos,
     photoStore,

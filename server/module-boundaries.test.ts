@@ -80,6 +80,7 @@ const FEATURES = [
   'conditions',
   'export',
   'health',
+  'insights',
   'maintenance',
   'photos',
   'places',

@@ -3,6 +3,7 @@ import type { BreakdownRow, DuringUploadsFigures, LoadFigures } from './api.ts';
 import type { ExportImportFigures } from './export-import.ts';
 import type { ChunkSize, HistoryFigures, InitialLoad } from './frontend.ts';
 import { summariseKeystrokes } from './frontend.ts';
+import type { InsightsFigures } from './insights.ts';
 import type { LighthouseFigures } from './lighthouse.ts';
 import { median, type PhotoFigures } from './photos.ts';
 import type { StartupFigures } from './startup.ts';
@@ -51,6 +52,8 @@ export interface Results {
   history?: HistoryFigures;
   /** Export and import of 10,000 catches (bench/lib/export-import.ts). */
   exportImport?: ExportImportFigures;
+  /** GET /api/insights of 10,000 catches in 1,000 trips (bench/lib/insights.ts). */
+  insights?: InsightsFigures;
   errors: string[];
 }
 
@@ -196,6 +199,13 @@ export function checkBudgets(results: Results): BudgetCheck[] {
     add(importBudget, '–', null, '');
     add(growthBudget, '–', null, '');
   }
+
+  // docs/decisions/044-insights.md: the whole log is read and measured on every request.
+  const insightsBudget = 'GET /api/insights at 10,000 catches / 1,000 trips p99 ≤ 50 ms';
+  const insights = results.insights?.load;
+  if (insights) {
+    add(insightsBudget, ms(insights.p99Ms), insights.p99Ms <= 50, `missed by ${ms(insights.p99Ms - 50)}`);
+  } else add(insightsBudget, '–', null, '');
   return checks;
 }
 
@@ -471,6 +481,34 @@ export function renderResults(results: Results, findings = ''): string {
           `| ${step.step} | ${ms(step.ms)} | ${(step.bytes / 1024 / 1024).toFixed(1)} MB | ${step.summary ?? ''} | ` +
           `${step.rssBeforeMb?.toFixed(0) ?? '?'} → ${step.peakRssMb?.toFixed(0) ?? '?'} MB |`,
       ),
+      '',
+    );
+  }
+
+  if (results.insights) {
+    const i = results.insights;
+    lines.push(
+      '## Insights (10,000 catches, 1,000 trips)',
+      '',
+      `autocannon, one connection, ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up, ` +
+        `against the same server: one angler asking the same question again and again, each request reading the ` +
+        `catches' version and the trips to know the log has not changed ` +
+        `(${i.catches.toLocaleString('en-US')} fish, ${i.hoursFished.toLocaleString('en-US')} hours fished, ` +
+        `${kb(i.answerBytes)} JSON per answer).`,
+      '',
+      ...apiTable([i.load]),
+      '',
+      `Those are answers kept since the log last changed (server/insights/insight-answers.ts). A question not ` +
+        `asked before about the same log (${i.newQuestionMs.length} in a row, each a new range of days; the ` +
+        `catches kept read, filtered and measured again): median ` +
+        `${ms(median(i.newQuestionMs))}, slowest ${ms(Math.max(...i.newQuestionMs))}.`,
+      '',
+      'Where the time of one answer goes (measured in the benchmark process on the same database, averaged over ' +
+        '30 calls while the server is idle):',
+      '',
+      '| step | time per request |',
+      '|---|---:|',
+      ...i.breakdown.map((row) => `| ${row.step} | ${row.microseconds.toFixed(0)} µs |`),
       '',
     );
   }

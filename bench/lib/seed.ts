@@ -20,6 +20,8 @@ export const BENCH_USERS = {
   photos: { username: 'bench_photos', catches: 0 },
   /** The history benchmark: 10,000 catches (exported by the export part too). */
   history: { username: 'bench_history', catches: 10_000 },
+  /** GET /api/insights: 10,000 catches in 1,000 trips, written by bench/lib/insights.ts when that part runs. */
+  insights: { username: 'bench_insights', catches: 0 },
   /** The export part imports that export's CSV and JSON into these empty accounts. */
   importCsv: { username: 'bench_import_csv', catches: 0 },
   importJson: { username: 'bench_import_json', catches: 0 },

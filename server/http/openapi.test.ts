@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchCreateSchema, catchSchema, catchUpdateSchema } from '#core/catch-schema.ts';
+import { insightQuerySchema, insightsSchema } from '#core/insight-schema.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { OPENAPI_PATH } from './openapi.ts';
 import { jsonSchemaOf } from './route-contract.ts';
@@ -93,6 +94,25 @@ describe('GET /api/openapi.json', () => {
       expect(update?.responses['200']?.content?.['application/json']?.schema).toEqual(catchJson);
       expect(update?.security).toEqual([{ session: [] }]);
     }
+  });
+
+  it('describes insights with the core schemas: its query, its answer, its session', () => {
+    const insights = document.paths['/api/insights']?.get;
+    expect(insights?.responses['200']?.content?.['application/json']?.schema).toEqual(
+      jsonSchemaOf(insightsSchema, 'output'),
+    );
+    expect(insights?.parameters).toEqual(
+      Object.keys(insightQuerySchema.shape).map((name) =>
+        expect.objectContaining({ name, in: 'query', required: false }),
+      ),
+    );
+    expect(insights?.parameters?.map((parameter) => parameter.name)).toEqual([
+      'species',
+      'from',
+      'to',
+      'spotId',
+    ]);
+    expect(insights?.security).toEqual([{ session: [] }]);
   });
 
   it('says which routes need the session cookie, and carries no secrets', () => {

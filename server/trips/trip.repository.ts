@@ -6,6 +6,7 @@ import {
   type Trip,
   type TripChanges,
   type TripCreateInput,
+  tripDurationMinutes,
 } from '#core/trips.ts';
 import {
   attachCatchesToTrip,
@@ -40,12 +41,9 @@ const TRIP_ALREADY_RUNNING = 'Another trip is still running: end it first';
 /** Fish per species of one trip, test catches left out. */
 type SpeciesCounts = Map<string, number>;
 
-const MINUTE_MS = 60_000;
-
 /** A trip's answer: its fields, and the effort and catch figures worked out from them and its catches. */
 function toTrip(row: TripRow, species: SpeciesCounts | undefined, now: Date): Trip {
-  const end = row.ended_at === null ? now.getTime() : Date.parse(row.ended_at);
-  const durationMinutes = Math.max(0, Math.floor((end - Date.parse(row.started_at)) / MINUTE_MS));
+  const durationMinutes = tripDurationMinutes(row.started_at, row.ended_at, now);
   const counts = [...(species ?? new Map<string, number>())].sort(
     ([nameA, countA], [nameB, countB]) => countB - countA || nameA.localeCompare(nameB),
   );
