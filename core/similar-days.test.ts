@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONDITIONS_NOT_WORKED_OUT } from './catch.ts';
+import type { CatchConditions } from './catch-conditions.ts';
 import type { EffortMinutes } from './insights.ts';
 import {
   catchProfile,
@@ -39,6 +40,14 @@ function trip(
 }
 
 function fish(id: number, tripId: number | null, extra: Partial<SimilarDaysCatch> = {}): SimilarDaysCatch {
+  // A whole catch's conditions, as the phone keeps them; insights read a part of them.
+  const conditions: CatchConditions = {
+    ...CONDITIONS_NOT_WORKED_OUT,
+    status: 'complete',
+    sun: { phase: 'dusk', sunrise: null, sunset: null },
+    moon: { phase: 'Waxing Gibbous', illumination: 0.8, age: 11 },
+    weather: null,
+  };
   return {
     id,
     fishType: 'Walleye',
@@ -49,13 +58,7 @@ function fish(id: number, tripId: number | null, extra: Partial<SimilarDaysCatch
     waterTemperature: null,
     timeOfDay: '19:30',
     isTestCatch: false,
-    conditions: {
-      ...CONDITIONS_NOT_WORKED_OUT,
-      status: 'complete',
-      sun: { phase: 'dusk', sunrise: null, sunset: null },
-      moon: { phase: 'Waxing Gibbous', illumination: 0.8, age: 11 },
-      weather: null,
-    },
+    conditions,
     ...extra,
   };
 }
