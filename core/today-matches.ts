@@ -31,7 +31,7 @@ type TodayFactor = Exclude<(typeof EFFORT_FACTORS)[number], 'spot'>;
 const TODAY_FACTORS = EFFORT_FACTORS.filter((factor): factor is TodayFactor => factor !== 'spot');
 
 /** The most matches the card says: the strongest few, not a report. */
-export const TODAY_MATCHES_SHOWN = 3;
+const TODAY_MATCHES_SHOWN = 3;
 
 const HOUR_MS = 60 * 60 * 1000;
 const SLICE_MS = EFFORT_SLICE_MINUTES * 60_000;
