@@ -176,6 +176,14 @@ export default defineConfig({
               priority: 2,
             },
             {
+              // The tide predictor (the Tides card and the Today card, which both have it at once): its own chunk,
+              // fetched with the Tools tab's cards, never with the screens that share 'lazy-shared'.
+              name: 'tides',
+              test: /[\\/]core[\\/]tide-prediction\.ts$|[\\/]node_modules[\\/]@neaps[\\/]/,
+              minShareCount: 2,
+              priority: 2,
+            },
+            {
               // The pressure and gear rules (the Tools tab, and the sky of a catch still on the phone, whose module
               // also holds the pressure tendency): not in 'lazy-shared', which History loads at once.
               name: 'weather-rules',

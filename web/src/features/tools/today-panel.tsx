@@ -77,11 +77,19 @@ export function TodayPanel({ position }: { position: Position }) {
     [catches, trips],
   );
   const day = sky?.day ?? null;
+  // Only a log with a clear tide effect pays for a tide prediction.
+  const tideMatters = insights.some(({ insights: found }) =>
+    found.effort.some(
+      (factor) =>
+        factor.factor === 'tideStage' && factor.buckets.some((bucket) => bucket.verdict === 'clear-effect'),
+    ),
+  );
   const station = useMemo(() => {
+    if (!tideMatters) return null;
     const known = keptStationAt(kept, latitude, longitude);
     if (known === null) return null;
     return (known ?? nearestKeptStation(kept, latitude, longitude))?.station ?? null;
-  }, [kept, latitude, longitude]);
+  }, [tideMatters, kept, latitude, longitude]);
   const forecastHours = useMemo((): ForecastHour[] => {
     const hour = weather ? weatherReadingHour(weather) : null;
     return hour ? [hour] : [];
@@ -89,16 +97,11 @@ export function TodayPanel({ position }: { position: Position }) {
 
   const matches = useMemo(() => {
     if (day === null) return [];
-    // Only a log with something clear pays for a tide prediction.
-    const answers = insights.filter(({ insights: found }) =>
-      found.effort.some((factor) => factor.buckets.some((bucket) => bucket.verdict === 'clear-effect')),
-    );
-    if (answers.length === 0) return [];
     const turns = station
       ? tideTurns(station, new Date(day.start.getTime() - DAY_MS), new Date(day.end.getTime() + DAY_MS))
       : null;
     return todayMatches({
-      insights: answers,
+      insights,
       day,
       place: { latitude, longitude },
       timeZone,
