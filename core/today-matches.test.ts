@@ -168,8 +168,8 @@ describe('todayMatches', () => {
     expect(duskWhileFalling(new Date(window.start.getTime() - step / 2))).toBe(false);
     expect(duskWhileFalling(new Date(window.end.getTime() + step / 2))).toBe(false);
     expect(window.end.getTime() - window.start.getTime()).toBeGreaterThan(30 * 60_000);
-    // The perch have nothing clear to say.
-    expect(matches.some((match) => match.species === 'Perch')).toBe(false);
+    // The perch have nothing clear to say, and all fish would say what the walleye say.
+    expect(matches.map((match) => match.species)).toEqual(['Walleye']);
   });
 
   it('falls back to the strongest effect alone when the effects never hold together today', () => {

@@ -267,7 +267,8 @@ const strength = (conditions: readonly TodayCondition[]) => Math.max(...conditio
  * What today holds of the log's clear effects: per species (and all fish), the windows when all its
  * better-than-rest effects hold at once (two better buckets of one factor, dawn and dusk, count as either); when
  * they never do today, the strongest single effect that holds today, else the strongest alone with no window.
- * Strongest first (the ratio's low bound), at most TODAY_MATCHES_SHOWN; empty when the log has no clear effect.
+ * All fish are left out where a species names the very same conditions. Those that hold today first, then the
+ * strongest (the ratio's low bound), at most TODAY_MATCHES_SHOWN; empty when the log has no clear effect.
  */
 export function todayMatches(input: TodayInput): TodayMatch[] {
   const answers = input.insights
@@ -295,8 +296,16 @@ export function todayMatches(input: TodayInput): TodayMatch[] {
     }
     return { species, conditions: effects.slice(0, 1), windows: [] };
   });
+  // All fish saying what one species says already (a log of mostly walleye) says it once, for the species.
+  const said = (match: TodayMatch) =>
+    match.conditions
+      .map((condition) => `${condition.factor}:${condition.bucket}`)
+      .sort()
+      .join(',');
+  const bySpecies = new Set(matches.filter((match) => match.species !== null).map(said));
   // Those that hold today first, then the surest.
   return matches
+    .filter((match) => match.species !== null || !bySpecies.has(said(match)))
     .sort(
       (a, b) =>
         Number(b.windows.length > 0) - Number(a.windows.length > 0) ||

@@ -29,12 +29,12 @@ const SOLUNAR: Record<string, string> = {
   none: 'no solunar period',
 };
 
-/** An hour band '16-20' as the clock shows its ends: '4:00 PM–8:00 PM' ('16:00–20:00' in Britain). */
-function hourBand(bucket: string, locale?: string): string {
+/** The ends of an hour band '16-20' as the clock shows them: '4:00 PM', '8:00 PM' ('16:00', '20:00' in Britain). */
+function hourBandEnds(bucket: string, locale?: string): [string, string] {
   const [from = '00', to = '00'] = bucket.split('-');
   const clock = (hour: string) =>
     formatClockTime(`${hour === '24' ? '00' : hour}:00`, locale) ?? `${hour}:00`;
-  return `${clock(from)}–${clock(to)}`;
+  return [clock(from), clock(to)];
 }
 
 /** An air band 'below-32', '50-65', '80-plus' in the angler's unit. */
@@ -57,7 +57,7 @@ function bucketName(
     case 'sunPhase':
       return SUN_PHASES[bucket] ?? bucket;
     case 'timeOfDay':
-      return hourBand(bucket, locale);
+      return hourBandEnds(bucket, locale).join('–');
     case 'pressureTendency':
       return `${bucket} pressure`;
     case 'moonPhase':
@@ -71,14 +71,28 @@ function bucketName(
   }
 }
 
-/** How one factor's buckets read in the sentence: 'falling pressure', 'at dawn or dusk', 'on a Full Moon day'. */
-function factorPhrase(factor: Factor, names: string[]): string {
+/**
+ * How one factor's buckets read in the sentence: 'falling pressure', 'at dawn or dusk', 'between 4:00 PM and
+ * 8:00 PM', 'on a Full Moon day'.
+ */
+function factorPhrase(
+  factor: Factor,
+  conditions: readonly TodayCondition[],
+  units: UnitSystem,
+  locale?: string,
+): string {
+  const names = conditions.map((condition) => bucketName(condition, units, locale));
   const either = names.join(' or ');
   switch (factor) {
     case 'sunPhase':
       return names.every((name) => name === 'daylight') ? 'in daylight' : `at ${either}`;
     case 'timeOfDay':
-      return `between ${either}`;
+      return conditions
+        .map((condition) => {
+          const [from, to] = hourBandEnds(condition.bucket, locale);
+          return `between ${from} and ${to}`;
+        })
+        .join(' or ');
     case 'moonPhase':
       return `on a ${either} day`;
     case 'solunar':
@@ -99,11 +113,9 @@ export function conditionsPhrase(
   const things: string[] = [];
   const when: string[] = [];
   for (const factor of FACTOR_ORDER) {
-    const names = conditions
-      .filter((condition) => condition.factor === factor)
-      .map((condition) => bucketName(condition, units, locale));
-    if (names.length === 0) continue;
-    (THINGS.has(factor) ? things : when).push(factorPhrase(factor, names));
+    const ofFactor = conditions.filter((condition) => condition.factor === factor);
+    if (ofFactor.length === 0) continue;
+    (THINGS.has(factor) ? things : when).push(factorPhrase(factor, ofFactor, units, locale));
   }
   return [things.join(' and '), ...when].filter(Boolean).join(' ');
 }
