@@ -1,6 +1,6 @@
 import type { TodayCondition, TodayMatch, TodayWindow } from '#core/today-matches.ts';
 import { formatQuantity, type UnitSystem } from '#core/units.ts';
-import { formatClockTime } from '@/lib/clock-time';
+import { formatClockTime } from '../../lib/clock-time.ts';
 import { formatDuration, formatRate } from '../trips/trip-format.ts';
 
 /**
@@ -125,24 +125,27 @@ export function matchTitle(match: Pick<TodayMatch, 'species'>): string {
   return match.species === null ? 'Your best conditions' : `Your best ${match.species} conditions`;
 }
 
-/** When today: 'today 9:10 PM–9:50 PM and …', 'all day today', 'not today'. */
-export function windowsText(
+/**
+ * When today: 'not today', 'all day today', or 'today' and each window's ends as the clock shows them
+ * ('9:10 PM', '9:50 PM'), for the card to keep each time whole on a line.
+ */
+export function todayWindows(
   windows: readonly TodayWindow[],
   day: TodayWindow,
   timeZone: string,
   locale?: string,
-): string {
-  if (windows.length === 0) return 'not today';
+): { said: 'not today' | 'all day today' | 'today'; times: [string, string][] } {
+  if (windows.length === 0) return { said: 'not today', times: [] };
   const [first] = windows;
   if (
     windows.length === 1 &&
     first?.start.getTime() === day.start.getTime() &&
     first.end.getTime() === day.end.getTime()
   ) {
-    return 'all day today';
+    return { said: 'all day today', times: [] };
   }
   const clock = (at: Date) => formatClockTime(at, locale, timeZone) ?? '';
-  return `today ${windows.map((window) => `${clock(window.start)}–${clock(window.end)}`).join(', ')}`;
+  return { said: 'today', times: windows.map((window) => [clock(window.start), clock(window.end)]) };
 }
 
 /** The figures behind a condition: 'Dusk: 2 fish/h, 0.3 fish/h the rest of the time (24 fish in 12 h)'. */

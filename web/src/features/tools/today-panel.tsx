@@ -19,7 +19,7 @@ import { useUnits } from '@/features/auth/use-units';
 import { phoneTimeZone } from '@/lib/phone-time-zone';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
 import { type Position, useKeptTideStationAnswers } from './tide-stations.ts';
-import { conditionFigures, conditionsPhrase, matchTitle, windowsText } from './today-format.ts';
+import { conditionFigures, conditionsPhrase, matchTitle, todayWindows } from './today-format.ts';
 import { useSkyDay } from './use-sky-day.ts';
 import { weatherQueryOptions } from './weather-query.ts';
 
@@ -60,6 +60,21 @@ function useKeptLog() {
     enabled: !!user,
   });
   return { catches: catches.data ?? NO_CATCHES, trips: trips.data ?? NO_TRIPS };
+}
+
+/** 'today 9:10 PM–9:50 PM', each time kept whole on its line (at 200 % text the range itself may wrap). */
+function When({ windows }: { windows: ReturnType<typeof todayWindows> }) {
+  return (
+    <span className="font-semibold">
+      {windows.said}
+      {windows.times.map(([start, end], index) => (
+        <span key={start}>
+          {index === 0 ? ' ' : ', '}
+          <span className="whitespace-nowrap">{start}</span>–<span className="whitespace-nowrap">{end}</span>
+        </span>
+      ))}
+    </span>
+  );
 }
 
 export function TodayPanel({ position }: { position: Position }) {
@@ -130,7 +145,7 @@ export function TodayPanel({ position }: { position: Position }) {
               <p>
                 <span className="font-semibold">{matchTitle(match)}:</span>{' '}
                 {conditionsPhrase(match.conditions, units)} —{' '}
-                <span className="font-semibold">{windowsText(match.windows, day, timeZone)}</span>
+                <When windows={todayWindows(match.windows, day, timeZone)} />
               </p>
               {match.conditions.map((condition) => (
                 <p key={`${condition.factor}:${condition.bucket}`} className="text-xs text-muted-foreground">
