@@ -176,6 +176,23 @@ export default defineConfig({
               priority: 2,
             },
             {
+              // The sky of a moment (core/catch-conditions.ts), shared by the Today card and a catch still on the
+              // phone, and the tide predictor, shared by the Today and Tides cards: chunks of their own, so that
+              // 'lazy-shared', which History loads at once, brings neither, nor the astronomy and pressure rules
+              // they import. Apart, so a catch's sky does not bring the predictor; the sky takes the calendar days
+              // (core/zoned-day.ts) both use.
+              name: 'sky',
+              test: /[\\/]core[\\/]catch-conditions\.ts$/,
+              minShareCount: 2,
+              priority: 1,
+            },
+            {
+              name: 'tides',
+              test: /[\\/]core[\\/]tide-prediction\.ts$|[\\/]node_modules[\\/]@neaps[\\/]/,
+              minShareCount: 2,
+              priority: 1,
+            },
+            {
               // The pressure and gear rules (the Tools tab, and the sky of a catch still on the phone, whose module
               // also holds the pressure tendency): not in 'lazy-shared', which History loads at once.
               name: 'weather-rules',
