@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { saveScreenshot } from './support/browser.ts';
 import { waitForPersistedCache, waitForWorkerControl } from './support/device-storage.ts';
 import { setupE2E } from './support/harness.ts';
-import { expectServerCatches } from './support/ui.ts';
+import { expectServerCatches, openHistoryFilters } from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
 
 /**
@@ -62,12 +62,6 @@ function cardNames(page: Page): Promise<string[]> {
 const shownCount = async (page: Page) =>
   ((await page.getByTestId('filter-count').textContent()) ?? '').trim();
 
-async function openFilters(page: Page): Promise<void> {
-  const button = page.getByRole('button', { name: /^Filters/ });
-  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-  await page.getByLabel('Species', { exact: true }).waitFor();
-}
-
 /** Whether the page scrolls sideways (it must not on a phone). */
 const scrollsSideways = async (page: Page) =>
   (await page.evaluate<number>('document.documentElement.scrollWidth')) >
@@ -100,7 +94,7 @@ describe('filtering History', () => {
     await page.getByRole('list', { name: 'Catches' }).getByText('1,250.5 lbs', { exact: true }).waitFor();
 
     // Species: 'Pike' and 'Northern Pike' are one species, each card keeping its name.
-    await openFilters(page);
+    await openHistoryFilters(page);
     expect(await page.getByLabel('Species', { exact: true }).locator('option').allTextContents()).toEqual([
       'Any species',
       'Northern Pike',
@@ -151,7 +145,7 @@ describe('filtering History', () => {
     await page.getByRole('tab', { name: 'List' }).click();
     await chips.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => shownCount(page)).toBe('6 catches');
-    await openFilters(page);
+    await openHistoryFilters(page);
     await page.getByLabel('Spot', { exact: true }).selectOption({ label: 'Weed Bay' });
     await expect.poll(() => cardNames(page)).toEqual(['Northern Pike']);
     expectNoConsoleErrors();
@@ -173,7 +167,7 @@ describe('filtering History', () => {
     await page.reload();
     await page.getByText("You're offline", { exact: true }).waitFor();
     await expect.poll(() => shownCount(page)).toBe('6 catches');
-    await openFilters(page);
+    await openHistoryFilters(page);
     await page.getByLabel('Species', { exact: true }).selectOption('Northern Pike');
     await expect.poll(() => cardNames(page)).toEqual(['Northern Pike', 'Pike']);
     await page.getByLabel('When', { exact: true }).selectOption('2023');
@@ -196,7 +190,7 @@ describe('filtering History', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'History' }).click();
     await expect.poll(async () => (await cardNames(page)).length).toBeGreaterThan(0);
-    await openFilters(page);
+    await openHistoryFilters(page);
     await page.getByLabel('When', { exact: true }).selectOption('season');
     await page.getByLabel('Species', { exact: true }).selectOption('Walleye');
     await page.getByLabel('Released or kept', { exact: true }).selectOption('unsaid');

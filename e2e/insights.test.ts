@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { launchBrowser, openTestPage, saveScreenshot } from './support/browser.ts';
 import { waitForPersistedCache, waitForWorkerControl } from './support/device-storage.ts';
 import { type RunningServer, startServer } from './support/server.ts';
+import { openHistoryFilters } from './support/ui.ts';
 import { registerViaUi } from './support/users.ts';
 
 /**
@@ -141,7 +142,8 @@ describe('insights', () => {
     expect(await figures.textContent()).toContain('(1 − 0.05 / 2 comparisons)');
 
     // One species: its other names count as it (none here), the perch left out.
-    await page.getByLabel('Species').selectOption('Walleye');
+    await openHistoryFilters(page);
+    await page.getByLabel('Species', { exact: true }).selectOption('Walleye');
     await expectFirstEffect(page, WALLEYE);
     await expectPhoneFit(page);
     await expectNoAxeViolations(page);
@@ -154,7 +156,8 @@ describe('insights', () => {
     await page.getByText("You're offline", { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Insights', level: 2 }).waitFor();
     await expectFirstEffect(page, ALL_FISH);
-    await page.getByLabel('Species').selectOption('Walleye');
+    await openHistoryFilters(page);
+    await page.getByLabel('Species', { exact: true }).selectOption('Walleye');
     await expectFirstEffect(page, WALLEYE);
 
     // 200 % text: still no sideways scrolling.

@@ -139,3 +139,10 @@ export async function browserToday(page: Page): Promise<{ iso: string; display: 
     };
   });
 }
+
+/** Opens History's filter panel (the list, map, Stats and Insights share it) unless it is open. */
+export async function openHistoryFilters(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: /^Filters/ });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await page.getByLabel('Species', { exact: true }).waitFor();
+}
