@@ -9,6 +9,7 @@ import { type HistoryView, isHistoryView, readHistoryView, writeHistoryView } fr
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
 import type { PhotoEntry } from '@/offline/outbox';
 import { useOutboxEntries, usePendingPhotoUrls } from '@/offline/use-outbox-entries';
+import { useNeedsDetails } from '../catches/details-dismissed.ts';
 import {
   CatchSearch,
   type CatchSortOrder,
@@ -112,7 +113,13 @@ export function useCatchHistoryState() {
   const sortedCatches = useMemo(() => sortCatches(merged.catches, deferredSort), [merged, deferredSort]);
   // The search's lower-cased texts are worked out once per list and order, not on every keystroke.
   const catchSearch = useMemo(() => new CatchSearch(sortedCatches), [sortedCatches]);
-  const visibleCatches = useMemo(() => catchSearch.filter(deferredSearch), [catchSearch, deferredSearch]);
+  // 'Needs details' (docs/decisions/046-quick-capture.md): a toggle of the list view, after the search.
+  const [needsDetailsOnly, setNeedsDetailsOnly] = useState(false);
+  const needsDetails = useNeedsDetails();
+  const visibleCatches = useMemo(() => {
+    const found = catchSearch.filter(deferredSearch);
+    return needsDetailsOnly ? found.filter(needsDetails) : found;
+  }, [catchSearch, deferredSearch, needsDetailsOnly, needsDetails]);
   // The texts the search looks in, once the cards are painted: the first keystroke does not pay for them.
   const searchAfterPaint = useAfterPaint(catchSearch, null);
   useEffect(() => searchAfterPaint?.prepare(), [searchAfterPaint]);
@@ -150,6 +157,8 @@ export function useCatchHistoryState() {
     sortOrder,
     changeSortOrder,
     deferredSearch,
+    needsDetailsOnly,
+    setNeedsDetailsOnly,
     showingNewest,
     merged,
     visibleCatches,
