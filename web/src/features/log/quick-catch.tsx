@@ -14,7 +14,12 @@ import { Field, invalidProps } from './field.tsx';
  */
 export function QuickCatchButton({ onClick }: { onClick: () => void }) {
   return (
-    <div className="sticky bottom-[calc(var(--bottom-tabs-height)+var(--offline-banner-height)+0.75rem)] z-20 mt-4 @max-xs:static">
+    // Toasts rise above it (data-toast-avoid); what is scrolled into view stops above it (index.css).
+    <div
+      data-sticky-action
+      data-toast-avoid
+      className="sticky bottom-[calc(var(--bottom-tabs-height)+var(--offline-banner-height)+0.75rem)] z-20 mt-4 @max-xs:static"
+    >
       <Button className="min-h-14 w-full text-base shadow-lg" onClick={onClick}>
         <Camera aria-hidden="true" />
         Quick catch
