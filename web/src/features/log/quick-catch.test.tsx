@@ -118,7 +118,9 @@ describe("the Log form's 'Use last' chips", () => {
     await user.type(screen.getByRole('combobox', { name: /Fish Type/ }), 'Perch');
     const perchBait = await screen.findByRole('button', { name: 'Use last: Worm' });
     expect(perchBait.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(perchBait.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Bait');
+    expect(document.getElementById(perchBait.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Bait',
+    );
     // Perch has no line of its own: the last line of any species.
     screen.getByRole('button', { name: 'Use last: 8 lb' });
     expect(bait.value).toBe('');
