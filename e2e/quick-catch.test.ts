@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { saveScreenshot } from './support/browser.ts';
 import { outboxEntries, waitForWorkerControl } from './support/device-storage.ts';
 import { setupE2E } from './support/harness.ts';
 import { expectServerCatches, expectValue, fetchCatches } from './support/ui.ts';
@@ -82,6 +83,7 @@ describe('the Quick catch', () => {
       .toBe(true);
     const options = page.getByRole('listbox').getByRole('option');
     await expect.poll(() => options.allTextContents()).toEqual(['Walleye', 'Perch']);
+    await saveScreenshot(page, 'quick-catch-species');
     await options.first().click();
     await expectValue(fishType, 'Walleye');
     await steps.getByRole('button', { name: 'Save' }).click();
@@ -92,6 +94,7 @@ describe('the Quick catch', () => {
     const card = historyCard(page, 'Walleye').filter({ hasText: 'Waiting to sync' });
     await card.getByTestId('needs-details').waitFor();
     await expectNoAxeViolations(page, 'main');
+    await saveScreenshot(page, 'quick-catch-needs-details');
 
     // The filter shows only what needs details.
     await page.getByRole('button', { name: 'Needs details', exact: true }).click();
@@ -194,6 +197,8 @@ describe('remembered choices', () => {
     const chipBox = await boxOf(lastBait);
     expect(chipBox.height).toBeGreaterThanOrEqual(44);
 
+    await lastBait.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'log-form-use-last');
     await lastBait.click();
     await expectValue(form.getByLabel('Bait Used'), 'Jig & minnow');
     // Taken: the chip goes, the others stay.

@@ -1,7 +1,10 @@
 import { WifiOff } from '@/components/shell-icons';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 
-/** 'You're offline', fixed at the bottom of the screen (above a phone's bottom tabs) while the browser reports no network (docs/product.md#shell). */
+/**
+ * 'You're offline', fixed at the bottom of the screen (above a phone's bottom tabs) while the browser reports no
+ * network (docs/product.md#shell).
+ */
 export function OfflineBanner() {
   const online = useOnlineStatus();
   // The live region stays mounted so screen readers announce the change when the banner appears.

@@ -113,13 +113,13 @@ export function useCatchHistoryState() {
   const sortedCatches = useMemo(() => sortCatches(merged.catches, deferredSort), [merged, deferredSort]);
   // The search's lower-cased texts are worked out once per list and order, not on every keystroke.
   const catchSearch = useMemo(() => new CatchSearch(sortedCatches), [sortedCatches]);
-  // 'Needs details' (docs/decisions/046-quick-capture.md): a toggle of the list view, after the search.
+  // 'Needs details' (docs/decisions/046-quick-capture.md): a toggle of the list view only, after the search.
   const [needsDetailsOnly, setNeedsDetailsOnly] = useState(false);
   const needsDetails = useNeedsDetails();
   const visibleCatches = useMemo(() => {
     const found = catchSearch.filter(deferredSearch);
-    return needsDetailsOnly ? found.filter(needsDetails) : found;
-  }, [catchSearch, deferredSearch, needsDetailsOnly, needsDetails]);
+    return needsDetailsOnly && view === 'list' ? found.filter(needsDetails) : found;
+  }, [catchSearch, deferredSearch, needsDetailsOnly, needsDetails, view]);
   // The texts the search looks in, once the cards are painted: the first keystroke does not pay for them.
   const searchAfterPaint = useAfterPaint(catchSearch, null);
   useEffect(() => searchAfterPaint?.prepare(), [searchAfterPaint]);
