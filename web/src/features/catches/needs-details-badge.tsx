@@ -14,7 +14,7 @@ export function NeedsDetailsBadge({ item }: { item: Catch }) {
     <span className="relative z-10 flex w-fit items-center gap-1 self-start">
       <span
         data-testid="needs-details"
-        className="flex items-center gap-1 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900"
+        className="flex items-center gap-1 whitespace-nowrap rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900"
       >
         <ClipboardPen aria-hidden="true" className="size-3.5 shrink-0" />
         Needs details

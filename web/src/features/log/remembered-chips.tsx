@@ -55,7 +55,6 @@ export function RememberedChips({ form }: { form: CatchForm }) {
           key={chip.what}
           variant="outline"
           size="sm"
-          className="rounded-full"
           // Which of the three it fills, for a screen reader (the screen shows it beside the fields).
           aria-describedby={`${id}-${chip.what}`}
           onClick={chip.use}
