@@ -200,6 +200,14 @@ export default defineConfig({
               minShareCount: 2,
               priority: 2,
             },
+            {
+              // How species names are compared (other names of a species count as it): the Log form's 'Use last'
+              // chips, History's stats and the insights share it; alone, so the Log tab does not load 'lazy-shared'.
+              name: 'species-names',
+              test: /[\\/]core[\\/](names|species-aliases)\.ts$/,
+              minShareCount: 2,
+              priority: 2,
+            },
             { name: 'lazy-shared', test: (id) => !/[\\/]routes[\\/]pages[\\/]/.test(id), minShareCount: 2 },
           ],
         },

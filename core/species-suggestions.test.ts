@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countNames, foldName } from './names.ts';
 import { COMMON_SPORT_FISH } from './species.ts';
-import { MAX_SUGGESTIONS, suggestSpecies } from './species-suggestions.ts';
+import { lastSpeciesFirst, MAX_SUGGESTIONS, suggestSpecies } from './species-suggestions.ts';
 
 describe('the bundled list of common sport fish', () => {
   it('holds a few hundred distinct names, freshwater and saltwater', () => {
@@ -58,5 +58,38 @@ describe('species suggestions', () => {
 
   it('find nothing for a name nobody knows: free text stays allowed', () => {
     expect(suggestSpecies('zzz', own)).toEqual([]);
+  });
+});
+
+describe('the last species first', () => {
+  const own = countNames(['Perch', 'Perch', 'Perch', 'Walleye', 'Largemouth Bass', 'Largemouth Bass']);
+  const offered = (typed: string, last: string | null) =>
+    lastSpeciesFirst(typed, suggestSpecies(typed, own), own, last);
+
+  it("puts the last catch's species first, however often the others were caught", () => {
+    expect(suggestSpecies('', own)).toEqual(['Perch', 'Largemouth Bass', 'Walleye']);
+    expect(offered('', 'walleye ')).toEqual(['Walleye', 'Perch', 'Largemouth Bass']);
+  });
+
+  it('offers it only while it matches what is typed', () => {
+    expect(offered('wal', 'Walleye')[0]).toBe('Walleye');
+    expect(offered('per', 'Walleye')).not.toContain('Walleye');
+    expect(offered('Walleye', 'Walleye')).not.toContain('Walleye');
+  });
+
+  it('keeps the suggestions as they are without a last catch', () => {
+    expect(offered('', null)).toEqual(['Perch', 'Largemouth Bass', 'Walleye']);
+  });
+
+  it('brings it in ahead of the limit', () => {
+    const many = countNames(
+      [...'ABCDEFGHI'].flatMap((letter) => [`${letter}fish`, `${letter}fish`]).concat('Zander'),
+    );
+    const suggestions = suggestSpecies('', many);
+    expect(suggestions).toHaveLength(MAX_SUGGESTIONS);
+    expect(suggestions).not.toContain('Zander');
+    const first = lastSpeciesFirst('', suggestions, many, 'Zander');
+    expect(first[0]).toBe('Zander');
+    expect(first).toHaveLength(MAX_SUGGESTIONS);
   });
 });

@@ -86,3 +86,23 @@ export function suggestSpecies(
   }
   return suggestions;
 }
+
+/**
+ * `suggestions` with the species of the angler's last catch first (the Quick catch, docs/decisions/046-quick-capture.md:
+ * the same fish again is the likeliest), as its own spelling in `own`, when it matches what is typed and is not
+ * exactly it.
+ */
+export function lastSpeciesFirst(
+  typed: string,
+  suggestions: readonly string[],
+  own: readonly NamedCount[],
+  lastFishType: string | null,
+  limit = MAX_SUGGESTIONS,
+): string[] {
+  if (lastFishType === null) return [...suggestions];
+  const lastKey = foldName(lastFishType);
+  const last = own.find((species) => foldName(species.name) === lastKey)?.name;
+  if (last === undefined || last === cleanName(typed) || match(lastKey, foldName(typed)) === NO_MATCH)
+    return [...suggestions];
+  return [last, ...suggestions.filter((name) => name !== last)].slice(0, limit);
+}

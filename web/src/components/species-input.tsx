@@ -15,7 +15,7 @@ const NO_CATCHES: readonly Catch[] = [];
  * The catch list History keeps (the query cache, restored from the phone's copy at start), read without
  * changing the query's options.
  */
-function useCachedCatches(): readonly Catch[] {
+export function useCachedCatches(): readonly Catch[] {
   const queryClient = useQueryClient();
   const subscribe = useCallback(
     (onChange: () => void) =>
@@ -35,14 +35,22 @@ function useCachedCatches(): readonly Catch[] {
  * first, from the cached catch list, so also offline), then common sport fish (core/species.ts). Free text
  * stays allowed. Takes the props of a controlled input: `value`, `onChange(value)`, and any input attribute.
  */
-export function SpeciesInput(props: Omit<SuggestionInputProps, 'suggestions'>) {
+export function SpeciesInput({
+  lastFirst = false,
+  ...props
+}: Omit<SuggestionInputProps, 'suggestions'> & {
+  /** The species of the angler's last catch first (the Quick catch, docs/decisions/046-quick-capture.md). */
+  lastFirst?: boolean;
+}) {
   const [ranking, setRanking] = useState<SuggestionsModule | null>(null);
   const catches = useCachedCatches();
   const own = useMemo(() => (ranking ? ranking.ownSpecies(catches) : []), [ranking, catches]);
-  const suggestions = useMemo(
-    () => (ranking ? ranking.suggestSpecies(props.value, own) : []),
-    [ranking, props.value, own],
-  );
+  const lastFishType = useMemo(() => (lastFirst ? newestFishType(catches) : null), [lastFirst, catches]);
+  const suggestions = useMemo(() => {
+    if (!ranking) return [];
+    const ranked = ranking.suggestSpecies(props.value, own);
+    return ranking.lastSpeciesFirst(props.value, ranked, own, lastFishType);
+  }, [ranking, props.value, own, lastFishType]);
   const { onFocus } = props;
   const queryClient = useQueryClient();
   return (
@@ -65,4 +73,13 @@ export function SpeciesInput(props: Omit<SuggestionInputProps, 'suggestions'>) {
       }}
     />
   );
+}
+
+/** The fish type of the newest catch, by when it was caught. */
+function newestFishType(catches: readonly Catch[]): string | null {
+  let newest: Catch | null = null;
+  for (const item of catches) {
+    if (newest === null || Date.parse(item.caughtAt) > Date.parse(newest.caughtAt)) newest = item;
+  }
+  return newest?.fishType ?? null;
 }

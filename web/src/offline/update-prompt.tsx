@@ -34,7 +34,7 @@ export function UpdatePrompt() {
   return (
     <div
       role="status"
-      className="fixed inset-x-3 bottom-14 z-50 mx-auto flex max-w-md items-center gap-3 rounded-xl border border-border bg-card p-3 text-sm text-card-foreground shadow-lg"
+      className="fixed inset-x-3 bottom-[calc(3.5rem+var(--bottom-tabs-height))] z-50 mx-auto flex max-w-md items-center gap-3 rounded-xl border border-border bg-card p-3 text-sm text-card-foreground shadow-lg"
     >
       <RefreshCw aria-hidden="true" className="size-5 shrink-0 text-primary" />
       <p className="flex-1 font-medium">A new version of Tightlines is available</p>

@@ -2,10 +2,10 @@ import { type ComponentType, useState } from 'react';
 import { getCatches } from '@/api/endpoints';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ScreenReady } from '@/components/screen-ready';
-import { History, PlusCircle, Wrench } from '@/components/shell-icons';
 import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { AppHeader } from '@/features/shell/app-header';
+import { ShellTabList } from '@/features/shell/shell-tab-list';
 import { isShellTab, readActiveTab, type ShellTab, writeActiveTab } from '@/lib/active-tab';
 import { OnDemand, onDemand } from '@/lib/on-demand';
 import { CATCHES_STALE_TIME_MS, queryClient, queryKeys } from '@/lib/query-client';
@@ -99,24 +99,12 @@ export function HomePage() {
 
   return (
     // A size container: the header measures the screen in rem (how much text fits), app-header.tsx.
-    <div className="@container min-h-dvh pb-16">
+    // Its end padded by the phone's bottom tab bar (shell-tab-list.tsx), so nothing ends up behind it.
+    <div className="@container min-h-dvh pb-[calc(4rem+var(--bottom-tabs-height))]">
       <AppHeader onSelectTab={selectTab} />
       <main className="mx-auto max-w-2xl px-4 pt-4">
         <Tabs value={tab} onValueChange={(value) => isShellTab(value) && selectTab(value)}>
-          <TabsList>
-            <TabsTrigger value="log">
-              <PlusCircle aria-hidden="true" />
-              Log
-            </TabsTrigger>
-            <TabsTrigger value="history">
-              <History aria-hidden="true" />
-              History
-            </TabsTrigger>
-            <TabsTrigger value="tools">
-              <Wrench aria-hidden="true" />
-              Tools
-            </TabsTrigger>
-          </TabsList>
+          <ShellTabList />
           <TabsContent
             value="log"
             forceMount={logVisited || undefined}

@@ -20,6 +20,7 @@ import { Button } from '@/components/ui/button';
 import { useUnits } from '@/features/auth/use-units';
 import { loadWhenOnline } from '@/lib/load-when-online';
 import { catchName, formatCatchDate, formatLength, formatWeight } from '../catches/catch-format.ts';
+import { NeedsDetailsBadge } from '../catches/needs-details-badge.tsx';
 import { CatchThumbnail } from './catch-photo.tsx';
 import { CONDITIONS_PENDING, moonWaxing, TENDENCY_WORDS } from './conditions-format.ts';
 import type { PendingSync } from './history-merge.ts';
@@ -117,6 +118,7 @@ export const CatchCard = memo(function CatchCard({
             {item.isTestCatch ? <TestCatchBadge /> : null}
           </div>
         ) : null}
+        <NeedsDetailsBadge item={item} />
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <Calendar aria-hidden="true" className="size-3.5 shrink-0" />
           {formatCatchDate(item.catchDate)}

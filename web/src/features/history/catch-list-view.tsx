@@ -31,6 +31,16 @@ export function CatchListView({
 
       {toolbar}
 
+      {/* 'Needs details' (docs/decisions/046-quick-capture.md): the catches logged without a size. */}
+      <Button
+        variant={state.needsDetailsOnly ? 'default' : 'outline'}
+        aria-pressed={state.needsDetailsOnly}
+        className="w-fit"
+        onClick={() => state.setNeedsDetailsOnly(!state.needsDetailsOnly)}
+      >
+        Needs details
+      </Button>
+
       <CatchListBody state={state} onLogCatch={onLogCatch} />
       {state.showingNewest && state.merged.catches.length > 0 ? (
         <p role="status" className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
@@ -65,6 +75,10 @@ function CatchListBody({ state, onLogCatch }: { state: CatchHistoryState; onLogC
         Clear Search
       </Button>
     </div>
+  ) : visibleCatches.length === 0 && state.needsDetailsOnly && merged.catches.length > 0 ? (
+    <p className="rounded-xl border border-dashed border-border px-6 py-12 text-center font-medium">
+      No catches need details
+    </p>
   ) : visibleCatches.length === 0 && merged.catches.length > 0 && isFiltered(state.filter) ? (
     <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center">
       <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />

@@ -11,6 +11,7 @@ import { type HistoryView, isHistoryView, readHistoryView, writeHistoryView } fr
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
 import type { PhotoEntry } from '@/offline/outbox';
 import { useOutboxEntries, usePendingPhotoUrls } from '@/offline/use-outbox-entries';
+import { useNeedsDetails } from '../catches/details-dismissed.ts';
 import { formatTripMoment } from '../trips/trip-format.ts';
 import {
   CatchSearch,
@@ -143,10 +144,13 @@ export function useCatchHistoryState() {
   const sortedCatches = useMemo(() => sortCatches(merged.catches, deferredSort), [merged, deferredSort]);
   // The search's lower-cased texts are worked out once per list and order, not on every keystroke.
   const catchSearch = useMemo(() => new CatchSearch(sortedCatches), [sortedCatches]);
-  const visibleCatches = useMemo(
-    () => filterLog(catchSearch.filter(deferredSearch), deferredFilter, tripsById),
-    [catchSearch, deferredSearch, deferredFilter, tripsById],
-  );
+  // 'Needs details' (docs/decisions/046-quick-capture.md): a toggle of the list view only, after the search and filters.
+  const [needsDetailsOnly, setNeedsDetailsOnly] = useState(false);
+  const needsDetails = useNeedsDetails();
+  const visibleCatches = useMemo(() => {
+    const found = filterLog(catchSearch.filter(deferredSearch), deferredFilter, tripsById);
+    return needsDetailsOnly && view === 'list' ? found.filter(needsDetails) : found;
+  }, [catchSearch, deferredSearch, deferredFilter, tripsById, needsDetailsOnly, needsDetails, view]);
   // The texts the search looks in, once the cards are painted: the first keystroke does not pay for them.
   const searchAfterPaint = useAfterPaint(catchSearch, null);
   useEffect(() => searchAfterPaint?.prepare(), [searchAfterPaint]);
@@ -209,6 +213,8 @@ export function useCatchHistoryState() {
     filteredStats,
     insightFilter,
     insightTripId: deferredFilter.tripId,
+    needsDetailsOnly,
+    setNeedsDetailsOnly,
     showingNewest,
     merged,
     visibleCatches,

@@ -194,6 +194,7 @@ export function CatchFormFields({
   isLocating,
   locationError,
   photo,
+  remembered,
 }: {
   form: CatchForm;
   errors: FieldErrors;
@@ -204,6 +205,8 @@ export function CatchFormFields({
   /** The device's location error, shown while the form has no position. */
   locationError: string | null;
   photo: ReactNode;
+  /** The Log form's 'Use last' chips (remembered-chips.tsx), under the gear they fill. */
+  remembered?: ReactNode;
 }) {
   const { register } = form;
   const units = useUnits();
@@ -340,6 +343,8 @@ export function CatchFormFields({
           />
         </Field>
       </FieldRow>
+
+      {remembered}
 
       <Field {...field('notes', 'Notes')}>
         <Textarea

@@ -29,7 +29,9 @@ import {
 } from './catch-form-fields.tsx';
 import { useCatchForm } from './catch-form-state.ts';
 import { PhotoField, photoToKeep } from './photo-field.tsx';
+import { QuickCatch, QuickCatchButton } from './quick-catch.tsx';
 import { RecordQuestionPanel, useRecordQuestion } from './record-question.tsx';
+import { RememberedChips } from './remembered-chips.tsx';
 
 // The trip card is a chunk of its own, fetched once the form has been painted: the Log tab is the shell's first
 // screen, whose first load is on a budget (decision 023). A card of its height holds its place meanwhile.
@@ -69,6 +71,8 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
   givenMoment.current ??= pickMoment(getValues());
   const [photo, setPhoto] = useState<File | null>(null);
   const [showSuccess, setShowSuccess] = useState(false);
+  /** The Quick catch's steps show instead of the whole form (quick-catch.tsx): the same form state and save. */
+  const [quick, setQuick] = useState(false);
   /** The last catch was saved with no connection: the card says where it waits. */
   const [savedOffline, setSavedOffline] = useState(false);
   const [errors, setErrors] = useFieldErrors(form);
@@ -138,12 +142,15 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
       reset(next);
       givenMoment.current = pickMoment(next);
       setPhoto(null);
+      setQuick(false);
       setSavedOffline(!navigator.onLine);
       setShowSuccess(true);
     },
     onError: (error) => {
       // The form stays filled either way.
       if (error instanceof InvalidCatchError) {
+        // The whole form, where every refused field is.
+        setQuick(false);
         setErrors(error.fieldErrors);
         // After the messages render, so the phone scrolls to the first one.
         focusFirstErrorAfterRender();
@@ -202,6 +209,7 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
   };
 
   const photoId = useId();
+  const photoField = <PhotoField id={photoId} photo={photo} onChange={setPhoto} onUseFacts={fillFromPhoto} />;
 
   return (
     <>
@@ -223,43 +231,62 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
 
       {/* Hidden rather than unmounted during the success card, so GPS and the form's state survive. */}
       <Card hidden={showSuccess}>
-        <CardHeader>
-          <CardTitle>Log a Catch</CardTitle>
-          <CardDescription>Record what you caught, where and how.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form
-            ref={formRef}
-            noValidate
+        {quick ? (
+          <QuickCatch
+            form={form}
+            formRef={formRef}
             onSubmit={onSubmit}
-            className="flex flex-col gap-4"
-            aria-label="Log a catch"
+            photo={photoField}
+            hasPhoto={photo !== null}
+            fishTypeError={errors.fishType}
+            saving={save.isPending}
+            onCancel={() => setQuick(false)}
           >
-            <CatchFormFields
-              form={form}
-              errors={errors}
-              setErrors={setErrors}
-              locate={locate}
-              isLocating={device.isLocating}
-              locationError={device.errorMessage}
-              photo={<PhotoField id={photoId} photo={photo} onChange={setPhoto} onUseFacts={fillFromPhoto} />}
-            />
-
             <RecordQuestionPanel record={records} formRef={formRef} />
+          </QuickCatch>
+        ) : (
+          <>
+            <CardHeader>
+              <CardTitle>Log a Catch</CardTitle>
+              <CardDescription>Record what you caught, where and how.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <form
+                ref={formRef}
+                noValidate
+                onSubmit={onSubmit}
+                className="flex flex-col gap-4"
+                aria-label="Log a catch"
+              >
+                <CatchFormFields
+                  form={form}
+                  errors={errors}
+                  setErrors={setErrors}
+                  locate={locate}
+                  isLocating={device.isLocating}
+                  locationError={device.errorMessage}
+                  photo={photoField}
+                  remembered={<RememberedChips form={form} />}
+                />
 
-            <Button type="submit" className="h-12 w-full text-base" disabled={save.isPending}>
-              {save.isPending ? (
-                <>
-                  <Spinner />
-                  Saving Catch...
-                </>
-              ) : (
-                'Log Catch'
-              )}
-            </Button>
-          </form>
-        </CardContent>
+                <RecordQuestionPanel record={records} formRef={formRef} />
+
+                <Button type="submit" className="h-12 w-full text-base" disabled={save.isPending}>
+                  {save.isPending ? (
+                    <>
+                      <Spinner />
+                      Saving Catch...
+                    </>
+                  ) : (
+                    'Log Catch'
+                  )}
+                </Button>
+              </form>
+            </CardContent>
+          </>
+        )}
       </Card>
+      {quick || showSuccess ? null : <QuickCatchButton onClick={() => setQuick(true)} />}
     </>
   );
 }
