@@ -18,6 +18,16 @@ export async function loadApiImage(src: string): Promise<string> {
 }
 
 /**
+ * A photo's bytes, for drawing it (the share card): an API photo through http() in the native app (its token),
+ * else fetched as the page would load it (the cookie; a blob: URL is the outbox's own copy). null when it cannot be
+ * had (offline and never kept).
+ */
+export async function imageBlob(src: string): Promise<Blob | null> {
+  const response = needsFetching(src) ? await http(src) : await fetch(src);
+  return response.ok ? response.blob() : null;
+}
+
+/**
  * The `src` to give an <img> for a photo URL. On the web that is the URL itself (the browser sends the cookie);
  * in the native app an API photo is fetched with the bearer token and shown from an object URL, null until it
  * is there (or when it could not be fetched, so the caller shows its placeholder).

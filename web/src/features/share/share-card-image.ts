@@ -1,6 +1,5 @@
 import type { ShareCardLines } from '#core/share-card.ts';
-import { isApiImage } from '@/api/api-image';
-import { http, usesNativeTransport } from '@/api/http';
+import { imageBlob } from '@/api/api-image';
 import { type PLACEHOLDER_COLORS, speciesPlaceholder } from '../history/species-placeholder.ts';
 
 /**
@@ -42,9 +41,8 @@ const PLACEHOLDER_FILLS: Record<(typeof PLACEHOLDER_COLORS)[number], string> = {
 export async function loadCardPhoto(photo: string | null): Promise<ImageBitmap | null> {
   if (photo === null || typeof createImageBitmap !== 'function') return null;
   try {
-    const response = isApiImage(photo) && usesNativeTransport() ? await http(photo) : await fetch(photo);
-    if (!response.ok) return null;
-    return await createImageBitmap(await response.blob(), { imageOrientation: 'from-image' });
+    const bytes = await imageBlob(photo);
+    return bytes === null ? null : await createImageBitmap(bytes, { imageOrientation: 'from-image' });
   } catch {
     return null;
   }
