@@ -10,6 +10,7 @@ import {
   insightsBySpecies,
   type TodayInput,
   todayMatches,
+  weatherForecastHours,
   weatherReadingHour,
 } from './today-matches.ts';
 import { zonedDayWindow, zonedMoment } from './zoned-day.ts';
@@ -324,5 +325,40 @@ describe('weatherReadingHour', () => {
       }),
     ).toMatchObject({ pressureTendency: null });
     expect(weatherReadingHour({ observedAt: 'soon', temperature: 1, pressureChange3h: 0 })).toBeNull();
+  });
+});
+
+describe('weatherForecastHours', () => {
+  const reading = { observedAt: '2026-06-15T22:15:00.000Z', temperature: 58.3, pressureChange3h: -0.04 };
+
+  it('reads the answer’s forecast hours, and the dusk window holds only in those the pressure falls', () => {
+    // The answer's hours from 5 pm local: the pressure falls from 9 pm on (the hours start on the hour, UTC).
+    const hours = forecast('21:00', 3)
+      .filter((hour) => hour.start.getTime() >= at('17:00').getTime())
+      .map((hour) => ({
+        start: hour.start.toISOString(),
+        temperature: hour.airTemperature,
+        pressureHpa: 1010,
+        pressureTendency: hour.pressureTendency,
+      }));
+    const forecastHours = weatherForecastHours({ ...reading, hours });
+    expect(forecastHours).toHaveLength(hours.length);
+    expect(forecastHours[0]).toEqual({ start: at('17:00'), airTemperature: 60, pressureTendency: 'steady' });
+
+    const { catches, trips } = duskWalleyeLog();
+    const [walleye] = todayMatches(input(insightsBySpecies(catches, trips), { forecastHours }));
+    const [window] = walleye?.windows ?? [];
+    expect(walleye?.conditions).toHaveLength(2);
+    expect(window?.start.getTime()).toBeGreaterThanOrEqual(at('21:00').getTime());
+    for (const middle of middles(window ?? { start: DAY.end, end: DAY.end })) {
+      expect(sunPhaseAt(middle, MILLE_LACS)).toBe('dusk');
+    }
+  });
+
+  it('falls back to the hour of the reading for an answer kept from before the forecast', () => {
+    expect(weatherForecastHours(reading)).toEqual([weatherReadingHour(reading)]);
+    expect(weatherForecastHours({ ...reading, hours: null })).toEqual([weatherReadingHour(reading)]);
+    expect(weatherForecastHours({ ...reading, hours: [] })).toEqual([weatherReadingHour(reading)]);
+    expect(weatherForecastHours({ ...reading, observedAt: 'soon' })).toEqual([]);
   });
 });

@@ -137,6 +137,27 @@ export function weatherReadingHour(
   };
 }
 
+/**
+ * The hours of weather a GET /api/weather answer gives: its forecast hours (their tendency already by the one rule,
+ * worked out by the server), else, for an answer kept from before the forecast was asked for, the hour of its
+ * reading alone (weatherReadingHour).
+ */
+export function weatherForecastHours(
+  weather: Pick<Weather, 'observedAt' | 'temperature' | 'pressureChange3h' | 'hours'>,
+): ForecastHour[] {
+  if (weather.hours && weather.hours.length > 0) {
+    return weather.hours.flatMap((hour) => {
+      const start = Date.parse(hour.start);
+      if (Number.isNaN(start)) return [];
+      return [
+        { start: new Date(start), airTemperature: hour.temperature, pressureTendency: hour.pressureTendency },
+      ];
+    });
+  }
+  const reading = weatherReadingHour(weather);
+  return reading ? [reading] : [];
+}
+
 /** The effects of one answer clearly better than the rest, for the factors today can be matched on. */
 function betterEffects(insights: Insights): TodayCondition[] {
   const effects: TodayCondition[] = [];

@@ -17,6 +17,24 @@ export interface Weather {
   observedAt: string;
   /** The real change in sea-level pressure over the last 3 hours, inHg (null when the provider gave no history). */
   pressureChange3h: number | null;
+  /**
+   * The next 24 hours from the hour of the observation, one a hour (a day from now covers the rest of today on any
+   * phone's clocks, and the answer is shared by everyone in the cell, whatever their zone). Absent in answers kept
+   * from before the forecast was asked for.
+   */
+  hours?: WeatherHour[] | null;
+}
+
+/** One forecast hour of GET /api/weather. */
+export interface WeatherHour {
+  /** When the hour starts (ISO 8601, UTC). */
+  start: string;
+  /** Air temperature, °F (null when the provider has none for the hour). */
+  temperature: number | null;
+  /** Sea-level pressure, hPa (as the provider gives it). */
+  pressureHpa: number | null;
+  /** The 3-hour change ending at this hour, by the rule catches use (core/catch-conditions.ts `pressureTendency`). */
+  pressureTendency: 'rising' | 'falling' | 'steady' | null;
 }
 
 export type WeatherCondition = 'Clear' | 'Clouds' | 'Fog' | 'Drizzle' | 'Rain' | 'Snow' | 'Thunderstorm';

@@ -18,6 +18,11 @@ interface FakeWeatherScenario {
   /** Pressure change over the last 3 hours, hPa. */
   pressureChange3hHpa?: number;
   /**
+   * The live answer's hourly sea-level pressure, hPa, by the hour's start (ms): a forecast whose tendency changes
+   * through the day. Without it the pressure changes by pressureChange3hHpa every 3 hours, before and after now.
+   */
+  hourlyPressureHpa?: (hourMs: number) => number;
+  /**
    * 'error' answers 503; 'hang' never answers; 'garbage' answers 200 with a non-Open-Meteo body; 'quota' answers
    * 429 as Open-Meteo does when its limit is reached.
    */
@@ -177,9 +182,13 @@ function forecastBody(query: URLSearchParams, scenario: FakeWeatherScenario, now
   const longitude = Number(query.get('longitude'));
   const hour = new Date(nowMs).getUTCHours();
   // A mild, plausible default: cooler towards the poles, a little warmer in the afternoon.
-  const temperatureC =
+  const temperatureAt = (ms: number) =>
     scenario.temperatureC ??
-    Math.round((24 - Math.abs(latitude) * 0.35 + Math.sin(((hour - 9) / 24) * 2 * Math.PI) * 4) * 10) / 10;
+    Math.round(
+      (24 - Math.abs(latitude) * 0.35 + Math.sin(((new Date(ms).getUTCHours() - 9) / 24) * 2 * Math.PI) * 4) *
+        10,
+    ) / 10;
+  const temperatureC = temperatureAt(nowMs);
   const pressureHpa = scenario.pressureHpa ?? 1016.4;
   const change = scenario.pressureChange3hHpa ?? -1.2;
   const wind = convertWind(scenario.windKmh ?? 11.3, query.get('wind_speed_unit'));
@@ -216,15 +225,29 @@ function forecastBody(query: URLSearchParams, scenario: FakeWeatherScenario, now
       pressure_msl: pressureHpa,
       is_day: hour >= 6 && hour < 20 ? 1 : 0,
     },
-    hourly_units: { time: 'iso8601', pressure_msl: 'hPa' },
-    hourly: {
+    // Only the hourly variables asked for, as Open-Meteo answers.
+    hourly_units: onlyAsked(query, {
+      time: 'iso8601',
+      temperature_2m: query.get('temperature_unit') === 'fahrenheit' ? '°F' : '°C',
+      pressure_msl: 'hPa',
+    }),
+    hourly: onlyAsked(query, {
       time: times.map(openMeteoTime),
-      // Linear change ending at the current pressure.
+      temperature_2m: times.map((ms) => convertTemperature(temperatureAt(ms), query.get('temperature_unit'))),
+      // The scenario's hours, else a linear change through the current pressure.
       pressure_msl: times.map(
-        (ms) => Math.round((pressureHpa - (change * (currentHourMs - ms)) / (3 * HOUR_MS)) * 10) / 10,
+        (ms) =>
+          scenario.hourlyPressureHpa?.(ms) ??
+          Math.round((pressureHpa - (change * (currentHourMs - ms)) / (3 * HOUR_MS)) * 10) / 10,
       ),
-    },
+    }),
   };
+}
+
+/** The hourly variables the query's `hourly` names, and the times. */
+function onlyAsked<T>(query: URLSearchParams, columns: Record<string, T>): Record<string, T> {
+  const asked = new Set(['time', ...(query.get('hourly') ?? '').split(',')]);
+  return Object.fromEntries(Object.entries(columns).filter(([name]) => asked.has(name)));
 }
 
 export async function startFakeOpenMeteo(

@@ -11,7 +11,21 @@ export interface ProviderObservation {
   pressureHpa: number;
   /** Sea-level pressure 3 hours before the observation, when the provider has it. */
   pressureHpa3hAgo: number | null;
+  /** The forecast hours from the hour of the observation on (FORECAST_HOURS of them when the provider has them). */
+  hours: ProviderHour[];
 }
+
+/** One forecast hour, with the pressure 3 hours before it for its tendency. */
+export interface ProviderHour {
+  /** ISO 8601, UTC. */
+  start: string;
+  temperatureF: number | null;
+  pressureHpa: number | null;
+  pressureHpa3hAgo: number | null;
+}
+
+/** A day of hours from now: the rest of today on any phone's clocks (core/weather.ts `Weather.hours`). */
+export const FORECAST_HOURS = 24;
 
 export interface WeatherProvider {
   current(latitude: number, longitude: number): Promise<ProviderObservation>;
@@ -32,7 +46,14 @@ const forecastSchema = z.object({
     is_day: z.number(),
   }),
   current_units: z.object({ temperature_2m: z.string(), wind_speed_10m: z.string() }),
-  hourly: z.object({ time: z.array(z.string()), pressure_msl: z.array(z.number().nullable()) }).optional(),
+  hourly: z
+    .object({
+      time: z.array(z.string()),
+      temperature_2m: z.array(z.number().nullable()),
+      pressure_msl: z.array(z.number().nullable()),
+    })
+    .optional(),
+  hourly_units: z.object({ temperature_2m: z.string() }).optional(),
 });
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -44,7 +65,8 @@ function parseGmt(time: string): number {
 
 /**
  * Open-Meteo's forecast API: no key, and it converts units for us (we ask for °F and mph). The current block
- * gives the observation; a few hours of hourly sea-level pressure give the real 3-hour tendency.
+ * gives the observation; the hourly temperature and sea-level pressure from 3 hours before it to a day after give
+ * the real 3-hour tendency now and the forecast hours, all in the one call.
  */
 export class OpenMeteoProvider implements WeatherProvider {
   private readonly baseUrl: string;
@@ -60,9 +82,9 @@ export class OpenMeteoProvider implements WeatherProvider {
       latitude: String(latitude),
       longitude: String(longitude),
       current: 'temperature_2m,relative_humidity_2m,weather_code,wind_speed_10m,pressure_msl,is_day',
-      hourly: 'pressure_msl',
-      past_hours: '4',
-      forecast_hours: '1',
+      hourly: 'temperature_2m,pressure_msl',
+      past_hours: '3',
+      forecast_hours: String(FORECAST_HOURS),
       temperature_unit: 'fahrenheit',
       wind_speed_unit: 'mph',
       timezone: 'GMT',
@@ -81,20 +103,32 @@ export class OpenMeteoProvider implements WeatherProvider {
     }
     const parsed = forecastSchema.safeParse(body);
     if (!parsed.success) throw new WeatherProviderError('provider answer has an unexpected shape');
-    const { current, current_units: units, hourly } = parsed.data;
-    if (units.temperature_2m !== '°F' || units.wind_speed_10m !== 'mp/h') {
+    const { current, current_units: units, hourly, hourly_units: hourlyUnits } = parsed.data;
+    const hourlyTemperatureUnit = hourlyUnits?.temperature_2m ?? '°F';
+    if (units.temperature_2m !== '°F' || units.wind_speed_10m !== 'mp/h' || hourlyTemperatureUnit !== '°F') {
       throw new WeatherProviderError(
-        `provider ignored the unit request (${units.temperature_2m}, ${units.wind_speed_10m})`,
+        `provider ignored the unit request (${units.temperature_2m}, ${units.wind_speed_10m}, ${hourlyTemperatureUnit})`,
       );
     }
 
-    let pressureHpa3hAgo: number | null = null;
-    if (hourly) {
-      const observedMs = parseGmt(current.time);
-      const targetMs = Math.floor(observedMs / HOUR_MS) * HOUR_MS - 3 * HOUR_MS;
-      const index = hourly.time.findIndex((time) => parseGmt(time) === targetMs);
-      pressureHpa3hAgo = index >= 0 ? (hourly.pressure_msl[index] ?? null) : null;
-    }
+    // Each hour's values by its start, so an hour's tendency reads the hour 3 before it whatever the answer holds.
+    const byHour = new Map<number, { temperatureF: number | null; pressureHpa: number | null }>();
+    hourly?.time.forEach((time, index) => {
+      byHour.set(parseGmt(time), {
+        temperatureF: hourly.temperature_2m[index] ?? null,
+        pressureHpa: hourly.pressure_msl[index] ?? null,
+      });
+    });
+    const observedHourMs = Math.floor(parseGmt(current.time) / HOUR_MS) * HOUR_MS;
+    const pressure3hBefore = (hourMs: number) => byHour.get(hourMs - 3 * HOUR_MS)?.pressureHpa ?? null;
+    const hours: ProviderHour[] = [...byHour]
+      .filter(([hourMs]) => hourMs >= observedHourMs && hourMs < observedHourMs + FORECAST_HOURS * HOUR_MS)
+      .sort(([a], [b]) => a - b)
+      .map(([hourMs, values]) => ({
+        start: new Date(hourMs).toISOString(),
+        ...values,
+        pressureHpa3hAgo: pressure3hBefore(hourMs),
+      }));
     return {
       observedAt: new Date(parseGmt(current.time)).toISOString(),
       temperatureF: current.temperature_2m,
@@ -103,7 +137,8 @@ export class OpenMeteoProvider implements WeatherProvider {
       weatherCode: current.weather_code,
       isDay: current.is_day === 1,
       pressureHpa: current.pressure_msl,
-      pressureHpa3hAgo,
+      pressureHpa3hAgo: pressure3hBefore(observedHourMs),
+      hours,
     };
   }
 }

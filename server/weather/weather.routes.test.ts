@@ -50,7 +50,34 @@ describe.each(TEST_ENGINES)('GET /api/weather on %s', (engine) => {
       pressure: 29.92,
       observedAt: '2026-06-01T15:15:00.000Z',
       pressureChange3h: -0.1,
+      hours: expect.any(Array),
     });
+  });
+
+  it('answers the next 24 hours from the current one, each with its 3-hour tendency by the rule catches use', async () => {
+    const threePm = Date.parse('2026-06-01T15:00:00Z');
+    // Steady at 1015 hPa until 5 pm (UTC), then falling half a hectopascal an hour.
+    const pressureAt = (hourMs: number) => 1015 - Math.max(0, (hourMs - threePm) / 3_600_000 - 2) * 0.5;
+    fake.setScenario({ temperatureC: 10, hourlyPressureHpa: pressureAt });
+    const response = await alice.get(`/api/weather?${TAHOE}`);
+    expect(response.statusCode).toBe(200);
+    const { hours } = response.json();
+    expect(hours).toHaveLength(24);
+    expect(hours.slice(0, 6)).toEqual([
+      { start: '2026-06-01T15:00:00.000Z', temperature: 50, pressureHpa: 1015, pressureTendency: 'steady' },
+      { start: '2026-06-01T16:00:00.000Z', temperature: 50, pressureHpa: 1015, pressureTendency: 'steady' },
+      { start: '2026-06-01T17:00:00.000Z', temperature: 50, pressureHpa: 1015, pressureTendency: 'steady' },
+      // Half a hectopascal in 3 hours is steady; one is falling (core/catch-conditions.ts `pressureTendency`).
+      { start: '2026-06-01T18:00:00.000Z', temperature: 50, pressureHpa: 1014.5, pressureTendency: 'steady' },
+      { start: '2026-06-01T19:00:00.000Z', temperature: 50, pressureHpa: 1014, pressureTendency: 'falling' },
+      {
+        start: '2026-06-01T20:00:00.000Z',
+        temperature: 50,
+        pressureHpa: 1013.5,
+        pressureTendency: 'falling',
+      },
+    ]);
+    expect(hours.at(-1).start).toBe('2026-06-02T14:00:00.000Z');
   });
 
   it('asks Open-Meteo for °F and mph at the ~1 km cell centre, never the exact spot', async () => {
@@ -61,6 +88,8 @@ describe.each(TEST_ENGINES)('GET /api/weather on %s', (engine) => {
     expect(query?.get('wind_speed_unit')).toBe('mph');
     expect(query?.get('latitude')).toBe('39.1');
     expect(query?.get('longitude')).toBe('-120.03');
+    // The forecast hours come in the same call.
+    expect(query?.get('hourly')).toBe('temperature_2m,pressure_msl');
   });
 
   it('caches per cell for 5 minutes, then asks again', async () => {

@@ -29,11 +29,24 @@ const weatherSchema = z.object({
   pressure: z.number(),
   observedAt: z.string(),
   pressureChange3h: z.number().nullable(),
+  // Optional and nullable: answers kept on phones from before the forecast still read as a Weather.
+  hours: z
+    .array(
+      z.object({
+        start: z.string(),
+        temperature: z.number().nullable(),
+        pressureHpa: z.number().nullable(),
+        pressureTendency: z.enum(['rising', 'falling', 'steady']).nullable(),
+      }),
+    )
+    .nullable()
+    .optional(),
 }) satisfies z.ZodType<Weather>;
 
 export async function weatherRoutes(app: FastifyInstance, deps: { weather: WeatherService }): Promise<void> {
   const contract = routeContract({
-    summary: 'Current weather at a position (°F, mph, %, inHg)',
+    summary:
+      'Current weather at a position (°F, mph, %, inHg), and the next 24 hours (°F, hPa, 3-hour tendency)',
     querystring: coordinatesQuerySchema,
     response: { 200: weatherSchema },
   });

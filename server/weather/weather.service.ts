@@ -1,8 +1,9 @@
 import { hectopascalsToInchesOfMercury } from '#core/barometer.ts';
-import { describeWmoCode, type Weather } from '#core/weather.ts';
+import { pressureTendency } from '#core/catch-conditions.ts';
+import { describeWmoCode, type Weather, type WeatherHour } from '#core/weather.ts';
 import type { Clock } from '../clock.ts';
 import type { ReverseGeocoder } from '../places/reverse-geocoder.ts';
-import type { ProviderObservation, WeatherProvider } from './open-meteo.provider.ts';
+import type { ProviderHour, ProviderObservation, WeatherProvider } from './open-meteo.provider.ts';
 import type { WeatherBudget, WeatherBudgetRefusal } from './weather-budget.ts';
 
 /** Answers are shared per 0.01° cell (about 1 km) for 5 minutes: repeated views do not hammer the provider. */
@@ -17,6 +18,26 @@ export function weatherCell(latitude: number, longitude: number): { latitude: nu
   return {
     latitude: round(Math.round(latitude / CELL_DEGREES) * CELL_DEGREES, 2),
     longitude: round(Math.round(longitude / CELL_DEGREES) * CELL_DEGREES, 2),
+  };
+}
+
+/** The real 3-hour change in inHg, rounded as the answer says it; null without both pressures. */
+function change3h(pressureHpa: number | null, pressureHpa3hAgo: number | null): number | null {
+  if (pressureHpa === null || pressureHpa3hAgo === null) return null;
+  return round(
+    hectopascalsToInchesOfMercury(pressureHpa) - hectopascalsToInchesOfMercury(pressureHpa3hAgo),
+    2,
+  );
+}
+
+/** A forecast hour as the answer says it, its tendency by the rule a catch's weather uses. */
+function forecastHour(hour: ProviderHour): WeatherHour {
+  const change = change3h(hour.pressureHpa, hour.pressureHpa3hAgo);
+  return {
+    start: hour.start,
+    temperature: hour.temperatureF === null ? null : round(hour.temperatureF, 1),
+    pressureHpa: hour.pressureHpa === null ? null : round(hour.pressureHpa, 1),
+    pressureTendency: change === null ? null : pressureTendency(change),
   };
 }
 
@@ -58,10 +79,6 @@ export class WeatherService {
     const observation = await this.observe(userId, cell.latitude, cell.longitude);
     const { condition, description, icon } = describeWmoCode(observation.weatherCode, observation.isDay);
     const pressure = hectopascalsToInchesOfMercury(observation.pressureHpa);
-    const pressure3hAgo =
-      observation.pressureHpa3hAgo === null
-        ? null
-        : hectopascalsToInchesOfMercury(observation.pressureHpa3hAgo);
     return {
       location: this.geocoder.nameAt(latitude, longitude),
       temperature: round(observation.temperatureF, 1),
@@ -72,7 +89,8 @@ export class WeatherService {
       humidity: Math.round(observation.humidityPercent),
       pressure: round(pressure, 2),
       observedAt: observation.observedAt,
-      pressureChange3h: pressure3hAgo === null ? null : round(pressure - pressure3hAgo, 2),
+      pressureChange3h: change3h(observation.pressureHpa, observation.pressureHpa3hAgo),
+      hours: observation.hours.map(forecastHour),
     };
   }
 

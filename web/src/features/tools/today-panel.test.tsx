@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localDayWindow } from '#core/astronomy.ts';
+import { localDayWindow, sunDay } from '#core/astronomy.ts';
 import { CONDITIONS_NOT_WORKED_OUT } from '#core/catch.ts';
 import { testCatch } from '#core/test-catch.ts';
 import { insightsBySpecies, todayMatches } from '#core/today-matches.ts';
 import type { Trip } from '#core/trips.ts';
 import type { User } from '#core/user.ts';
-import type { Weather } from '#core/weather.ts';
+import type { Weather, WeatherHour } from '#core/weather.ts';
 import { formatClockTime } from '@/lib/clock-time';
 import { phoneTimeZone } from '@/lib/phone-time-zone';
 import { queryClient, queryKeys } from '@/lib/query-client';
@@ -106,6 +106,91 @@ describe('the Today card', () => {
       `Your best Walleye conditions: at dusk — today ${times.join(', ')}`,
     );
     expect(card.textContent).toContain('Dusk: 2 fish/h, 0.2 fish/h the rest of the time (24 fish in 12 h)');
+  });
+
+  it('says the dusk window only in the hours the forecast has the pressure falling', async () => {
+    // November at the lake: the sun sets about 4:35 pm CST (22:35 UTC), the last light fades past 5 pm.
+    const november = new Date('2026-11-20T18:00:00Z');
+    vi.useFakeTimers({ toFake: ['Date'], now: november });
+    offline();
+    // Evening trips of 3 hours, 2 of daylight and 1 of dusk, the pressure falling in 1 hour of each; the walleye
+    // came at dusk with the pressure falling.
+    const fallingTrips = trips.map((trip) => ({
+      ...trip,
+      effort: { sunPhase: { day: 120, dusk: 60 }, pressureTendency: { steady: 120, falling: 60 } },
+    }));
+    const withWeather = (item: ReturnType<typeof fish>, tendency: 'falling' | 'steady') => ({
+      ...item,
+      conditions: {
+        ...item.conditions,
+        weather: {
+          airTemperature: 40,
+          description: 'overcast clouds',
+          condition: 'Clouds' as const,
+          windSpeed: 5,
+          windDirection: null,
+          cloudCover: null,
+          precipitation: null,
+          humidity: null,
+          pressure: 30,
+          pressureChange3h: tendency === 'falling' ? -0.05 : 0,
+          pressureTendency: tendency,
+        },
+      },
+    });
+    const catches = [
+      ...Array.from({ length: 24 }, (_, i) => withWeather(fish(i + 1, 'dusk'), 'falling')),
+      ...Array.from({ length: 4 }, (_, i) => withWeather(fish(i + 100, 'day'), 'steady')),
+    ];
+    queryClient.setQueryData(queryKeys.user, angler);
+    queryClient.setQueryData(queryKeys.catches, catches);
+    queryClient.setQueryData(queryKeys.trips, fallingTrips);
+    // The weather card's answer: the pressure falls in the hour from 22:00 UTC only, through sunset.
+    const hours: WeatherHour[] = Array.from({ length: 24 }, (_, i) => {
+      const start = new Date(Date.parse('2026-11-20T18:00:00Z') + i * 3_600_000);
+      return {
+        start: start.toISOString(),
+        temperature: 40,
+        pressureHpa: 1012,
+        pressureTendency: start.getUTCHours() === 22 ? 'falling' : 'steady',
+      };
+    });
+    const weather: Weather = {
+      location: 'Mille Lacs',
+      temperature: 40,
+      description: 'overcast clouds',
+      condition: 'Clouds',
+      icon: '04d',
+      windSpeed: 5,
+      humidity: 70,
+      pressure: 29.9,
+      observedAt: november.toISOString(),
+      pressureChange3h: 0,
+      hours,
+    };
+    queryClient.setQueryData(weatherQueryKey(MILLE_LACS), weather);
+    renderScreen(<TodayPanel position={MILLE_LACS} />);
+    await screen.findByRole('region', { name: 'Today' });
+
+    const timeZone = phoneTimeZone();
+    const { sun, civilTwilight } = sunDay(localDayWindow(november), MILLE_LACS);
+    if (!sun.set || !civilTwilight.set) throw new Error('no dusk at the lake');
+    // Dusk runs past the falling hour: the window is cut at its end, 23:00 UTC, on the 5-minute slices.
+    expect(civilTwilight.set.getTime()).toBeGreaterThan(Date.parse('2026-11-20T23:00:00Z'));
+    const clock = (at: Date) => formatClockTime(at, undefined, timeZone);
+    const fiveMinutes = 5 * 60_000;
+    const duskStart = new Date(Math.floor(sun.set.getTime() / fiveMinutes) * fiveMinutes);
+    const sentences = screen
+      .getAllByTestId('today-match')
+      .map((item) => item.querySelector('p')?.textContent);
+    const expected = (start: Date) =>
+      `Your best Walleye conditions: falling pressure at dusk — today ${clock(start)}–${clock(new Date('2026-11-20T23:00:00Z'))}`;
+    // The dusk slices start on the 5-minute mark of sunset or the next (a slice is read at its middle).
+    expect(sentences).toSatisfy((said: (string | undefined)[]) =>
+      [duskStart, new Date(duskStart.getTime() + fiveMinutes)].some((start) =>
+        said.includes(expected(start)),
+      ),
+    );
   });
 
   it('never asks for the weather itself, and shows nothing once the log has nothing clear', async () => {

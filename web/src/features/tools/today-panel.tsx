@@ -5,12 +5,7 @@ import type { Catch } from '#core/catch.ts';
 import type { InsightCatch, InsightTrip } from '#core/insights.ts';
 import { tideTurns } from '#core/tide-prediction.ts';
 import { keptStationAt, nearestKeptStation } from '#core/tides.ts';
-import {
-  type ForecastHour,
-  insightsBySpecies,
-  todayMatches,
-  weatherReadingHour,
-} from '#core/today-matches.ts';
+import { insightsBySpecies, todayMatches, weatherForecastHours } from '#core/today-matches.ts';
 import type { Trip } from '#core/trips.ts';
 import { getCatches, getTrips } from '@/api/endpoints';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -28,7 +23,8 @@ import { weatherQueryOptions } from './weather-query.ts';
  * trips (docs/decisions/044-insights.md), matched with today at the Tools tab's position: the sun and moon of
  * today (use-sky-day.ts), the tide at the nearest kept station (tide-stations.ts) and the weather the weather card
  * already asked for (its query, read only: this card never asks the server for weather itself). GET /api/weather
- * answers the weather now, not a forecast, so a weather effect can only match the hour of that reading. Times on
+ * answers the next 24 hours with the reading, so a weather effect matches the hours of today it is forecast for
+ * (an answer kept from before that matches the hour of its reading alone). Times on
  * the phone's clocks, the zone of where the angler stands. Renders nothing when the log has no clear effect.
  */
 
@@ -105,10 +101,7 @@ export function TodayPanel({ position }: { position: Position }) {
     if (known === null) return null;
     return (known ?? nearestKeptStation(kept, latitude, longitude))?.station ?? null;
   }, [tideMatters, kept, latitude, longitude]);
-  const forecastHours = useMemo((): ForecastHour[] => {
-    const hour = weather ? weatherReadingHour(weather) : null;
-    return hour ? [hour] : [];
-  }, [weather]);
+  const forecastHours = useMemo(() => (weather ? weatherForecastHours(weather) : []), [weather]);
 
   const matches = useMemo(() => {
     if (day === null) return [];
