@@ -73,26 +73,49 @@ function betaContinuedFraction(a: number, b: number, x: number): number {
   return result;
 }
 
-/** The regularised incomplete beta function I_x(a, b). */
-export function regularizedBeta(x: number, a: number, b: number): number {
+/** ln(Γ(a + b) / (Γ(a) Γ(b))): the same for every x, so a search along x works it out once. */
+function logBetaNorm(a: number, b: number): number {
+  return logGamma(a + b) - logGamma(a) - logGamma(b);
+}
+
+/** I_x(a, b) given `logBetaNorm(a, b)`. */
+function regularizedBetaNormed(x: number, a: number, b: number, logNorm: number): number {
   if (x <= 0) return 0;
   if (x >= 1) return 1;
-  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  const front = Math.exp(logNorm + a * Math.log(x) + b * Math.log(1 - x));
   return x < (a + 1) / (a + b + 2)
     ? (front * betaContinuedFraction(a, b, x)) / a
     : 1 - (front * betaContinuedFraction(b, a, 1 - x)) / b;
 }
 
+/** The regularised incomplete beta function I_x(a, b). */
+export function regularizedBeta(x: number, a: number, b: number): number {
+  return regularizedBetaNormed(x, a, b, logBetaNorm(a, b));
+}
+
+/** P(X ≤ k) for X ~ Binomial(n, p), as a function of p: its Γ terms worked out once for the bisection. */
+function binomialAtMostOf(k: number, n: number): (p: number) => number {
+  if (k < 0) return () => 0;
+  if (k >= n) return () => 1;
+  const logNorm = logBetaNorm(n - k, k + 1);
+  return (p) => regularizedBetaNormed(1 - p, n - k, k + 1, logNorm);
+}
+
 /** P(X ≤ k) for X ~ Binomial(n, p). */
 export function binomialAtMost(k: number, n: number, p: number): number {
-  if (k < 0) return 0;
-  if (k >= n) return 1;
-  return regularizedBeta(1 - p, n - k, k + 1);
+  return binomialAtMostOf(k, n)(p);
+}
+
+/** P(X ≥ k) for X ~ Binomial(n, p), as a function of p. */
+function binomialAtLeastOf(k: number, n: number): (p: number) => number {
+  if (k <= 0) return () => 1;
+  const atMost = binomialAtMostOf(k - 1, n);
+  return (p) => 1 - atMost(p);
 }
 
 /** P(X ≥ k) for X ~ Binomial(n, p). */
 function binomialAtLeast(k: number, n: number, p: number): number {
-  return k <= 0 ? 1 : 1 - binomialAtMost(k - 1, n, p);
+  return binomialAtLeastOf(k, n)(p);
 }
 
 /** The p at which a monotonic tail probability equals `target`, by bisection to 1e-12. */
@@ -110,8 +133,8 @@ function solveForP(tail: (p: number) => number, target: number, increasing: bool
 
 /** The Clopper–Pearson interval for a binomial share: x successes of n, at confidence 1 − alpha. */
 export function clopperPearson(x: number, n: number, alpha: number): { low: number; high: number } {
-  const low = x === 0 ? 0 : solveForP((p) => binomialAtLeast(x, n, p), alpha / 2, true);
-  const high = x === n ? 1 : solveForP((p) => binomialAtMost(x, n, p), alpha / 2, false);
+  const low = x === 0 ? 0 : solveForP(binomialAtLeastOf(x, n), alpha / 2, true);
+  const high = x === n ? 1 : solveForP(binomialAtMostOf(x, n), alpha / 2, false);
   return { low, high };
 }
 
