@@ -48,8 +48,18 @@ export function filterInsightLog<C extends FilterableCatch, T extends Filterable
   const keptTripIds = new Set(keptTrips.map((trip) => trip.id));
   const knownTripIds = new Set(trips.map((trip) => trip.id));
   const species = filter.species?.trim() ? speciesKey(filter.species) : null;
+  // Each typed name's key worked out once: a log repeats the same few names thousands of times.
+  const keys = new Map<string, string>();
+  const keyOf = (typed: string): string => {
+    let key = keys.get(typed);
+    if (key === undefined) {
+      key = speciesKey(typed);
+      keys.set(typed, key);
+    }
+    return key;
+  };
   const keptCatches = catches.filter((item) => {
-    if (species !== null && speciesKey(item.fishType) !== species) return false;
+    if (species !== null && keyOf(item.fishType) !== species) return false;
     if (item.tripId !== null && knownTripIds.has(item.tripId)) return keptTripIds.has(item.tripId);
     return (
       withinDays(item.catchDate ?? item.caughtAt.slice(0, 10), filter) &&

@@ -76,24 +76,42 @@ type EffortFactorInsight = Insights['effort'][number];
 type EffortBucket = EffortFactorInsight['buckets'][number];
 type ShareFactorInsight = Insights['shares'][number];
 
-/** The band a value falls in, by upper edges: 'below-32', '32-50', …, '80-plus'. */
-function band(value: number, edges: readonly number[]): string {
-  const index = edges.findIndex((edge) => value < edge);
-  if (index === 0) return `below-${edges[0]}`;
-  if (index === -1) return `${edges[edges.length - 1]}-plus`;
-  return `${edges[index - 1]}-${edges[index]}`;
+/** The labels of the bands by upper edges, worked out once: 'below-32', '32-50', …, '80-plus'. */
+function bandLabels(edges: readonly number[]): readonly string[] {
+  return [
+    `below-${edges[0]}`,
+    ...edges.slice(1).map((edge, index) => `${edges[index]}-${edge}`),
+    `${edges[edges.length - 1]}-plus`,
+  ];
 }
 
-/** The four-hour band of a local clock hour: '16-20'. */
-export function timeBand(hour: number): string {
+const AIR_TEMPERATURE_BANDS = bandLabels(AIR_TEMPERATURE_EDGES);
+const WATER_TEMPERATURE_BANDS = bandLabels(WATER_TEMPERATURE_EDGES);
+
+/** The band a value falls in, by upper edges (NaN falls in the last); `labels` from `bandLabels(edges)`. */
+function band(value: number, edges: readonly number[], labels: readonly string[]): string {
+  let index = 0;
+  while (index < edges.length && !(value < (edges[index] as number))) index++;
+  return labels[index] as string;
+}
+
+function timeBandOfHour(hour: number): string {
   const from = Math.floor(hour / TIME_BAND_HOURS) * TIME_BAND_HOURS;
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${pad(from)}-${pad(from + TIME_BAND_HOURS)}`;
 }
 
+/** Each hour's band, worked out once: insights ask for one per catch. */
+const TIME_BANDS = Array.from({ length: 24 }, (_, hour) => timeBandOfHour(hour));
+
+/** The four-hour band of a local clock hour: '16-20'. */
+export function timeBand(hour: number): string {
+  return TIME_BANDS[hour] ?? timeBandOfHour(hour);
+}
+
 /** The air temperature band of a reading in °F. */
 export function airTemperatureBand(fahrenheit: number): string {
-  return band(fahrenheit, AIR_TEMPERATURE_EDGES);
+  return band(fahrenheit, AIR_TEMPERATURE_EDGES, AIR_TEMPERATURE_BANDS);
 }
 
 /**
@@ -122,15 +140,36 @@ export function effortBucketOf(factor: EffortFactor, item: InsightCatch, trip: I
   }
 }
 
-function shareBucketOf(factor: ShareFactor, item: InsightCatch): string | null {
-  if (factor === 'bait') return item.baitUsed?.trim().toLowerCase() || null;
-  return item.waterTemperature === null ? null : band(item.waterTemperature, WATER_TEMPERATURE_EDGES);
+/** The bucket of a share factor; `baitKeys` keeps each typed bait's key, as a log repeats a few baits thousands of times. */
+function shareBucketOf(
+  factor: ShareFactor,
+  item: InsightCatch,
+  baitKeys: Map<string, string | null>,
+): string | null {
+  if (factor === 'bait') {
+    const typed = item.baitUsed;
+    if (!typed) return null;
+    let key = baitKeys.get(typed);
+    if (key === undefined) {
+      key = typed.trim().toLowerCase() || null;
+      baitKeys.set(typed, key);
+    }
+    return key;
+  }
+  return item.waterTemperature === null
+    ? null
+    : band(item.waterTemperature, WATER_TEMPERATURE_EDGES, WATER_TEMPERATURE_BANDS);
 }
 
 /** A trip's minutes in each bucket of a factor; the spot's are all its minutes, at its spot. */
 function tripMinutes(factor: EffortFactor, trip: InsightTrip): Readonly<Record<string, number>> | null {
   if (factor === 'spot') return trip.spotId === null ? null : { [String(trip.spotId)]: trip.durationMinutes };
   return trip.effort?.[factor] ?? null;
+}
+
+/** Whether a trip has minutes for a factor: its catches count for that factor only then. */
+function measures(factor: EffortFactor, trip: InsightTrip): boolean {
+  return factor === 'spot' ? trip.spotId !== null : trip.effort?.[factor] != null;
 }
 
 function addTo(tally: Map<string, number>, key: string, amount: number): void {
@@ -158,24 +197,41 @@ function canCompare(hours: number, totalCatches: number, totalHours: number): bo
  * `trips`. A trip whose effort is not worked out yet counts for neither side of a factor it lacks.
  */
 export function computeInsights(catches: readonly InsightCatch[], trips: readonly InsightTrip[]): Insights {
-  const fishing = catches.filter((item) => item.isTestCatch !== true);
-  const tripsById = new Map(trips.map((trip) => [trip.id, trip]));
-
-  const tallies: Tallies[] = EFFORT_FACTORS.map((factor) => {
-    const minutes = new Map<string, number>();
-    for (const trip of trips) {
-      for (const [bucket, amount] of Object.entries(tripMinutes(factor, trip) ?? {}))
-        addTo(minutes, bucket, amount);
+  // One pass over the trips and one over the catches for every factor at once: the log may hold 10,000 catches.
+  const tripsById = new Map<number, InsightTrip>();
+  const tallies: Tallies[] = EFFORT_FACTORS.map((factor) => ({
+    factor,
+    catches: new Map(),
+    minutes: new Map(),
+  }));
+  for (const trip of trips) {
+    tripsById.set(trip.id, trip);
+    for (const { factor, minutes } of tallies) {
+      const byBucket = tripMinutes(factor, trip);
+      if (byBucket === null) continue;
+      for (const bucket in byBucket) addTo(minutes, bucket, byBucket[bucket] as number);
     }
-    const caught = new Map<string, number>();
-    for (const item of fishing) {
-      const trip = item.tripId === null ? undefined : tripsById.get(item.tripId);
-      if (trip === undefined || tripMinutes(factor, trip) === null) continue;
+  }
+  const shareTallies = SHARE_FACTORS.map((factor) => ({ factor, catches: new Map<string, number>() }));
+  const baitKeys = new Map<string, string | null>();
+  let fishCaught = 0;
+  let caughtInTrips = 0;
+  for (const item of catches) {
+    if (item.isTestCatch === true) continue;
+    fishCaught += item.quantity;
+    for (const { factor, catches: caught } of shareTallies) {
+      const bucket = shareBucketOf(factor, item, baitKeys);
+      if (bucket !== null) addTo(caught, bucket, item.quantity);
+    }
+    const trip = item.tripId === null ? undefined : tripsById.get(item.tripId);
+    if (trip === undefined) continue;
+    caughtInTrips += item.quantity;
+    for (const { factor, catches: caught } of tallies) {
+      if (!measures(factor, trip)) continue;
       const bucket = effortBucketOf(factor, item, trip);
       if (bucket !== null) addTo(caught, bucket, item.quantity);
     }
-    return { factor, catches: caught, minutes };
-  });
+  }
 
   const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
   let comparisons = 0;
@@ -220,12 +276,7 @@ export function computeInsights(catches: readonly InsightCatch[], trips: readonl
     return { factor, catches: totalCatches, hours: totalHours, buckets };
   });
 
-  const shares = SHARE_FACTORS.map((factor): ShareFactorInsight => {
-    const caught = new Map<string, number>();
-    for (const item of fishing) {
-      const bucket = shareBucketOf(factor, item);
-      if (bucket !== null) addTo(caught, bucket, item.quantity);
-    }
+  const shares = shareTallies.map(({ factor, catches: caught }): ShareFactorInsight => {
     const total = sum(caught.values());
     const buckets = [...caught]
       .map(([bucket, count]) => ({ bucket, catches: count, share: count / total }))
@@ -233,10 +284,9 @@ export function computeInsights(catches: readonly InsightCatch[], trips: readonl
     return { factor, catches: total, buckets };
   });
 
-  const inTrips = fishing.filter((item) => item.tripId !== null && tripsById.has(item.tripId));
   return {
-    catches: sum(fishing.map((item) => item.quantity)),
-    catchesInTrips: sum(inTrips.map((item) => item.quantity)),
+    catches: fishCaught,
+    catchesInTrips: caughtInTrips,
     hoursFished: sum(trips.map((trip) => trip.durationMinutes)) / 60,
     comparisons,
     effort,
