@@ -12,7 +12,7 @@ import { useAuth } from '@/features/auth/use-auth';
 import { LazyPlacePickerMap, type MapPosition } from '@/features/map/lazy-catch-map';
 import { spotsNearestFirst } from '@/features/spots/spots-nearest';
 import { CATCHES_STALE_TIME_MS, queryClient, queryKeys } from '@/lib/query-client';
-import { loadCatchContract } from '../catches/catch-check.ts';
+import { loadCatchContract } from '../catches/catch-contract.ts';
 import type { FieldErrors } from '../catches/invalid-catch.ts';
 import { reverseGeocode } from '../catches/reverse-geocode.ts';
 import type { LocateMode } from './catch-form-fields.tsx';
