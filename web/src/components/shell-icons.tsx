@@ -141,12 +141,3 @@ export const Camera = (props: IconProps) => (
     <circle cx="12" cy="13" r="3" />
   </SvgIcon>
 );
-
-/** The Log form's record question (shown after a save): in lucide-react it brought lucide's runtime to the Log tab. */
-export const TriangleAlert = (props: IconProps) => (
-  <SvgIcon classes="lucide-triangle-exclamation-point lucide-alert-triangle lucide-triangle-alert" {...props}>
-    <path d="m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3" />
-    <path d="M12 9v4" />
-    <path d="M12 17h.01" />
-  </SvgIcon>
-);

@@ -1,11 +1,11 @@
+import { TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { TriangleAlert } from '@/components/shell-icons';
 import { Button } from '@/components/ui/button';
 import type { RecordQuestion } from '../catches/record-check.ts';
 
 /**
  * The record question's box (record-question.tsx): a chunk of its own, loaded with the record table at a save that
- * asks, not with the Log form (the shell's first screen, decision 023).
+ * asks, not with the Log form (the shell's first screen, decision 023); lucide's icon comes with it then.
  */
 export function QuestionBox({
   questions,
