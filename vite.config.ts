@@ -163,6 +163,15 @@ export default defineConfig({
               minShareCount: 2,
               priority: 1,
             },
+            {
+              // The history state /auth opens with after a deletion, shared by /auth and Profile's delete dialog: in
+              // 'lazy-shared' it made /auth load that chunk and what it imports (the catch form, the dialogs, the
+              // outbox), 13 requests and ~57 KB gzip more for one small check.
+              name: 'account-deleted',
+              test: /[\\/]features[\\/]auth[\\/]account-deleted\.ts$/,
+              minShareCount: 2,
+              priority: 2,
+            },
             // The test pages (docs/product.md#test-pages) share helpers of their own; they stay out of what the app's screens load.
             // lucide's icons shared by lazy screens in one 'icons' chunk: in 'lazy-shared', one icon drew that
             // whole chunk into the Log tab's first load.

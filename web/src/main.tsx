@@ -71,7 +71,7 @@ function warmTabs(): void {
   import('@/features/history/catch-history').catch(ignore);
   import('@/features/history/photo-viewer').catch(ignore);
   import('@/features/tools/tools-tab').catch(ignore);
-  import('@/features/catches/catch-check').then((m) => m.loadCatchContract()).catch(ignore);
+  import('@/features/catches/catch-contract').then((m) => m.loadCatchContract()).catch(ignore);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { CatchFields } from '#core/catch.ts';
 import { formatBound, type Quantity, type UnitSystem } from '#core/units.ts';
+import { loadCatchContract } from './catch-contract.ts';
 import { type FieldErrors, InvalidCatchError } from './invalid-catch.ts';
 
 // The refusal lives in invalid-catch.ts (the Log form tells it apart without loading these checks).
@@ -29,22 +30,6 @@ function messageFor(issue: Issue, units: UnitSystem): string {
   const label = issue.message.split(' must be ')[0] ?? issue.message;
   const side = issue.code === 'too_big' ? 'at most' : 'at least';
   return `${label} must be ${side} ${formatBound(quantity, bound, units)}`;
-}
-
-let contract: Promise<typeof import('#core/catch-schema.ts')> | null = null;
-
-/**
- * The catch contract's schemas: zod comes in a chunk of its own, loaded at the first check, or earlier when the
- * page warms its tabs for offline use without a service worker (main.tsx); with one, it is precached.
- */
-export function loadCatchContract(): Promise<typeof import('#core/catch-schema.ts')> {
-  contract ??= Promise.all([import('#core/catch-schema.ts'), import('../../lib/zod-config.ts')])
-    .then(([schemas]) => schemas)
-    .catch((error: unknown) => {
-      contract = null;
-      throw error;
-    });
-  return contract;
 }
 
 /**

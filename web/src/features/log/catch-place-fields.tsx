@@ -4,15 +4,16 @@ import type { Catch } from '#core/catch.ts';
 import { parseDecimal } from '#core/decimal.ts';
 import type { Spot } from '#core/spots.ts';
 import { getCatches, getSpots } from '@/api/endpoints';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { Crosshair, MapPin } from '@/components/shell-icons';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/use-auth';
-import { LazyPlacePickerMap, type MapPosition } from '@/features/map/lazy-catch-map';
-import { spotsNearestFirst } from '@/features/spots/spots-nearest';
+import type { MapPosition } from '@/features/map/lazy-catch-map';
+import { OnDemand, onDemand } from '@/lib/on-demand';
 import { CATCHES_STALE_TIME_MS, queryClient, queryKeys } from '@/lib/query-client';
-import { loadCatchContract } from '../catches/catch-check.ts';
+import { loadCatchContract } from '../catches/catch-contract.ts';
 import type { FieldErrors } from '../catches/invalid-catch.ts';
 import { reverseGeocode } from '../catches/reverse-geocode.ts';
 import type { LocateMode } from './catch-form-fields.tsx';
@@ -31,12 +32,17 @@ type Coordinate = 'latitude' | 'longitude';
 /** The panels a way in opens under the coordinates: the map, or the angler's spots. */
 type PlacePanel = { kind: 'map'; view: MapPosition & { zoom: number } } | { kind: 'spots' };
 
+// The map's and the spots' panels load when the form has painted, not with it (the Log tab is the shell's first
+// screen, decision 023); a panel opened before they are here shows once they are.
+const mapPanel = onDemand(() => import('./place-panels.tsx').then((m) => m.MapPanel));
+const spotsPanel = onDemand(() => import('./place-panels.tsx').then((m) => m.SpotsPanel));
+
 /** How close the map opens on a known position, and the whole world when none is known. */
 const PLACE_ZOOM = 13;
 const WORLD_VIEW = { latitude: 20, longitude: 0, zoom: 1 };
 
 /** Coordinates as the fields show them (docs/product.md#location: 6 decimals); '' for none or a typo. */
-const coordinateText = (value: number | null) =>
+export const coordinateText = (value: number | null) =>
   value === null || Number.isNaN(value) ? '' : value.toFixed(6);
 
 /**
@@ -142,6 +148,10 @@ export function CatchPlaceFields({
   const mapButton = useRef<HTMLButtonElement>(null);
   const spotsButton = useRef<HTMLButtonElement>(null);
   const spots = useLinkableSpots();
+  useEffect(() => {
+    // Both panels are one chunk: preloading one loads the other; a failure shows when a panel opens.
+    mapPanel.preload().catch(() => {});
+  }, []);
 
   /** The newest position's name replaces the name, unless the angler typed one (a slower, older answer is dropped). */
   const nameRequest = useRef(0);
@@ -283,49 +293,19 @@ export function CatchPlaceFields({
           </Button>
         ) : null}
       </div>
-      {panel?.kind === 'map' ? (
-        <MapPanel view={panel.view} pin={here} onUse={takePlace} onCancel={closePanel} />
+      {panel ? (
+        // A panel that cannot load leaves the rest of the form usable.
+        <ErrorBoundary what={panel.kind === 'map' ? 'the map' : 'your spots'}>
+          {panel.kind === 'map' ? (
+            <OnDemand
+              source={mapPanel}
+              props={{ view: panel.view, pin: here, onUse: takePlace, onCancel: closePanel }}
+            />
+          ) : (
+            <OnDemand source={spotsPanel} props={{ spots, here, onChoose: takeSpot, onCancel: closePanel }} />
+          )}
+        </ErrorBoundary>
       ) : null}
-      {panel?.kind === 'spots' ? (
-        <SpotsPanel
-          spots={spotsNearestFirst(spots, here?.latitude ?? null, here?.longitude ?? null)}
-          onChoose={takeSpot}
-          onCancel={closePanel}
-        />
-      ) : null}
-    </fieldset>
-  );
-}
-
-/** The angler's spots, nearest first when the form has a position: one tap takes a spot into the form. */
-function SpotsPanel({
-  spots,
-  onChoose,
-  onCancel,
-}: {
-  spots: readonly Spot[];
-  onChoose: (spot: Spot) => void;
-  onCancel: () => void;
-}) {
-  return (
-    <fieldset className="flex min-w-0 flex-col gap-2">
-      <legend className="mb-2 text-sm text-muted-foreground">Your spots</legend>
-      <ul className="flex flex-col gap-2">
-        {spots.map((spot) => (
-          <li key={spot.id}>
-            <Button
-              variant="outline"
-              className="w-full justify-start whitespace-normal text-left"
-              onClick={() => onChoose(spot)}
-            >
-              {spot.name}
-            </Button>
-          </li>
-        ))}
-      </ul>
-      <Button variant="outline" onClick={onCancel}>
-        Cancel
-      </Button>
     </fieldset>
   );
 }
@@ -376,49 +356,5 @@ function CoordinateField({
         onBlur={onLeave}
       />
     </Field>
-  );
-}
-
-/** The map to drop or drag the pin on; 'Use this place' takes its position into the form. */
-function MapPanel({
-  view,
-  pin,
-  onUse,
-  onCancel,
-}: {
-  view: MapPosition & { zoom: number };
-  pin: MapPosition | null;
-  onUse: (position: MapPosition) => void;
-  onCancel: () => void;
-}) {
-  const [placed, setPlaced] = useState<MapPosition | null>(pin);
-  return (
-    <fieldset className="flex min-w-0 flex-col gap-2">
-      <legend className="mb-2 text-sm text-muted-foreground">
-        Tap the map to drop the pin, drag it to move it.
-      </legend>
-      <LazyPlacePickerMap
-        view={view}
-        pin={pin}
-        onPin={setPlaced}
-        label="Map to place the catch"
-        className="h-72"
-      />
-      <p className="text-sm tabular-nums" aria-live="polite">
-        {placed ? `${coordinateText(placed.latitude)}, ${coordinateText(placed.longitude)}` : 'No pin yet'}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <Button
-          className="flex-[1_1_8rem]"
-          disabled={placed === null}
-          onClick={() => placed && onUse(placed)}
-        >
-          Use this place
-        </Button>
-        <Button variant="outline" className="flex-[1_1_8rem]" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </fieldset>
   );
 }

@@ -1,11 +1,13 @@
-import { TriangleAlert } from 'lucide-react';
-import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { UnitSystem } from '#core/units.ts';
-import { Button } from '@/components/ui/button';
+import { OnDemand, onDemand } from '@/lib/on-demand';
 import type { CatchFormValues } from '../catches/catch-form-values.ts';
 import type { RecordQuestion } from '../catches/record-check.ts';
 import { focusField } from './catch-form-fields.tsx';
 import type { CatchForm } from './catch-form-state.ts';
+
+// The box itself loads at the first save that asks (record-question-box.tsx).
+const questionBox = onDemand(() => import('./record-question-box.tsx').then((m) => m.QuestionBox));
 
 /**
  * "Are you sure?" for a catch beyond its species' record (features/catches/record-check.ts), in the Log form and
@@ -34,10 +36,17 @@ export function useRecordQuestion(form: CatchForm) {
     }
     // The record table loads at a save, not with the form (the Log tab is the shell's first screen). Should it
     // not load (offline before the app was kept on the phone), the catch is saved without the question.
+    // The box that asks loads then too; without it, the same.
     const check = await import('../catches/record-check.ts').catch(() => null);
     const asked = check?.recordQuestions(values, units) ?? [];
-    setQuestions(asked.length > 0 ? asked : null);
-    return asked.length > 0;
+    const ask =
+      asked.length > 0 &&
+      (await questionBox.preload().then(
+        () => true,
+        () => false,
+      ));
+    setQuestions(ask ? asked : null);
+    return ask;
   }, []);
 
   const confirm = useCallback(() => {
@@ -62,66 +71,21 @@ export function RecordQuestionPanel({
   if (!record.questions) return null;
   const first = record.questions[0]?.field ?? 'weight';
   return (
-    <QuestionBox
-      questions={record.questions}
-      first={first}
-      onSaveAnyway={() => {
-        record.confirm();
-        formRef.current?.requestSubmit();
-      }}
-      onCheck={() => {
-        record.dismiss();
-        focusField(formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`) ?? null);
+    <OnDemand
+      source={questionBox}
+      fallback={null}
+      props={{
+        questions: record.questions,
+        first,
+        onSaveAnyway: () => {
+          record.confirm();
+          formRef.current?.requestSubmit();
+        },
+        onCheck: () => {
+          record.dismiss();
+          focusField(formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`) ?? null);
+        },
       }}
     />
-  );
-}
-
-function QuestionBox({
-  questions,
-  first,
-  onSaveAnyway,
-  onCheck,
-}: {
-  questions: RecordQuestion[];
-  first: RecordQuestion['field'];
-  onSaveAnyway: () => void;
-  onCheck: () => void;
-}) {
-  const panel = useRef<HTMLDivElement>(null);
-  const id = useId();
-  // Where the angler looks next, on a phone too: the question, not the button below it.
-  useEffect(() => {
-    panel.current?.scrollIntoView({ block: 'center' });
-    panel.current?.focus({ preventScroll: true });
-  }, []);
-  return (
-    <div
-      ref={panel}
-      tabIndex={-1}
-      role="alertdialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      className="flex flex-col gap-3 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <p id={`${id}-title`} className="flex items-center gap-2 font-semibold">
-        <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
-        Are you sure?
-      </p>
-      <div id={`${id}-text`} className="flex flex-col gap-1 text-sm">
-        {questions.map((question) => (
-          <p key={question.field}>{question.message}</p>
-        ))}
-        <p>A typo is more likely than a world record, but records do fall.</p>
-      </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCheck}>
-          Check the {first}
-        </Button>
-        <Button type="button" onClick={onSaveAnyway}>
-          Save anyway
-        </Button>
-      </div>
-    </div>
   );
 }
