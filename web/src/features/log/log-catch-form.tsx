@@ -29,9 +29,8 @@ import {
 } from './catch-form-fields.tsx';
 import { useCatchForm } from './catch-form-state.ts';
 import { PhotoField, photoToKeep } from './photo-field.tsx';
-import { QuickCatch, QuickCatchButton } from './quick-catch.tsx';
+import { QuickCatchButton } from './quick-catch-button.tsx';
 import { RecordQuestionPanel, useRecordQuestion } from './record-question.tsx';
-import { RememberedChips } from './remembered-chips.tsx';
 
 // The trip card is a chunk of its own, fetched once the form has been painted: the Log tab is the shell's first
 // screen, whose first load is on a budget (decision 023). A card of its height holds its place meanwhile.
@@ -40,6 +39,11 @@ const tripBar = onDemand(
   () => loadWhenOnline(() => import('../trips/trip-bar.tsx')).then((m) => m.TripBar),
   <Card className="mb-4 min-h-[4.875rem]" aria-hidden="true" />,
 );
+
+// The quick catch's steps and the 'Use last' chips: not on the Log tab's first screen, so not in its first load
+// (the shell's JS budget, decision 023); both are asked for once the form has painted.
+const quickCatch = onDemand(() => import('./quick-catch.tsx').then((m) => m.QuickCatch));
+const rememberedChips = onDemand(() => import('./remembered-chips.tsx').then((m) => m.RememberedChips));
 
 function DeferredTripBar() {
   const painted = useAfterPaint(true, false);
@@ -73,6 +77,11 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
   const [showSuccess, setShowSuccess] = useState(false);
   /** The Quick catch's steps show instead of the whole form (quick-catch.tsx): the same form state and save. */
   const [quick, setQuick] = useState(false);
+  // The quick catch's steps are fetched once the form has painted, so the tap opens them at once.
+  const painted = useAfterPaint(true, false);
+  useEffect(() => {
+    if (painted) quickCatch.preload().catch(() => {});
+  }, [painted]);
   /** The last catch was saved with no connection: the card says where it waits. */
   const [savedOffline, setSavedOffline] = useState(false);
   const [errors, setErrors] = useFieldErrors(form);
@@ -232,18 +241,20 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
       {/* Hidden rather than unmounted during the success card, so GPS and the form's state survive. */}
       <Card hidden={showSuccess}>
         {quick ? (
-          <QuickCatch
-            form={form}
-            formRef={formRef}
-            onSubmit={onSubmit}
-            photo={photoField}
-            hasPhoto={photo !== null}
-            fishTypeError={errors.fishType}
-            saving={save.isPending}
-            onCancel={() => setQuick(false)}
-          >
-            <RecordQuestionPanel record={records} formRef={formRef} />
-          </QuickCatch>
+          <OnDemand
+            source={quickCatch}
+            props={{
+              form,
+              formRef,
+              onSubmit,
+              photo: photoField,
+              hasPhoto: photo !== null,
+              fishTypeError: errors.fishType,
+              saving: save.isPending,
+              onCancel: () => setQuick(false),
+              children: <RecordQuestionPanel record={records} formRef={formRef} />,
+            }}
+          />
         ) : (
           <>
             <CardHeader>
@@ -266,7 +277,7 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
                   isLocating={device.isLocating}
                   locationError={device.errorMessage}
                   photo={photoField}
-                  remembered={<RememberedChips form={form} />}
+                  remembered={<OnDemand source={rememberedChips} props={{ form }} />}
                 />
 
                 <RecordQuestionPanel record={records} formRef={formRef} />
