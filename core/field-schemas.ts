@@ -84,6 +84,12 @@ export function optionalBoolean(label: string) {
 }
 
 /**
+ * The largest id a record can have: PostgreSQL's `integer`, the type of every id column (SQLite's are wider). A
+ * larger id names no record; checked before any query, so it never reaches the database as an out-of-range value.
+ */
+export const RECORD_ID_MAX = 2_147_483_647;
+
+/**
  * The id of another record of the same account a record links to (a catch's spot or trip, a trip's spot): a
  * positive whole number, or null for none; an empty string is null, a decimal text its number. (Where a left-out link
  * means something else, `.optional()` keeps it undefined.)
@@ -92,7 +98,7 @@ export function linkId(label: string) {
   const message = `${label} must be a positive whole number or null`;
   return z.preprocess(
     (value) => (value === '' || value === undefined ? null : looseNumber(value)),
-    z.int({ error: message }).positive(message).max(Number.MAX_SAFE_INTEGER, message).nullable(),
+    z.int({ error: message }).positive(message).max(RECORD_ID_MAX, message).nullable(),
   );
 }
 

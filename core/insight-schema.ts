@@ -5,6 +5,7 @@
  * document and the phone's offline figures are one shape.
  */
 import { z } from 'zod';
+import { RECORD_ID_MAX } from './field-schemas.ts';
 import { EFFORT_FACTORS, SHARE_FACTORS } from './insights.ts';
 import { isCalendarDate } from './zoned-day.ts';
 
@@ -97,7 +98,12 @@ export const insightQuerySchema = z
       .optional()
       .transform((value) => value || undefined)
       .refine((value) => value === undefined || /^[1-9]\d{0,14}$/.test(value), SPOT_ID_MESSAGE)
-      .transform((value) => (value === undefined ? undefined : Number(value))),
+      // Beyond the largest id no spot has it: 0, which no spot has either (a 404, as for another angler's).
+      .transform((value) => {
+        if (value === undefined) return undefined;
+        const id = Number(value);
+        return id <= RECORD_ID_MAX ? id : 0;
+      }),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     path: ['to'],

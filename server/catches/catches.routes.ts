@@ -12,7 +12,7 @@ import { requireUser } from '../auth/session.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { routeContract } from '../http/route-contract.ts';
-import { parseChanges, parseInput } from '../http/validation.ts';
+import { parseChanges, parseInput, recordIdParams } from '../http/validation.ts';
 import type { PhotoRepository } from '../photos/photo.repository.ts';
 import { releasePhoto } from '../photos/photo-release.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
@@ -39,12 +39,7 @@ const listQuerySchema = z.object({
     .optional(),
 });
 
-const catchIdSchema = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/, 'Catch id must be a positive whole number')
-    .transform(Number),
-});
+const catchIdSchema = recordIdParams('Catch');
 
 const clientIdParamsSchema = z.object({ clientId: z.uuid('clientId must be a UUID') });
 

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { RECORD_ID_MAX } from '#core/field-schemas.ts';
 import { AppError } from './app-error.ts';
 
 /**
@@ -52,4 +53,24 @@ function refuseNulCharacters(value: unknown, path: string[] = []): void {
   } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) refuseNulCharacters(item, [...path, key]);
   }
+}
+
+/** The id no record has: ids start at 1. */
+const NO_RECORD_ID = 0;
+
+/**
+ * The `:id` of a record in a path (`/api/trips/:id`): digits only, else a 400 '{label} id must be a positive whole
+ * number'. An id beyond RECORD_ID_MAX names no record: it reads as one no record has, so it is a 404 like any id
+ * that is not the angler's, on both engines, never an out-of-range error from PostgreSQL.
+ */
+export function recordIdParams(label: string) {
+  return z.object({
+    id: z
+      .string()
+      .regex(/^\d{1,15}$/, `${label} id must be a positive whole number`)
+      .transform((text) => {
+        const id = Number(text);
+        return id <= RECORD_ID_MAX ? id : NO_RECORD_ID;
+      }),
+  });
 }

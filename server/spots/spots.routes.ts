@@ -4,15 +4,10 @@ import { spotCreateSchema, spotSchema, spotUpdateSchema } from '#core/spot-schem
 import { requireUser } from '../auth/session.ts';
 import { notFound } from '../http/app-error.ts';
 import { routeContract } from '../http/route-contract.ts';
-import { parseChanges, parseInput } from '../http/validation.ts';
+import { parseChanges, parseInput, recordIdParams } from '../http/validation.ts';
 import type { SpotRepository } from './spot.repository.ts';
 
-const spotIdSchema = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/, 'Spot id must be a positive whole number')
-    .transform(Number),
-});
+const spotIdSchema = recordIdParams('Spot');
 
 /** The angler's named places (docs/decisions/043-trips-and-spots.md); owner only: another angler's id is a 404. */
 export async function spotsRoutes(

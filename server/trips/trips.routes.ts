@@ -4,15 +4,10 @@ import { tripCreateSchema, tripSchema, tripUpdateSchema } from '#core/trip-schem
 import { requireUser } from '../auth/session.ts';
 import { notFound } from '../http/app-error.ts';
 import { routeContract } from '../http/route-contract.ts';
-import { parseChanges, parseInput } from '../http/validation.ts';
+import { parseChanges, parseInput, recordIdParams } from '../http/validation.ts';
 import type { TripRepository } from './trip.repository.ts';
 
-const tripIdSchema = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/, 'Trip id must be a positive whole number')
-    .transform(Number),
-});
+const tripIdSchema = recordIdParams('Trip');
 
 /** The time an angler fished (docs/decisions/043-trips-and-spots.md); owner only: another angler's id is a 404. */
 export async function tripsRoutes(
