@@ -106,12 +106,15 @@ describe('computeInsights', () => {
     expect(water?.buckets).toEqual([{ bucket: '50-60', catches: 1, share: 1 }]);
   });
 
-  it('counts a trip whose effort is not worked out on neither side', () => {
-    const trips = eveningTrips();
-    trips.push({ id: 11, spotId: null, durationMinutes: 600, effort: null });
+  it('counts a trip whose effort is not worked out on neither side, its spot included', () => {
+    const trips = eveningTrips(7);
+    trips.push({ id: 11, spotId: 7, durationMinutes: 600, effort: null });
     const catches = [...duskLog(), ...Array.from({ length: 20 }, () => fish(11, 'day', 'New Moon'))];
-    const sun = computeInsights(catches, trips).effort.find((factor) => factor.factor === 'sunPhase');
+    const insights = computeInsights(catches, trips);
+    const sun = insights.effort.find((factor) => factor.factor === 'sunPhase');
     expect(sun).toMatchObject({ catches: 36, hours: 30 });
+    const spot = insights.effort.find((factor) => factor.factor === 'spot');
+    expect(spot).toMatchObject({ catches: 36, hours: 30 });
   });
 
   it('measures a spot by the hours of the trips fished there', () => {

@@ -161,15 +161,23 @@ function shareBucketOf(
     : band(item.waterTemperature, WATER_TEMPERATURE_EDGES, WATER_TEMPERATURE_BANDS);
 }
 
+/**
+ * Whether a trip counts for the spot: at a spot, and ended with its effort worked out, as for every other factor
+ * (a running trip's or a fresh one's hours would count for the spot alone and tilt it against the others).
+ */
+function measuresSpot(trip: InsightTrip): boolean {
+  return trip.spotId !== null && trip.effort !== null;
+}
+
 /** A trip's minutes in each bucket of a factor; the spot's are all its minutes, at its spot. */
 function tripMinutes(factor: EffortFactor, trip: InsightTrip): Readonly<Record<string, number>> | null {
-  if (factor === 'spot') return trip.spotId === null ? null : { [String(trip.spotId)]: trip.durationMinutes };
+  if (factor === 'spot') return measuresSpot(trip) ? { [String(trip.spotId)]: trip.durationMinutes } : null;
   return trip.effort?.[factor] ?? null;
 }
 
 /** Whether a trip has minutes for a factor: its catches count for that factor only then. */
 function measures(factor: EffortFactor, trip: InsightTrip): boolean {
-  return factor === 'spot' ? trip.spotId !== null : trip.effort?.[factor] != null;
+  return factor === 'spot' ? measuresSpot(trip) : trip.effort?.[factor] != null;
 }
 
 function addTo(tally: Map<string, number>, key: string, amount: number): void {

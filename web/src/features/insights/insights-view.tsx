@@ -296,11 +296,15 @@ function Shares({ insights, words }: { insights: Insights; words: WordContext })
           </h4>
           <ul className="flex flex-col gap-0.5 text-sm">
             {factor.buckets.map((bucket) => (
-              <li key={bucket.bucket} className="flex min-w-0 items-baseline gap-2">
-                <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+              // The share goes under its name when both do not fit (large text): a name never breaks mid-word.
+              <li
+                key={bucket.bucket}
+                className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-2"
+              >
+                <span className="min-w-0 [overflow-wrap:anywhere]">
                   {bucketLabel(factor.factor, bucket.bucket, words)}
                 </span>
-                <span className="shrink-0 tabular-nums text-muted-foreground">
+                <span className="tabular-nums text-muted-foreground">
                   {Math.round(bucket.share * 100)}&nbsp;% of catches
                 </span>
               </li>
