@@ -488,9 +488,13 @@ describe('the Tools tab offline', () => {
     await expectText(barometer.getByTestId('barometer-pressure'), '29.88');
     expect(await weather.getByText('Weather needs a connection', { exact: true }).count()).toBe(0);
     expect(tools.blockedRequests).toEqual([]);
-    // The Log tab's place-name lookup for its GPS fix may still be on its way when the signal goes; it fails
-    // quietly (the name is a convenience), as in offline-sessions.test.ts.
-    tools.expectNoConsoleErrors([{ status: 'network', path: '/api/reverse-geocode' }]);
+    // The Log tab's place-name lookup for its GPS fix, and its spots (asked for by the panels it loads once it has
+    // painted), may still be on their way when the signal goes; they fail quietly (the name is a convenience, the
+    // spots come from the kept list), as in offline-sessions.test.ts.
+    tools.expectNoConsoleErrors([
+      { status: 'network', path: '/api/reverse-geocode' },
+      { status: 'network', path: '/api/spots' },
+    ]);
   });
 
   it('with no reading kept on the phone says so instead of loading for ever', async (test) => {
