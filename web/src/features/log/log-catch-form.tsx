@@ -41,9 +41,17 @@ const tripBar = onDemand(
 );
 
 // The quick catch's steps and the 'Use last' chips: not on the Log tab's first screen, so not in its first load
-// (the shell's JS budget, decision 023); both are asked for once the form has painted.
-const quickCatch = onDemand(() => import('./quick-catch.tsx').then((m) => m.QuickCatch));
-const rememberedChips = onDemand(() => import('./remembered-chips.tsx').then((m) => m.RememberedChips));
+// (the shell's JS budget, decision 023); both are asked for once the form has painted. Like the trip card, a load
+// cut off by the network in a first visit's first seconds waits for the network instead of failing the Log tab.
+const quickCatch = onDemand(
+  () => loadWhenOnline(() => import('./quick-catch.tsx')).then((m) => m.QuickCatch),
+  <div className="flex justify-center p-6">
+    <Spinner />
+  </div>,
+);
+const rememberedChips = onDemand(() =>
+  loadWhenOnline(() => import('./remembered-chips.tsx')).then((m) => m.RememberedChips),
+);
 
 function DeferredTripBar() {
   const painted = useAfterPaint(true, false);
