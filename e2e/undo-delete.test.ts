@@ -4,7 +4,7 @@ import type { Catch } from '#core/catch.ts';
 import { outboxEntries, waitForWorkerControl } from './support/device-storage.ts';
 import { setupE2E } from './support/harness.ts';
 import { makeCatchPhoto, type TestPhoto } from './support/photo.ts';
-import { expectServerCatches, expectToast, fetchCatches } from './support/ui.ts';
+import { expectImageLoaded, expectServerCatches, expectToast, fetchCatches } from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
 
 /**
@@ -91,6 +91,8 @@ describe('undo after deleting a catch', () => {
     await openHistory(page);
     await waitForWorkerControl(page);
     await card(page, 'Northern Pike').waitFor();
+    // The thumbnail is on the phone before the signal goes: the restored card shows it from there.
+    await expectImageLoaded(card(page, 'Northern Pike').locator('img').first());
 
     await context.setOffline(true);
     await page.getByText("You're offline", { exact: true }).waitFor();
