@@ -51,14 +51,17 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   }
 }
 
-async function startOnce(dataDir: string): Promise<{ run: StartupRun; output: string }> {
+async function startOnce(
+  dataDir: string,
+  extraEnv: NodeJS.ProcessEnv,
+): Promise<{ run: StartupRun; output: string }> {
   const port = await freePort();
   const { command, args } = npmCommand();
   const started = performance.now();
   // Its own process group, so npm, sh and node stop together.
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
-    env: serverEnv(port, dataDir),
+    env: serverEnv(port, dataDir, extraEnv),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -101,6 +104,8 @@ export async function benchStartup(
   seededDataDir: string,
   runs: number,
   log: (line: string) => void,
+  /** The server's environment beyond serverEnv's (the weather provider the conditions jobs call). */
+  extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<StartupFigures> {
   const dataDir = path.join(seededDataDir, 'startup');
   mkdirSync(dataDir, { recursive: true });
@@ -109,11 +114,11 @@ export async function benchStartup(
   }
   const { loadavg } = await import('node:os');
   const loadAverage = loadavg()[0] ?? Number.NaN;
-  const first = await startOnce(dataDir);
+  const first = await startOnce(dataDir, extraEnv);
   const rebuiltFirst = first.output.includes('Building the web app');
   const measured: StartupRun[] = [];
   for (let i = 0; i < runs; i++) {
-    const { run } = await startOnce(dataDir);
+    const { run } = await startOnce(dataDir, extraEnv);
     measured.push(run);
     log(
       `  npm start → first answer: ${run.wallMs.toFixed(0)} ms, CPU ${run.cpuMs?.toFixed(0)} ms, ` +
