@@ -191,9 +191,9 @@ async function main(): Promise<void> {
       log(
         `  server RSS a second after it listened, before any request: ${server.rssAfterStartMb?.toFixed(0)} MB`,
       );
-      results.rssAfterStartMb = await settle(server, weather, BENCH_USERS.reader.username);
+      results.rssAfterStartMb = await settle(server, workDir);
       log(
-        `  server RSS after start, tides read, conditions job running: ${results.rssAfterStartMb?.toFixed(0)} MB ` +
+        `  server RSS after the conditions job's first catch (tides read): ${results.rssAfterStartMb?.toFixed(0)} MB ` +
           `(${weather.calls()} upstream calls so far)`,
       );
       if (only.has('api')) {

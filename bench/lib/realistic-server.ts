@@ -2,8 +2,9 @@
 // as `npm run build` writes it) and read, and the conditions jobs calling a weather provider, here the project's
 // local Open-Meteo stand-in (server/test-support/fake-open-meteo.ts, also `npm run fake:weather`), which counts
 // the calls. Without it the jobs' calls go to a closed port and fail at once, which is not how a server runs.
+import path from 'node:path';
+import { openDatabase } from '../../server/db/database.ts';
 import { type FakeOpenMeteo, startFakeOpenMeteo } from '../../server/test-support/fake-open-meteo.ts';
-import { signIn } from './api.ts';
 import { onCleanup, rssMb, type Started } from './processes.ts';
 
 export interface FakeWeather {
@@ -33,28 +34,28 @@ export async function ensureTideIndex(log: (line: string) => void): Promise<void
   tideIndex.writeTideIndexFile(await tideIndex.buildTideIndexInWorker());
 }
 
-/** A coastal position (Boston harbour): a tide question there reads the whole station index. */
-const COAST = { lat: 42.355, lon: -71.05 };
-
 /**
- * Brings a started server to how it runs in production: one tide question (the index is read at the first) and
- * the catch weather job's first provider call; then its RSS after a second's rest, MB.
+ * Brings a started server to how it runs in production, with no request of ours: the catch weather job's first
+ * pass has finished a catch of `dataDir`'s database (its tide, so the station index, read; its weather asked of the
+ * provider); then its RSS after a second's rest, MB.
  */
-export async function settle(
-  server: Started,
-  weather: FakeWeather,
-  username: string,
-): Promise<number | null> {
-  const cookie = await signIn(server.baseUrl, username);
-  const tides = await fetch(`${server.baseUrl}/api/tides?lat=${COAST.lat}&lon=${COAST.lon}`, {
-    headers: { cookie },
-  });
-  if (tides.status !== 200) throw new Error(`GET /api/tides: ${tides.status}`);
-  await tides.body?.cancel();
-  const deadline = Date.now() + 60_000;
-  while (weather.calls() === 0) {
-    if (Date.now() > deadline) throw new Error('the catch weather job made no call within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+export async function settle(server: Started, dataDir: string): Promise<number | null> {
+  const database = await openDatabase({ engine: 'sqlite', file: path.join(dataDir, 'tightlines.db') });
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const finished = await database.db
+        .selectFrom('catches')
+        .select('id')
+        .where('conditions_status', 'in', ['complete', 'partial'])
+        .where('latitude', 'is not', null)
+        .executeTakeFirst();
+      if (finished) break;
+      if (Date.now() > deadline) throw new Error('the catch weather job finished no catch within 120 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await database.close();
   }
   await new Promise((resolve) => setTimeout(resolve, 1000));
   return rssMb(server.child.pid);

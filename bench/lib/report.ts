@@ -418,8 +418,9 @@ export function renderResults(results: Results, findings = ''): string {
     lines.push('## Server start', '');
     if (results.rssAfterStartMb !== undefined) {
       lines.push(
-        `Server RSS after start, a second after one tide question (which reads the station index) and the ` +
-          `conditions job's first call to the weather provider: ${results.rssAfterStartMb?.toFixed(0) ?? '?'} MB ` +
+        `Server RSS after start, before any request, a second after the conditions job finished its first ` +
+          `catch (its tide read the station index, its weather came from the provider): ` +
+          `${results.rssAfterStartMb?.toFixed(0) ?? '?'} MB ` +
           '(every RSS figure here is the server process plus any process it started, each server with the tide ' +
           'index built and the conditions jobs filling the seeded catches from the fake Open-Meteo).',
         '',

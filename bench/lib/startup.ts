@@ -33,22 +33,35 @@ function npmCommand(): { command: string; args: string[] } {
     : { command: 'npm', args: ['start'] };
 }
 
-/** Stops the process group of a `npm start` (npm, its shell and the server), SIGKILL after 10 s. */
-async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+/** Whether any process of the group led by `pid` is still alive. */
+function groupAlive(pid: number): boolean {
   try {
-    process.kill(-child.pid, 'SIGTERM');
+    process.kill(-pid, 0);
+    return true;
   } catch {
-    return;
+    return false;
   }
-  if (!(await waitForExit(child, 10_000))) {
+}
+
+/**
+ * Stops the process group of a `npm start` (npm, its shell and the server), SIGKILL after 10 s. npm may exit before
+ * the server has finished its shutdown (its conditions job ends the pass under way) and let go of the database's
+ * lock: it waits for the whole group, so the next start finds the lock free.
+ */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const pid = child.pid;
+  if (pid === undefined || !groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (groupAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  if (groupAlive(pid)) {
     try {
-      process.kill(-child.pid, 'SIGKILL');
+      process.kill(-pid, 'SIGKILL');
     } catch {
       // already gone
     }
-    await waitForExit(child, 10_000);
   }
+  await waitForExit(child, 10_000);
 }
 
 async function startOnce(
