@@ -1,10 +1,11 @@
 // `npm run bench`: builds the web app, seeds a fresh SQLite database, starts the real server on loopback and
 // measures API load (against a bare node:http ceiling), photo handling, bundle sizes, Lighthouse scores and the
 // History tab with 10,000 catches, export and import of those 10,000 catches, and GET /api/insights of a log of
-// 10,000 catches in 1,000 trips. Writes bench/results.md and bench/results.json and refreshes the table in
+// 10,000 catches in 1,000 trips, and the conditions backfill of an imported 10,000-catch log (provider calls per
+// cell and day). Each server runs with the tide index built and its conditions jobs calling a fake Open-Meteo. Writes bench/results.md and bench/results.json and refreshes the table in
 // bench/README.md (the summary between its bench:summary markers). Stops every process it started; gives up after --time-limit minutes.
 //
-// Options: --quick (short runs, for trying the script), --skip-build, --only=api,workers,photos,export,insights,frontend,history,lighthouse,
+// Options: --quick (short runs, for trying the script), --skip-build, --only=api,backfill,workers,photos,export,insights,frontend,history,lighthouse,
 // --duration=S, --connections=N, --lighthouse-runs=N, --no-readme, --time-limit=MIN, --from-json (re-render the
 // report from bench/results.json without measuring).
 import { spawnSync } from 'node:child_process';
@@ -14,12 +15,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchApi, benchBreakdown, benchGetDuringUploads, signIn } from './lib/api.ts';
+import { benchBackfill } from './lib/backfill.ts';
 import { benchExportImport } from './lib/export-import.ts';
 import { benchHistory, chunkSizes, initialLoads, launchChromium } from './lib/frontend.ts';
 import { benchInsights, seedInsightsLog } from './lib/insights.ts';
 import { benchLighthouse, lighthouseVersion } from './lib/lighthouse.ts';
 import { benchPhotos } from './lib/photos.ts';
 import { REPO_ROOT, type Started, startTightlines, stopEverything } from './lib/processes.ts';
+import { ensureTideIndex, settle, startFakeWeather } from './lib/realistic-server.ts';
 import {
   checkBudgets,
   keptFindings,
@@ -33,6 +36,7 @@ import { benchWorkers } from './lib/workers.ts';
 
 const PARTS = [
   'api',
+  'backfill',
   'workers',
   'photos',
   'export',
@@ -172,15 +176,26 @@ async function main(): Promise<void> {
       );
     }
 
+    // Every server below runs as in production: the tide index built and read, the conditions jobs calling a
+    // weather provider (the fake Open-Meteo, counting the calls) for the seeded catches, which wait for theirs.
+    await ensureTideIndex(log);
+    const weather = await startFakeWeather();
+
     if (only.has('api')) {
       log('npm start of the built app → first answer...');
-      results.startup = await benchStartup(workDir, values.quick ? 1 : 3, log);
+      results.startup = await benchStartup(workDir, values.quick ? 1 : 3, log, weather.env);
     }
 
     if (only.has('api') || only.has('photos') || only.has('export') || only.has('insights')) {
-      server = await startTightlines(workDir);
-      results.rssAfterStartMb = server.rssAfterStartMb;
-      log(`  server RSS after start, before any request: ${server.rssAfterStartMb?.toFixed(0)} MB`);
+      server = await startTightlines(workDir, undefined, weather.env);
+      log(
+        `  server RSS a second after it listened, before any request: ${server.rssAfterStartMb?.toFixed(0)} MB`,
+      );
+      results.rssAfterStartMb = await settle(server, workDir);
+      log(
+        `  server RSS after the conditions job's first catch (tides read): ${results.rssAfterStartMb?.toFixed(0)} MB ` +
+          `(${weather.calls()} upstream calls so far)`,
+      );
       if (only.has('api')) {
         log(`API (autocannon, ${settings.connections} connections, ${settings.durationSeconds} s each)...`);
         results.api = await benchApi(server, workDir, settings, log);
@@ -209,6 +224,11 @@ async function main(): Promise<void> {
       server = undefined;
     }
 
+    if (only.has('backfill')) {
+      log('Conditions backfill of an imported log of 10,000 catches (5 waters, 200 days)...');
+      results.backfill = await benchBackfill(workDir, log);
+    }
+
     if (only.has('workers')) {
       log(`WEB_CONCURRENCY 1 vs 2 on PostgreSQL (autocannon, ${settings.connections} connections)...`);
       try {
@@ -221,7 +241,7 @@ async function main(): Promise<void> {
 
     if (only.has('frontend') || only.has('history') || only.has('lighthouse')) {
       // A fresh server process for the page measurements, so the load tests leave nothing behind.
-      server = await startTightlines(workDir, webRoot);
+      server = await startTightlines(workDir, webRoot, weather.env);
       if (only.has('frontend')) {
         results.chunks = chunkSizes(webRoot);
       }
