@@ -5,7 +5,7 @@
 // - 50 catches with photos logged offline through the Log form, then the network back (slow 4G): the time until
 //   the server has every catch and photo (polled from here), nothing lost or doubled, and whether the app stayed
 //   usable meanwhile (long tasks, tab switches, keystrokes timed in the page).
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
@@ -61,6 +61,10 @@ interface OfflineSyncFigures {
   /** During the sync: a keystroke in the fish type → the frame after it painted, ms each. */
   keystrokeMs: number[];
   loadAverage: number;
+  /** Back online → the first API request, ms. */
+  firstRequestMs: number;
+  /** The page's API requests from then until the last count, by method and path: how many, their time summed. */
+  requests: Array<{ what: string; count: number; totalMs: number }>;
 }
 
 export interface PhoneFigures {
@@ -149,7 +153,7 @@ async function logCatch(page: Page, file: string, fishType: string): Promise<voi
   await form.getByLabel('Fish Type').fill(fishType);
   await form.getByRole('button', { name: 'Log Catch' }).click();
   const logged = page.getByText('Catch Logged!', { exact: true });
-  await logged.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+  await logged.waitFor({ timeout: 180_000 }).catch(async (error: unknown) => {
     const shot = path.join(os.tmpdir(), `tightlines-bench-phone-${fishType.replace(/\W/g, '-')}.png`);
     await page.screenshot({ path: shot, fullPage: true });
     throw new Error(`'${fishType}' was not logged (screenshot: ${shot}): ${String(error)}`);
@@ -292,6 +296,17 @@ async function benchOfflineSync(
       // has it cached by its service worker (blocked here).
       await pickPhoto(page, photo.file);
       await page.getByRole('button', { name: 'Remove photo' }).click();
+      // The save's code (the outbox, fetched after the first screen when no service worker precached it) is in.
+      await waitFor(
+        'the outbox code was not loaded',
+        () =>
+          page.evaluate(`(() => {
+            const loaded = performance.getEntriesByType('resource').map((e) => e.name);
+            return ['/save-catch-', '/offline-runtime-', '/outbox-'].every((n) => loaded.some((u) => u.includes(n)));
+          })()`) as Promise<boolean>,
+        120_000,
+      );
+      await page.waitForLoadState('networkidle');
       const cdp = await context.newCDPSession(page);
       await throttle(cdp, 'offline', false);
       pages.push({ page, cdp });
@@ -315,13 +330,20 @@ async function benchOfflineSync(
       throw new Error('catches reached the server offline');
 
     const uploadBytes: number[] = [];
+    const requests: Array<{ what: string; start: number; end: number }> = [];
     page.on('requestfinished', async (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/upload')
-        uploadBytes.push(await sentBytes(request));
+      const { pathname } = new URL(request.url());
+      if (!pathname.startsWith('/api/')) return;
+      const timing = request.timing();
+      // The catch's own path (its client id) is not what tells the steps apart.
+      const what = `${request.method()} ${pathname.replace(/\/client\/[^/]+$/, '/client/:id')}`;
+      requests.push({ what, start: timing.startTime, end: timing.startTime + timing.responseEnd });
+      if (what === 'POST /api/upload') uploadBytes.push(await sentBytes(request));
     });
     const loadAverage = os.loadavg()[0] ?? 0;
     const pageStart = (await page.evaluate('performance.now()')) as number;
     const started = performance.now();
+    const startedAt = Date.now();
     await throttle(cdp, 'slow-4g');
     let syncedMs: number | null = null;
     let held: Array<{ fishType: string; photo: string | null }> = [];
@@ -376,6 +398,11 @@ async function benchOfflineSync(
       tabSwitchMs,
       keystrokeMs,
       loadAverage,
+      firstRequestMs: Math.min(...requests.map((r) => r.start)) - startedAt,
+      requests: [...new Set(requests.map((r) => r.what))].map((what) => {
+        const of = requests.filter((r) => r.what === what);
+        return { what, count: of.length, totalMs: of.reduce((sum, r) => sum + r.end - r.start, 0) };
+      }),
     };
     log(
       `  run ${run}: synced in ${syncedMs === null ? `more than ${limitMs / 1000} s` : `${((syncedMs as number) / 1000).toFixed(1)} s`}; ` +
@@ -397,11 +424,15 @@ export async function benchPhone(
 ): Promise<PhoneFigures> {
   const loadAverageStart = os.loadavg()[0] ?? 0;
   const photo = await photoFile();
-  log(`  a ${photo.width}×${photo.height} JPEG, ${(photo.bytes / 1e6).toFixed(1)} MB`);
-  const photoFigures = await benchPhotoPrep(browser, baseUrl, photo, runs, log);
-  const syncRuns: OfflineSyncFigures[] = [];
-  for (let run = 1; run <= runs; run++) {
-    syncRuns.push(await benchOfflineSync(browser, baseUrl, photo, { catches, tabs, run }, log));
+  try {
+    log(`  a ${photo.width}×${photo.height} JPEG, ${(photo.bytes / 1e6).toFixed(1)} MB`);
+    const photoFigures = await benchPhotoPrep(browser, baseUrl, photo, runs, log);
+    const syncRuns: OfflineSyncFigures[] = [];
+    for (let run = 1; run <= runs; run++) {
+      syncRuns.push(await benchOfflineSync(browser, baseUrl, photo, { catches, tabs, run }, log));
+    }
+    return { profile: PHONE_PROFILE, photo: photoFigures, syncRuns, loadAverageStart };
+  } finally {
+    rmSync(photo.file, { force: true });
   }
-  return { profile: PHONE_PROFILE, photo: photoFigures, syncRuns, loadAverageStart };
 }

@@ -874,6 +874,12 @@ function phoneSection(phone: PhoneFigures): string[] {
         `${ms(median(r.keystrokeMs))} / ${ms(Math.max(...r.keystrokeMs))} |`,
     ),
     '',
+    ...phone.syncRuns.map(
+      (r, i) =>
+        `- Run ${i + 1}, where the time went: the first request ${ms(r.firstRequestMs)} after the network came back; ` +
+        `${r.requests.map((q) => `${q.what} × ${q.count}, ${seconds(q.totalMs)}`).join('; ')} (each request from its start to the end of its answer).`,
+    ),
+    '',
     `The floor on slow 4G: ${run.catches} photos × ${kb(run.bytesPerPhoto)} at ${profile.uploadKbps} Kbps = ` +
       `${seconds(uploadFloorMs(run.bytesPerPhoto * run.catches))}, plus two round trips per catch, sent one at a ` +
       `time (${run.catches} × 2 × ${profile.latencyMs} ms = ${seconds(roundTripFloorMs(run.catches))}): ` +
