@@ -335,8 +335,8 @@ async function benchOfflineSync(
       const { pathname } = new URL(request.url());
       if (!pathname.startsWith('/api/')) return;
       const timing = request.timing();
-      // The catch's own path (its client id) is not what tells the steps apart.
-      const what = `${request.method()} ${pathname.replace(/\/client\/[^/]+$/, '/client/:id')}`;
+      // A catch's or a photo's own name is not what tells the steps apart.
+      const what = `${request.method()} ${pathname.replace(/\/(client|photos)\/[^/]+$/, '/$1/:id')}`;
       requests.push({ what, start: timing.startTime, end: timing.startTime + timing.responseEnd });
       if (what === 'POST /api/upload') uploadBytes.push(await sentBytes(request));
     });
