@@ -108,7 +108,7 @@ export async function launchChromium(): Promise<Browser> {
  * `measuring` lets the benchmark's own in-page scripts run: Playwright evaluates string scripts with eval,
  * which our CSP rightly forbids (the app's own scripts are unaffected either way).
  */
-async function newPhoneContext(
+export async function newPhoneContext(
   browser: Browser,
   baseUrl: string,
   measuring = false,
