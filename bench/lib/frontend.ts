@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { median } from './photos.ts';
 import { onCleanup } from './processes.ts';
 import { BENCH_PASSWORD, BENCH_USERS } from './seed.ts';
@@ -55,6 +55,8 @@ export interface HistoryFigures {
   firstRenderLongTasksMs?: number;
   /** Per keystroke: the total of the long tasks between keydown and the filtered list painted, ms. */
   keystrokeLongTasksMs?: number[];
+  /** A returning visit (the list kept on the phone, then asked for again): navigation → first card painted, ms. */
+  returningFirstCardPaintedMs?: number;
   /** The Stats view opened directly (/logs/stats) with the same 10,000 catches. */
   stats?: StatsFigures;
 }
@@ -258,7 +260,7 @@ const longTasksBetween = (from: string, to: string) =>
     return [tasks.length, tasks.reduce((sum, [, duration]) => sum + duration, 0)]; })()`;
 
 /** Waits until the mark `name` exists in the page (the screen was painted), or fails after two minutes. */
-async function waitForMark(page: import('playwright-core').Page, name: string, what: string): Promise<void> {
+async function waitForMark(page: Page, name: string, what: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (!(await page.evaluate(`performance.getEntriesByName(${JSON.stringify(name)}).length > 0`))) {
     if (Date.now() > deadline) {
@@ -271,20 +273,22 @@ async function waitForMark(page: import('playwright-core').Page, name: string, w
 
 /**
  * Arms a one-shot measurement for the next keystroke in the search box: from the keydown's timestamp until
- * React has committed the deferred (filtered) list — aria-busy went true, then false — and a frame has been
- * painted after it. Resolves window.__filterDone with the milliseconds.
+ * React has committed the filtered list and a frame has been painted after it. The list is committed once the
+ * input event's task is over and the list is not busy (a render that defers the list marks it aria-busy until
+ * the deferred one lands). Resolves window.__filterDone with the milliseconds.
  */
 const ARM_KEYSTROKE_MEASURE = `(() => {
   window.__filterDone = new Promise((resolve) => {
     const input = document.querySelector('input[type="search"]');
     input.addEventListener('keydown', (event) => {
       const start = event.timeStamp;
-      let sawBusy = false;
+      let inputHandled = false;
       let finished = false;
+      let observer;
       const finish = (timedOut) => {
         if (finished) return;
         finished = true;
-        observer.disconnect();
+        observer?.disconnect();
         requestAnimationFrame(() => setTimeout(() => {
           const end = performance.now();
           performance.measure('history:filter', { start, end });
@@ -297,11 +301,12 @@ const ARM_KEYSTROKE_MEASURE = `(() => {
       const check = () => {
         const list = document.querySelector('ul[aria-label="Catches"]');
         const busy = list ? list.getAttribute('aria-busy') === 'true' : false;
-        if (busy) sawBusy = true;
-        if (sawBusy && !busy) finish(false);
+        if (inputHandled && !busy) finish(false);
       };
-      const observer = new MutationObserver(check);
+      observer = new MutationObserver(check);
       observer.observe(document.body, { attributes: true, childList: true, subtree: true, attributeFilter: ['aria-busy'] });
+      // React renders a keystroke's update in the input event's task (its microtasks): checked right after it.
+      input.addEventListener('input', () => queueMicrotask(() => setTimeout(() => { inputHandled = true; check(); }, 0)), { once: true });
       setTimeout(() => finish(true), 10000);
     }, { once: true, capture: true });
   });
@@ -376,6 +381,7 @@ export async function benchHistory(browser: Browser, baseUrl: string): Promise<H
     await page.keyboard.press('Backspace');
     const clear = (await page.evaluate('window.__filterDone')) as { ms: number; timedOut: boolean };
     if (clear.timedOut) throw new Error('the list did not update after clearing the search');
+    const returningFirstCardPaintedMs = await returningVisit(context, page);
     figures = {
       catches: BENCH_USERS.history.catches,
       ...load,
@@ -385,12 +391,44 @@ export async function benchHistory(browser: Browser, baseUrl: string): Promise<H
       firstRenderLongTasks,
       firstRenderLongTasksMs,
       keystrokeLongTasksMs,
+      returningFirstCardPaintedMs,
     };
   } finally {
     await context.close();
   }
   figures.stats = await benchStats(browser, baseUrl);
   return figures;
+}
+
+/** In the page: whether the phone keeps the whole list (offline/query-persistence.ts writes it after a change). */
+const LIST_KEPT = `new Promise((resolve) => {
+  const open = indexedDB.open('tightlines-cache');
+  open.onerror = () => resolve(false);
+  open.onsuccess = () => {
+    const get = open.result.transaction('queries').objectStore('queries').get('query-cache');
+    get.onerror = () => resolve(false);
+    get.onsuccess = () => {
+      const kept = get.result?.state?.queries?.find((query) => query.queryKey[0] === '/api/catches');
+      resolve(Array.isArray(kept?.state?.data) && kept.state.data.length === ${BENCH_USERS.history.catches});
+      open.result.close();
+    };
+  };
+})`;
+
+/** History opened again once the phone keeps the list: navigation → first card painted, ms. */
+async function returningVisit(context: BrowserContext, firstVisit: Page): Promise<number> {
+  const deadline = Date.now() + 60_000;
+  while (!(await firstVisit.evaluate(LIST_KEPT))) {
+    if (Date.now() > deadline) throw new Error('the phone never kept the list of catches');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await firstVisit.close();
+  const page = await context.newPage();
+  await page.goto('/');
+  await waitForMark(page, 'history:first-card-painted', 'a returning visit showed no catch');
+  return (await page.evaluate(
+    `performance.getEntriesByName('history:first-card-painted')[0].startTime`,
+  )) as number;
 }
 
 /** The Stats view opened directly on 10,000 catches: navigation start → the totals painted. */

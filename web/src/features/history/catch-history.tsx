@@ -1,3 +1,4 @@
+import { type ComponentProps, useDeferredValue } from 'react';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { readHistoryView } from '@/lib/history-view';
 import { OnDemand, onDemand } from '@/lib/on-demand';
@@ -91,7 +92,11 @@ export function CatchHistory({
           ) : loadingCatches ? (
             <ViewSpinner />
           ) : (
-            <CatchMapView catches={state.visibleCatches} spots={state.spots} onOpen={dialogs.openDetails} />
+            <DeferredCatchMap
+              catches={state.visibleCatches}
+              spots={state.spots}
+              onOpen={dialogs.openDetails}
+            />
           )}
         </section>
       </TabsContent>
@@ -141,4 +146,13 @@ export function CatchHistory({
       />
     </Tabs>
   );
+}
+
+/**
+ * The map follows the search a render behind: its pins for thousands of catches cost more than the list's window
+ * of cards, so typing stays responsive (the list filters at once: use-catch-history-state.ts).
+ */
+function DeferredCatchMap(props: ComponentProps<typeof CatchMapView>) {
+  const catches = useDeferredValue(props.catches);
+  return <CatchMapView {...props} catches={catches} />;
 }

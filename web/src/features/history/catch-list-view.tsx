@@ -54,7 +54,7 @@ export function CatchListView({
 
 /** The cards, or while there are none to show: loading, failed, no match for the search, or an empty log. */
 function CatchListBody({ state, onLogCatch }: { state: CatchHistoryState; onLogCatch: () => void }) {
-  const { visibleCatches, deferredSearch, merged } = state;
+  const { visibleCatches, search, merged } = state;
   return state.loadingCatches ? (
     <div className="flex flex-col gap-3" role="status" aria-label="Loading catches">
       {[0, 1, 2].map((key) => (
@@ -63,12 +63,12 @@ function CatchListBody({ state, onLogCatch }: { state: CatchHistoryState; onLogC
     </div>
   ) : state.loadFailed ? (
     <LoadFailed />
-  ) : visibleCatches.length === 0 && deferredSearch.trim() !== '' && merged.catches.length > 0 ? (
+  ) : visibleCatches.length === 0 && search.trim() !== '' && merged.catches.length > 0 ? (
     // A search that matches nothing says so (docs/product.md#history); 'No catches found' is for an empty log.
     <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center">
       <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
       <p className="font-medium break-words [overflow-wrap:anywhere]">
-        {`No catches match "${deferredSearch.trim()}"`}
+        {`No catches match "${search.trim()}"`}
       </p>
       <p className="text-sm text-muted-foreground">Try another word, or clear the search.</p>
       <Button variant="outline" className="mt-2" onClick={() => state.setSearch('')}>

@@ -114,8 +114,10 @@ export function useCatchHistoryState() {
   );
   const photoUrls = usePendingPhotoUrls(photoEntries);
 
-  // Filtering runs on the cached list (works offline); deferring keeps typing responsive on huge logs.
-  const deferredSearch = useDeferredValue(search);
+  // Filtering runs on the cached list (works offline). The search is not deferred: a keystroke filters the
+  // precomputed lower-cased texts (CatchSearch) and the list is windowed, so one render per keystroke is cheaper
+  // than an urgent render and a deferred one, each with its own frame (decision 023). A new order or filter
+  // sorts or re-filters the whole list: those stay deferred, the list marked busy meanwhile.
   const deferredSort = useDeferredValue(sortOrder);
   const deferredFilter = useDeferredValue(filter);
   const filtering = isFiltered(deferredFilter);
@@ -130,7 +132,7 @@ export function useCatchHistoryState() {
     catchesQuery.status === 'pending' &&
     newestQuery.data !== undefined &&
     view === 'list' &&
-    deferredSearch.trim() === '' &&
+    search.trim() === '' &&
     !filtering &&
     deferredSort === 'newest';
   const data = showingNewest ? newestQuery.data : catchesQuery.data;
@@ -148,13 +150,13 @@ export function useCatchHistoryState() {
   const [needsDetailsOnly, setNeedsDetailsOnly] = useState(false);
   const needsDetails = useNeedsDetails();
   const visibleCatches = useMemo(() => {
-    const found = filterLog(catchSearch.filter(deferredSearch), deferredFilter, tripsById);
+    const found = filterLog(catchSearch.filter(search), deferredFilter, tripsById);
     return needsDetailsOnly && view === 'list' ? found.filter(needsDetails) : found;
-  }, [catchSearch, deferredSearch, deferredFilter, tripsById, needsDetailsOnly, needsDetails, view]);
+  }, [catchSearch, search, deferredFilter, tripsById, needsDetailsOnly, needsDetails, view]);
   // The texts the search looks in, once the cards are painted: the first keystroke does not pay for them.
   const searchAfterPaint = useAfterPaint(catchSearch, null);
   useEffect(() => searchAfterPaint?.prepare(), [searchAfterPaint]);
-  const isStale = search !== deferredSearch || sortOrder !== deferredSort || filter !== deferredFilter;
+  const isStale = sortOrder !== deferredSort || filter !== deferredFilter;
   // Stats and personal bests from the same list, one pass (core/catch-stats.ts), worked out once per list. In the
   // list and the map, after the cards are painted (40 ms at 10,000 catches: decision 023), the badges following a
   // frame later; in the Stats view, where they are the screen, at once.
@@ -205,7 +207,6 @@ export function useCatchHistoryState() {
     setSearch,
     sortOrder,
     changeSortOrder,
-    deferredSearch,
     filter,
     setFilter,
     filterChoices,
