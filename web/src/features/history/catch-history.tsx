@@ -2,6 +2,7 @@ import { type ComponentProps, useDeferredValue } from 'react';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { readHistoryView } from '@/lib/history-view';
 import { OnDemand, onDemand } from '@/lib/on-demand';
+import { preloadCatchMap } from '../map/lazy-catch-map.tsx';
 import { CatchListView } from './catch-list-view.tsx';
 import { CatchMapView } from './catch-map-view.tsx';
 import { HistoryDialogs } from './history-dialogs.tsx';
@@ -19,6 +20,13 @@ const statsView = onDemand(
   <ViewSpinner />,
 );
 if (typeof window !== 'undefined' && readHistoryView() === 'stats') statsView.preload().catch(() => {});
+// The map's code (Leaflet) likewise, when History opens on the map (decision 048); /logs/map counts even if this
+// runs before the address has stored the view.
+if (
+  typeof window !== 'undefined' &&
+  (readHistoryView() === 'map' || window.location.pathname === '/logs/map')
+)
+  preloadCatchMap();
 // The Spots view (decision 043), likewise a chunk of its own.
 const spotsView = onDemand(() => import('../spots/spots-view.tsx').then((m) => m.SpotsView), <ViewSpinner />);
 if (typeof window !== 'undefined' && readHistoryView() === 'spots') spotsView.preload().catch(() => {});

@@ -119,8 +119,6 @@ export default function CatchMap<Item>({
     };
   }, []);
 
-  useProxyTiles(mapRef);
-
   // Fit the view to the pins whenever they change (a search narrows the map like the list), or to the places when
   // no pin shows. At once, not animated; and after a zoom animation under way (a tapped cluster), which would
   // otherwise swallow the move.
@@ -146,6 +144,9 @@ export default function CatchMap<Item>({
       map.off('zoomend', fitToPins);
     };
   }, [fitTo]);
+
+  // After the first fit: the first tiles asked for are those of the fitted view, not of the world.
+  useProxyTiles(mapRef);
 
   // The places: a marker of their own shape (a square, not a pin: never taken for a catch), named for a screen
   // reader, and the radius once it is wide enough on screen to tell; redrawn after every zoom.

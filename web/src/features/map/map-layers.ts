@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import './catch-map.css';
 import { useQuery } from '@tanstack/react-query';
 import L from 'leaflet';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { TILE_URL_TEMPLATE, TILES_PATH } from '#core/map-tiles.ts';
 import { getMapSettings } from '@/api/endpoints';
 
@@ -33,8 +33,10 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The tile layer of the map in `mapRef`, once the server's settings (max zoom, attribution) are known. Call it
- * after the effect that makes the map, so the map is there when this effect runs.
+ * The tile layer of the map in `mapRef`, at once: the tiles of the first view are fetched in parallel with the
+ * server's settings (GET /api/tiles), not after them (decision 048). The settings then set the zoom limit and the
+ * credit. Call it after the effects that make the map and set its first view, so the first tiles fetched are
+ * those of that view.
  */
 export function useProxyTiles(mapRef: RefObject<L.Map | null>): void {
   const settings = useQuery({
@@ -44,16 +46,30 @@ export function useProxyTiles(mapRef: RefObject<L.Map | null>): void {
     // Asked offline too: the service worker answers from its copy ('map-settings'), so the kept tiles show.
     networkMode: 'offlineFirst',
   });
+  const tilesRef = useRef<L.TileLayer | null>(null);
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !settings.data) return;
-    const { maxZoom, attribution } = settings.data;
-    map.setMaxZoom(maxZoom);
-    const tiles = L.tileLayer(TILE_URL_TEMPLATE, { maxZoom, attribution: escapeHtml(attribution) }).addTo(
-      map,
-    );
+    if (!map) return;
+    // Every provider has the tiles down to the deepest zoom a map opens at (13): only zooming further waits for
+    // the server's limit.
+    const tiles = L.tileLayer(TILE_URL_TEMPLATE, { maxZoom: DEFAULT_MAX_ZOOM }).addTo(map);
+    tilesRef.current = tiles;
     return () => {
       tiles.remove();
+      tilesRef.current = null;
+    };
+  }, [mapRef]);
+  useEffect(() => {
+    const map = mapRef.current;
+    const tiles = tilesRef.current;
+    if (!map || !tiles || !settings.data) return;
+    const { maxZoom, attribution } = settings.data;
+    tiles.options.maxZoom = maxZoom;
+    map.setMaxZoom(maxZoom);
+    const credit = escapeHtml(attribution);
+    map.attributionControl?.addAttribution(credit);
+    return () => {
+      map.attributionControl?.removeAttribution(credit);
     };
   }, [mapRef, settings.data]);
 }
