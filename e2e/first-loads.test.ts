@@ -41,23 +41,22 @@ const gzipKb = (files: string[]) =>
 const groupOf = (file: string) => path.basename(file).replace(/-[\w-]{8}\.js$/, '');
 
 const ENTRY = 'index.html';
-// The shell's first screen: the entry, the Log tab (web/src/routes/home.tsx loads it at once) and the query
-// cache's restore (web/src/main.tsx starts it beside the first bundle).
+// The shell's first screen: the entry (with the query cache's restore, offline/query-restore.ts) and the Log tab
+// (web/src/routes/home.tsx loads it at once).
 const LOG_TAB = 'src/features/log/log-catch-form.tsx';
-const QUERY_RESTORE = 'src/offline/query-persistence.ts';
 const AUTH_PAGE = 'src/features/auth/auth-page.tsx';
 
 // The budget is 100 KB gzip (decision 023), not met since the Log form's place fields and photo offer landed
-// (105.3 KB on 2026-11-27 with the quick catch's button and the bottom tabs; what stands in the way is in the
-// decision): held there until it is, then lowered to it.
+// (105.3 KB on 2026-11-27 with the quick catch's button and the bottom tabs, 103.1 KB after the levers of the
+// decision's last section; what stands in the way is there): held there until it is, then lowered to it.
 const SHELL_BUDGET_KB = 100;
-const SHELL_HELD_AT_KB = 105.4;
+const SHELL_HELD_AT_KB = 103.2;
 
 describe('first loads of the built app', () => {
   it('the signed-in shell with the Log tab: no more JS than it is held at, on the way to its budget', () => {
     expect(manifest[ENTRY]?.isEntry).toBe(true);
     expect(SHELL_HELD_AT_KB).toBeGreaterThanOrEqual(SHELL_BUDGET_KB);
-    const files = chunksLoadedBy(ENTRY, LOG_TAB, QUERY_RESTORE);
+    const files = chunksLoadedBy(ENTRY, LOG_TAB);
     expect(gzipKb(files), files.join(', ')).toBeLessThanOrEqual(SHELL_HELD_AT_KB);
   });
 

@@ -8,18 +8,25 @@ import { loadWhenOnline } from '@/lib/load-when-online';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { loadOfflineRuntime } from '@/offline/load-offline-runtime';
 import { hasPendingLogout, sendPendingLogout } from '@/offline/pending-logout';
+import { restoreQueries } from '@/offline/query-restore';
 import { markRestored } from '@/offline/restore-state';
 import './index.css';
 
 // The kept query cache (user, catch list, last weather) comes back from IndexedDB while React starts
-// (docs/product.md#offline). Its code loads beside the first bundle; queries do not wait for it (see query-persistence.ts).
+// (docs/product.md#offline); queries do not wait for it (see query-restore.ts). Keeping the disk copy up to date
+// starts after the first screen (query-persistence.ts), never before the restore: it would overwrite it.
 // A logout queued offline (pending-logout.ts) means signed out, whatever the session cookie still says.
-void Promise.all([
-  import('@/offline/query-persistence').then((m) => m.restoreAndPersist(queryClient)).catch(() => {}),
+const restored = Promise.all([
+  restoreQueries(queryClient),
   hasPendingLogout().then((pending) => {
     if (pending) queryClient.setQueryData(queryKeys.user, null);
   }),
 ]).finally(markRestored);
+afterFirstScreen(() => {
+  void restored
+    .then(() => loadWhenOnline(() => import('@/offline/query-persistence')))
+    .then((m) => m.persistChanges(queryClient));
+});
 window.addEventListener('online', () => void sendPendingLogout());
 
 // Not needed for the first paint: the update offer and the outbox's sync triggers. They load once the page is

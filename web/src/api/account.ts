@@ -1,3 +1,5 @@
+import type { User, UserSettings } from '#core/user.ts';
+import { API_PATHS } from './endpoints.ts';
 import { http } from './http.ts';
 
 /**
@@ -18,4 +20,9 @@ export async function logOutEverywhere(): Promise<void> {
 /** DELETE /api/account: the account and everything in it are deleted for good. */
 export async function deleteAccount(body: { password: string }): Promise<void> {
   await http('/api/account', { method: 'DELETE', json: body });
+}
+
+/** PATCH /api/user: changes the account's settings (its units, docs/product.md#units); answers with the updated user. */
+export async function updateUserSettings(settings: UserSettings): Promise<User> {
+  return (await (await http(API_PATHS.user, { method: 'PATCH', json: settings })).json()) as User;
 }

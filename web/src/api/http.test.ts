@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deleteCatch, getCatches, getUser, logIn, uploadPhoto } from './endpoints.ts';
+import { getCatches, getUser } from './endpoints.ts';
 import { ApiError, errorMessage, http } from './http.ts';
+import { logIn } from './sign-in-endpoints.ts';
+import { deleteCatch, uploadPhoto } from './sync-endpoints.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

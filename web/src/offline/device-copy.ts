@@ -1,4 +1,5 @@
 import { queryClient, queryKeys } from '@/lib/query-client';
+import { clearPersistedQueries } from './query-restore.ts';
 import { whenCacheRestored } from './restore-state.ts';
 import { FORGET_PHOTOS_MESSAGE, SESSION_CHANNEL } from './storage-names.ts';
 
@@ -23,10 +24,10 @@ export async function forgetDeviceCopy(): Promise<void> {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
   // The worker drops photo writes still in flight, which could otherwise land after the delete below.
   navigator.serviceWorker?.controller?.postMessage({ type: FORGET_PHOTOS_MESSAGE });
-  // Both loaded here, not with the first screen (decision 023); without a worker (nothing precached) there are no
-  // photo caches either, so an import failing offline leaves nothing behind.
+  // The photo caches' code loads here, not with the first screen (decision 023); without a worker (nothing
+  // precached) there are no photo caches either, so an import failing offline leaves nothing behind.
   await Promise.all([
-    import('./query-persistence.ts').then((m) => m.clearPersistedQueries()).catch(() => {}),
+    clearPersistedQueries(),
     import('./photo-caches.ts').then((m) => m.deletePhotoCaches()).catch(() => {}),
   ]);
 }

@@ -3,15 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATCH_FIELDS_ADDED_LATER } from '#core/catch.ts';
 import { testCatch } from '#core/test-catch.ts';
-import {
-  CACHE_BUSTER,
-  clearPersistedQueries,
-  KEPT_TIDE_STATION_ANSWERS,
-  PERSIST_MAX_AGE_MS,
-  persistChanges,
-  persistQueries,
-  restoreQueries,
-} from './query-persistence.ts';
+import { KEPT_TIDE_STATION_ANSWERS, persistChanges, persistQueries } from './query-persistence.ts';
+import { CACHE_BUSTER, clearPersistedQueries, PERSIST_MAX_AGE_MS, restoreQueries } from './query-restore.ts';
 
 const user = { id: 4, username: 'angler', createdAt: '2026-01-01T00:00:00.000Z' };
 /** A catch as the list answers it today: every field, so keeping and restoring it changes nothing. */

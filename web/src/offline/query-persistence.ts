@@ -1,63 +1,26 @@
-import {
-  type DehydratedState,
-  dehydrate,
-  hydrate,
-  type Query,
-  type QueryClient,
-} from '@tanstack/react-query';
-import { APP_VERSION } from '#core/app-info.ts';
-import { type Catch, withFieldsAddedLater } from '#core/catch.ts';
+import type { DehydratedState, Query, QueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '../api/endpoints.ts';
 import { isPersistedQueryKey, queryKeys } from '../lib/query-client.ts';
-import { openKeyValueStore } from './key-value-store.ts';
-import { QUERY_CACHE_DB } from './storage-names.ts';
+import { CACHE_BUSTER, CACHE_RECORD_KEY, cacheDb, type PersistedCache } from './query-restore.ts';
 
 /**
  * The query cache kept across restarts (docs/product.md#offline): the signed-in user, the catch list, the latest weather
  * reading and the tide stations around the last few places the angler looked at the tides (at most
  * KEPT_TIDE_STATION_ANSWERS answers of GET /api/tides/stations, each at most 50 stations; decision 035), so the
- * app opens offline with the last known state. IndexedDB database 'tightlines-cache', store
- * 'queries', one record under 'query-cache' (QUERY_CACHE_DB in storage-names.ts): { savedAt, buster, state:
- * dehydrated TanStack Query state }.
+ * app opens offline with the last known state (query-restore.ts reads it back, in the first bundle).
  *
  * A small persister of our own rather than @tanstack/react-query-persist-client: that package pins an exact,
  * older @tanstack/query-core (a second copy of the query core in the bundle), and its provider holds every
- * query back until the disk is read. Here queries start at once: online, the fresh answers win (hydrate never
- * overwrites newer data); offline, the queries wait for the network and the restored data shows meanwhile.
- * main.tsx loads this module beside the first bundle, not in it. The disk copy is written the moment the
- * signed-in user is known (right after the restore too, for a user who arrived before it), at most once a
+ * query back until the disk is read; here queries start at once. main.tsx loads this module once the restore is
+ * done and the first screen is shown (decision 023: not in the shell's first load). The disk copy is written then
+ * (for a user who arrived before it), the moment the signed-in user is known, at most once a
  * second after another persisted query changed, and at once when the page is hidden; a copy older than 30
  * days or from another app version (the buster) is thrown away. It always belongs to a signed-in user:
  * nothing is written while the cache holds no user (signed out, or not known yet), so nothing written late
  * can outlive a sign-out (offline/device-copy.ts).
  */
 
-const STORE = QUERY_CACHE_DB.store;
-const RECORD_KEY = QUERY_CACHE_DB.record;
-export const PERSIST_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-/** Bump the suffix when a persisted answer's shape changes. */
-export const CACHE_BUSTER = `${APP_VERSION}:1`;
 const THROTTLE_MS = 1000;
-
-interface PersistedCache {
-  savedAt: number;
-  buster: string;
-  state: DehydratedState;
-}
-
-let dbPromise: ReturnType<typeof openCacheDb> | null = null;
-
-function openCacheDb() {
-  return openKeyValueStore(QUERY_CACHE_DB.name, QUERY_CACHE_DB.version, STORE);
-}
-
-function cacheDb() {
-  dbPromise ??= openCacheDb().catch((error: unknown) => {
-    dbPromise = null;
-    throw error;
-  });
-  return dbPromise;
-}
 
 const isWeather = (query: Query) => String(query.queryKey[0]).startsWith(API_PATHS.weather);
 const isTideStations = (query: Query) => query.queryKey[0] === API_PATHS.tideStations;
@@ -94,68 +57,25 @@ export async function persistQueries(client: QueryClient): Promise<void> {
     ...newestFirst(client, isWeather).slice(0, 1),
     ...newestFirst(client, isTideStations).slice(0, KEPT_TIDE_STATION_ANSWERS),
   ]);
-  const state = dehydrate(client, {
-    shouldDehydrateQuery: (query) => shouldPersist(query, kept),
-    shouldDehydrateMutation: () => false,
-  });
-  const record: PersistedCache = { savedAt: Date.now(), buster: CACHE_BUSTER, state };
-  await (await cacheDb()).put(record, RECORD_KEY);
-}
-
-/** Forgets the disk copy (logout). */
-export async function clearPersistedQueries(): Promise<void> {
-  try {
-    await (await cacheDb()).delete(RECORD_KEY);
-  } catch {
-    // Nothing stored, or storage unavailable: nothing to forget.
-  }
-}
-
-/**
- * A restored answer keeps the time it was fetched in an earlier visit, so it could look fresh (the catch list is
- * fresh for 10 s) and a screen mounted right after the restore would not ask the server. What came from the disk
- * is marked stale instead, without a refetch now: the next screen that uses it asks, and offline it simply shows.
- * Answers the cache already had newer (hydrate kept them) are left alone.
- */
-function markRestoredStale(client: QueryClient, restored: DehydratedState): void {
-  const restoredAt = new Map(restored.queries.map((query) => [query.queryHash, query.state.dataUpdatedAt]));
-  void client.invalidateQueries({
-    predicate: (query) => restoredAt.get(query.queryHash) === query.state.dataUpdatedAt,
-    refetchType: 'none',
-  });
-}
-
-/**
- * The kept catch list as this version of the app reads it: a copy written before a catch field existed lacks it,
- * and gets its "not set" value (core/catch.ts), instead of being thrown away with the angler's offline history.
- */
-function withCurrentCatchShape(state: DehydratedState): DehydratedState {
-  return {
-    ...state,
-    queries: state.queries.map((query) => {
-      const data = query.state.data;
-      if (query.queryKey[0] !== queryKeys.catches[0] || !Array.isArray(data)) return query;
-      const catches = (data as Catch[]).map((item) => withFieldsAddedLater(item));
-      return { ...query, state: { ...query.state, data: catches } };
-    }),
+  // What TanStack's dehydrate() writes for a settled query, no mutations: its own code would stay in the first
+  // bundle beside hydrate() (one module; decision 023), for these few lines.
+  const dehydratedAt = Date.now();
+  const state: DehydratedState = {
+    mutations: [],
+    queries: client
+      .getQueryCache()
+      .getAll()
+      .filter((query) => shouldPersist(query, kept))
+      .map(({ queryKey, queryHash, state: queryState, meta }) => ({
+        dehydratedAt,
+        state: queryState,
+        queryKey,
+        queryHash,
+        ...(meta && { meta }),
+      })),
   };
-}
-
-/** Puts the disk copy back into the cache; a stale or foreign copy is deleted instead. Never throws. */
-export async function restoreQueries(client: QueryClient, now = Date.now()): Promise<void> {
-  try {
-    const saved = (await (await cacheDb()).get(RECORD_KEY)) as PersistedCache | undefined;
-    if (!saved) return;
-    if (saved.buster !== CACHE_BUSTER || now - saved.savedAt > PERSIST_MAX_AGE_MS) {
-      await clearPersistedQueries();
-      return;
-    }
-    const state = withCurrentCatchShape(saved.state);
-    hydrate(client, state);
-    markRestoredStale(client, state);
-  } catch {
-    // Private browsing without IndexedDB, or a damaged record: start with an empty cache.
-  }
+  const record: PersistedCache = { savedAt: Date.now(), buster: CACHE_BUSTER, state };
+  await (await cacheDb()).put(record, CACHE_RECORD_KEY);
 }
 
 /**
@@ -193,10 +113,4 @@ export function persistChanges(client: QueryClient): () => void {
     if (hasDocument) document.removeEventListener('visibilitychange', onHidden);
     if (timer !== null) clearTimeout(timer);
   };
-}
-
-/** Restores the kept cache, then keeps the disk copy up to date (never before: it would overwrite it). */
-export async function restoreAndPersist(client: QueryClient): Promise<void> {
-  await restoreQueries(client);
-  persistChanges(client);
 }

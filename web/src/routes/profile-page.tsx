@@ -3,7 +3,7 @@ import { ArrowLeft, Info, LogOut, Ruler, UserCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { APP_LAST_UPDATED, APP_VERSION } from '#core/app-info.ts';
 import type { UnitSystem } from '#core/units.ts';
-import { updateUserSettings } from '@/api/endpoints';
+import { updateUserSettings } from '@/api/account';
 import { errorMessage } from '@/api/http';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

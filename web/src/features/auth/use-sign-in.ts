@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { User } from '#core/user.ts';
-import { type Credentials, logIn, register } from '@/api/endpoints';
 import { errorMessage } from '@/api/http';
+import { type Credentials, logIn, register } from '@/api/sign-in-endpoints';
 import { toast } from '@/hooks/use-toast';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { forgetDeviceCopy } from '@/offline/device-copy';

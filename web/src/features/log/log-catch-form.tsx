@@ -28,7 +28,6 @@ import {
   useLocateInto,
 } from './catch-form-fields.tsx';
 import { useCatchForm } from './catch-form-state.ts';
-import { PhotoField, photoToKeep } from './photo-field.tsx';
 import { QuickCatchButton } from './quick-catch-button.tsx';
 import { RecordQuestionPanel, useRecordQuestion } from './record-question.tsx';
 
@@ -48,6 +47,12 @@ const quickCatch = onDemand(
   <div className="flex justify-center p-6">
     <Spinner />
   </div>,
+);
+// The photo field is the form's last, below its first screen: it comes once the form has painted too, a box of its
+// height holding its place meanwhile. The save takes the picked photo from it (so its code is here by then).
+const photoPicker = onDemand(
+  () => loadWhenOnline(() => import('./photo-field.tsx')).then((m) => m.PhotoField),
+  <div className="min-h-[5.5rem]" aria-hidden="true" />,
 );
 const rememberedChips = onDemand(() =>
   loadWhenOnline(() => import('./remembered-chips.tsx')).then((m) => m.RememberedChips),
@@ -85,7 +90,8 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
   const [showSuccess, setShowSuccess] = useState(false);
   /** The Quick catch's steps show instead of the whole form (quick-catch.tsx): the same form state and save. */
   const [quick, setQuick] = useState(false);
-  // The quick catch's steps are fetched once the form has painted, so the tap opens them at once.
+  // The quick catch's steps are fetched once the form has painted, so the tap opens them at once; the photo field
+  // is drawn from then on.
   const painted = useAfterPaint(true, false);
   useEffect(() => {
     if (painted) quickCatch.preload().catch(() => {});
@@ -138,7 +144,8 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
         loadOfflineRuntime(),
         import('../catches/save-catch.ts'),
       ]);
-      const entry = await saveCatch(values, file ? await photoToKeep(file) : null, {
+      const kept = file ? await (await import('./photo-field.tsx')).photoToKeep(file) : null;
+      const entry = await saveCatch(values, kept, {
         outbox: offline.outbox,
         userId: user.id,
         clientId,
@@ -226,7 +233,14 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
   };
 
   const photoId = useId();
-  const photoField = <PhotoField id={photoId} photo={photo} onChange={setPhoto} onUseFacts={fillFromPhoto} />;
+  const photoField = painted ? (
+    <OnDemand
+      source={photoPicker}
+      props={{ id: photoId, photo, onChange: setPhoto, onUseFacts: fillFromPhoto }}
+    />
+  ) : (
+    photoPicker.fallback
+  );
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { MapPin, Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { type PlaceMatch, parseCoordinates } from '#core/places.ts';
-import { searchPlaces } from '@/api/endpoints';
+import { searchPlaces } from '@/api/tools-endpoints';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

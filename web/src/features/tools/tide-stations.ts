@@ -1,7 +1,8 @@
 import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { TideStationsAnswer } from '#core/tides.ts';
-import { API_PATHS, getTideStations } from '../../api/endpoints.ts';
+import { API_PATHS } from '../../api/endpoints.ts';
+import { getTideStations } from '../../api/tools-endpoints.ts';
 
 /**
  * The tide stations the phone keeps (docs/decisions/035-tides.md): answers of GET /api/tides/stations in the

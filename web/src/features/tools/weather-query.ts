@@ -1,6 +1,7 @@
 import { onlineManager, type QueryClient, queryOptions, skipToken } from '@tanstack/react-query';
 import { WEATHER_STALE_MS, type Weather } from '#core/weather.ts';
-import { API_PATHS, getWeather, weatherPath } from '../../api/endpoints.ts';
+import { API_PATHS } from '../../api/endpoints.ts';
+import { getWeather, weatherPath } from '../../api/tools-endpoints.ts';
 
 /**
  * The weather query of the Tools tab (docs/product.md#weather: GET /api/weather, 'stale after 5 minutes', no retries).

@@ -4,7 +4,8 @@ import type { Trip } from '#core/trips.ts';
 import type { User } from '#core/user.ts';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { outbox } from '@/offline/offline-runtime';
-import { persistQueries, restoreQueries } from '@/offline/query-persistence';
+import { persistQueries } from '@/offline/query-persistence';
+import { restoreQueries } from '@/offline/query-restore';
 import { renderScreen } from '@/test-support/render';
 import { TripBar } from './trip-bar.tsx';
 

@@ -1,5 +1,5 @@
 import type { Catch, CatchChanges, CatchFields } from '#core/catch.ts';
-import { createCatch, createMobileCatch, updateCatch } from '../../api/endpoints.ts';
+import { createCatch, createMobileCatch, updateCatch } from '../../api/sync-endpoints.ts';
 import type { CreateEntry } from '../outbox.ts';
 import { revisionOf } from '../outbox-actions.ts';
 import { type Outcome, removeSent, type SendContext, settleRefusal } from './context.ts';

@@ -1,4 +1,4 @@
-import { deleteCatch } from '../../api/endpoints.ts';
+import { deleteCatch } from '../../api/sync-endpoints.ts';
 import type { DeleteEntry } from '../outbox.ts';
 import { type Outcome, type SendContext, settleRefusal } from './context.ts';
 

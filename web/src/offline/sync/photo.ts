@@ -1,4 +1,4 @@
-import { uploadPhoto } from '../../api/endpoints.ts';
+import { uploadPhoto } from '../../api/sync-endpoints.ts';
 import type { PhotoEntry } from '../outbox.ts';
 import { isUnedited } from '../outbox-actions.ts';
 import { backOff, type Outcome, type SendContext } from './context.ts';

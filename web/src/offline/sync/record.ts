@@ -1,5 +1,6 @@
-import { createRecord, deleteRecord, listRecords, updateRecord } from '../../api/endpoints.ts';
+import { listRecords } from '../../api/endpoints.ts';
 import type { RecordShapes } from '../../api/record-types.ts';
+import { createRecord, deleteRecord, updateRecord } from '../../api/sync-endpoints.ts';
 import type { RecordEntry, RecordTarget } from '../outbox.ts';
 import { type Outcome, removeSent, type SendContext, settleRefusal } from './context.ts';
 import type { Answer } from './transport.ts';

@@ -1,4 +1,4 @@
-import { updateCatch } from '../../api/endpoints.ts';
+import { updateCatch } from '../../api/sync-endpoints.ts';
 import type { UpdateEntry } from '../outbox.ts';
 import { type Outcome, removeSent, type SendContext, settleRefusal } from './context.ts';
 import { needsUpload, sendPhoto } from './photo.ts';

@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { getStoreListings } from '@/api/endpoints';
+import { getStoreListings } from '@/api/page-endpoints';
 import { DownloadQr, downloadAddress } from '@/components/download-qr';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

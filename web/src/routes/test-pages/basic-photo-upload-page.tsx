@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, ImageUp, Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { uploadBasicPhoto } from '@/api/endpoints';
 import { ApiError } from '@/api/http';
+import { uploadBasicPhoto } from '@/api/page-endpoints';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';

@@ -2,7 +2,7 @@ import { CircleCheck, List, Plus, Siren } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Catch } from '#core/catch.ts';
-import { createEmergencyCatch } from '@/api/endpoints';
+import { createEmergencyCatch } from '@/api/page-endpoints';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/hooks/use-toast';

@@ -2,7 +2,7 @@ import { List, Save, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Catch } from '#core/catch.ts';
-import { createCatch } from '@/api/endpoints';
+import { createCatch } from '@/api/sync-endpoints';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';

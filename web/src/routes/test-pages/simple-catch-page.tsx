@@ -1,6 +1,6 @@
 import { Fish, Lock, LogIn } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { createCatch } from '@/api/endpoints';
+import { createCatch } from '@/api/sync-endpoints';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

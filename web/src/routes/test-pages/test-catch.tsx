@@ -119,7 +119,7 @@ function useShowSaveError() {
   };
 }
 
-/** Saves a test catch with `save` (an endpoint of api/endpoints.ts); on success refreshes the catch list; failures get the toasts of docs/product.md#test-pages. */
+/** Saves a test catch with `save` (an endpoint of api/sync-endpoints.ts or page-endpoints.ts); on success refreshes the catch list; failures get the toasts of docs/product.md#test-pages. */
 export function useSaveTestCatch(save: (body: Record<string, unknown>) => Promise<Catch>) {
   const showSaveError = useShowSaveError();
   return useMutation({
