@@ -74,7 +74,8 @@ export function InsightsView({
   }, [log, shownFilter, shownTripId]);
   // The whole log unfiltered is what the server answers without a query; the filters cannot be set before the
   // catches are here anyway (History shows its filter bar with them).
-  const unfiltered = shownTripId === null && Object.values(shownFilter).every((part) => part === undefined || part === null);
+  const unfiltered =
+    shownTripId === null && Object.values(shownFilter).every((part) => part === undefined || part === null);
   const serverAnswer = useQuery({
     queryKey: [INSIGHTS_PATH],
     queryFn: async () => (await (await http(INSIGHTS_PATH)).json()) as Insights,
