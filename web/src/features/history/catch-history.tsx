@@ -120,13 +120,12 @@ export function CatchHistory({
       <TabsContent value="insights" className="mt-0">
         {loadFailed ? (
           <LoadFailed />
-        ) : loadingCatches ? (
-          <ViewSpinner />
         ) : (
+          // While the catches are on their way, the view shows the server's answer (decision 049).
           <OnDemand
             source={insightsView}
             props={{
-              catches: state.filteredCatches,
+              catches: loadingCatches ? null : state.filteredCatches,
               filter: state.insightFilter,
               tripId: state.insightTripId,
               onStartTrip: onLogCatch,

@@ -10,6 +10,7 @@ import { useUnits } from '@/features/auth/use-units';
 import { cn } from '@/lib/cn';
 import { formatLength, formatWeight } from '../catches/catch-format.ts';
 import { useTrips } from '../trips/use-trips.ts';
+import { useAfterPaint } from './use-after-paint.ts';
 
 /**
  * The Stats view of the History tab (docs/product.md#stats, decision 011): totals (of fish: "12 perch" counts 12, and
@@ -368,6 +369,9 @@ function TestCatchesLeftOut({ count }: { count: number }) {
 
 export function CatchStatsView({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
   const buckets = chartBuckets(stats.months);
+  // The totals are painted first; the chart, the table and the lists (most of the view's elements) a frame later
+  // (decision 049).
+  const showRest = useAfterPaint(true, false);
   return (
     <section aria-labelledby="stats-heading" className="flex flex-col gap-4">
       <h2 id="stats-heading" className="text-xl font-semibold tracking-tight">
@@ -386,7 +390,7 @@ export function CatchStatsView({ stats, onOpen }: { stats: CatchStats; onOpen: O
         <Totals stats={stats} onOpen={onOpen} />
       )}
       <TripFigures showWithoutTrips={stats.totalCatches > 0} />
-      {stats.totalCatches === 0 ? null : (
+      {stats.totalCatches === 0 || !showRest ? null : (
         <>
           <StatsSection title={CHART_TITLES[buckets[0]?.span ?? 1]}>
             <MonthChart buckets={buckets} />

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Catch } from '#core/catch.ts';
@@ -145,6 +146,50 @@ describe('the Insights view', () => {
     expect(within(shares).getByText('21°C and above')).toBeTruthy();
     // The air's bands too: 50–65 °F.
     expect(screen.getByTestId('insights-thin').textContent).toContain('Air temperature, 10–18°C');
+  });
+
+  it("shows the server's answer for the whole log while the catches are on their way, then its own", async () => {
+    const trips = [trip(1, { sunPhase: { dusk: 60, day: 180 } })];
+    const server = {
+      catches: 40,
+      catchesInTrips: 40,
+      hoursFished: 4,
+      comparisons: 0,
+      effort: [],
+      shares: [],
+    };
+    const calls = answerApi({
+      'GET /api/user': { status: 200, body: angler },
+      'GET /api/trips': { status: 200, body: trips },
+      'GET /api/spots': { status: 200, body: [] },
+      'GET /api/insights': { status: 200, body: server },
+    });
+    queryClient.setQueryData(queryKeys.user, angler);
+    queryClient.setQueryData(queryKeys.trips, trips);
+    queryClient.setQueryData(queryKeys.spots, []);
+    const view = renderScreen(
+      <InsightsView catches={null} filter={{}} tripId={null} onStartTrip={() => {}} />,
+    );
+    await expect
+      .poll(() => screen.queryByTestId('insights-summary')?.textContent)
+      .toBe('40 catches in 4 hours fished');
+    expect(calls.filter((call) => call.path === '/api/insights')).toHaveLength(1);
+
+    // The catches are here: worked out on the phone, from them.
+    view.rerender(
+      <QueryClientProvider client={queryClient}>
+        <InsightsView
+          catches={caught(3, 'Walleye', 1, 'dusk')}
+          filter={{}}
+          tripId={null}
+          onStartTrip={() => {}}
+        />
+      </QueryClientProvider>,
+    );
+    await expect
+      .poll(() => screen.queryByTestId('insights-summary')?.textContent)
+      .toBe('3 catches in 4 hours fished');
+    expect(calls.filter((call) => call.path === '/api/insights')).toHaveLength(1);
   });
 
   it('says insights need trips when the log has none', async () => {

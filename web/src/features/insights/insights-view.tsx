@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronUp, Lightbulb, Timer } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
@@ -9,6 +10,7 @@ import {
 } from '#core/insight-filter.ts';
 import { computeInsights, type Insights } from '#core/insights.ts';
 import { speciesName } from '#core/species-aliases.ts';
+import { http } from '@/api/http';
 import { Button } from '@/components/ui/button';
 import { useUnits } from '@/features/auth/use-units';
 import { ViewSpinner } from '../history/history-status.tsx';
@@ -35,7 +37,8 @@ import {
  * The Insights view of the History tab (docs/decisions/044-insights.md): each pattern measured against the time the
  * angler fished, in plain words, the clear effects first. Worked out on the phone from the kept catches and trips
  * (so offline too) by the same core functions the server answers GET /api/insights with. A chunk of its own, loaded
- * when the view opens.
+ * when the view opens. On a first visit, until the whole catch list is here (megabytes at 10,000 catches), it shows
+ * the server's answer for the whole log, the same figures (docs/decisions/049-stats-and-insights-speed.md).
  */
 export function InsightsView({
   catches,
@@ -43,8 +46,11 @@ export function InsightsView({
   tripId,
   onStartTrip,
 }: {
-  /** History's catches, the kept list merged with the outbox, through History's filters (log-filter.ts). */
-  catches: readonly Catch[];
+  /**
+   * History's catches, the kept list merged with the outbox, through History's filters (log-filter.ts); null while
+   * the whole list is on its way (a first visit).
+   */
+  catches: readonly Catch[] | null;
   /** History's filters as insights read them: the trips and days they keep (log-filter.ts `toInsightFilter`). */
   filter: InsightFilter;
   /** History's trip filter: only that trip's hours and fish. */
@@ -59,12 +65,23 @@ export function InsightsView({
   const shownFilter = useDeferredValue(filter);
   const shownTripId = useDeferredValue(tripId);
 
-  const log = useMemo(() => insightLog(catches, trips), [catches, trips]);
-  const insights = useMemo(() => {
+  const log = useMemo(() => (catches === null ? null : insightLog(catches, trips)), [catches, trips]);
+  const phoneInsights = useMemo(() => {
+    if (log === null) return null;
     const inTrip = shownTripId === null ? log.trips : log.trips.filter((trip) => trip.id === shownTripId);
     const picked = filterInsightLog(log.catches, inTrip, shownFilter);
     return computeInsights(picked.catches, picked.trips);
   }, [log, shownFilter, shownTripId]);
+  // The whole log unfiltered is what the server answers without a query; the filters cannot be set before the
+  // catches are here anyway (History shows its filter bar with them).
+  const unfiltered =
+    shownTripId === null && Object.values(shownFilter).every((part) => part === undefined || part === null);
+  const serverAnswer = useQuery({
+    queryKey: [INSIGHTS_PATH],
+    queryFn: async () => (await (await http(INSIGHTS_PATH)).json()) as Insights,
+    enabled: catches === null && unfiltered,
+  });
+  const insights = phoneInsights ?? (unfiltered ? (serverAnswer.data ?? null) : null);
   const spotNames = useMemo(
     () => new Map(spots.flatMap((spot) => (spot.id === null ? [] : [[spot.id, spot.name] as const]))),
     [spots],
@@ -84,10 +101,10 @@ export function InsightsView({
       <h2 id="insights-heading" className="text-xl font-semibold tracking-tight">
         Insights
       </h2>
-      {loading ? (
-        <ViewSpinner />
-      ) : trips.length === 0 ? (
+      {!loading && trips.length === 0 ? (
         <NeedsTrips onStartTrip={onStartTrip} />
+      ) : insights === null || (loading && phoneInsights !== null) ? (
+        <ViewSpinner />
       ) : (
         <>
           <p className="text-sm text-muted-foreground">
@@ -99,6 +116,8 @@ export function InsightsView({
     </section>
   );
 }
+
+const INSIGHTS_PATH = '/api/insights';
 
 /** What insights read of History's catches and the kept trips: a trip counts once the server has it. */
 function insightLog(catches: readonly Catch[], trips: readonly ShownTrip[]) {
