@@ -1,10 +1,10 @@
 // `npm run bench`: builds the web app, seeds a fresh SQLite database, starts the real server on loopback and
-// measures API load (against a bare node:http ceiling), photo handling, bundle sizes, Lighthouse scores and the
-// History tab with 10,000 catches, export and import of those 10,000 catches, and GET /api/insights of a log of
-// 10,000 catches in 1,000 trips, the conditions backfill of an imported 10,000-catch log (provider calls per
-// cell and day), and on Lighthouse's phone profile a 12 MP photo prepared and sent and 50 catches synced after
-// being logged offline. Each server runs with the tide index built and its conditions jobs calling a fake
-// Open-Meteo. Writes bench/results.md and bench/results.json and refreshes the table in
+// measures API load (against a bare node:http ceiling), photo handling, bundle sizes, Lighthouse scores of every
+// screen, History, Stats and Insights at 10,000 catches in 1,000 trips (first and returning visits), export and
+// import of those 10,000 catches, GET /api/insights of a log of 10,000 catches in 1,000 trips, the conditions
+// backfill of an imported 10,000-catch log (provider calls per cell and day), and on Lighthouse's phone profile a
+// 12 MP photo prepared and sent and 50 catches synced after being logged offline. Each server runs with the tide
+// index built and its conditions jobs calling a fake Open-Meteo. Writes bench/results.md and bench/results.json and refreshes the table in
 // bench/README.md (the summary between its bench:summary markers). Stops every process it started; gives up after --time-limit minutes.
 //
 // Options: --quick (short runs, for trying the script), --skip-build, --only=api,backfill,workers,photos,export,insights,frontend,history,lighthouse,phone,
@@ -20,7 +20,7 @@ import { benchApi, benchBreakdown, benchGetDuringUploads, signIn } from './lib/a
 import { benchBackfill } from './lib/backfill.ts';
 import { benchExportImport } from './lib/export-import.ts';
 import { benchHistory, chunkSizes, initialLoads, launchChromium } from './lib/frontend.ts';
-import { benchInsights, seedInsightsLog } from './lib/insights.ts';
+import { benchInsights, LIGHTHOUSE_LOG, seedInsightsLog } from './lib/insights.ts';
 import { benchLighthouse, lighthouseVersion } from './lib/lighthouse.ts';
 import { benchPhone } from './lib/phone.ts';
 import { benchPhotos } from './lib/photos.ts';
@@ -82,6 +82,8 @@ const settings = {
   durationSeconds: Number(values.duration ?? (values.quick ? 3 : 10)),
   warmupSeconds: values.quick ? 1 : 2,
   lighthouseRuns: Number(values['lighthouse-runs'] ?? (values.quick ? 1 : 3)),
+  /** Runs of each History, Stats and Insights figure in the browser (their median is reported). */
+  browserRuns: values.quick ? 1 : 3,
   quick: values.quick,
   fullRun: !values.quick && only.size === PARTS.length,
 };
@@ -175,11 +177,17 @@ async function main(): Promise<void> {
       file: path.join(workDir, 'tightlines.db'),
     });
     log(`  ${Object.keys(BENCH_USERS).length} users, 10,100 catches in ${(seedMs / 1000).toFixed(1)} s`);
-    if (only.has('insights')) {
+    // History, Stats and Insights in the browser measure the insights angler's log too.
+    if (only.has('insights') || only.has('history')) {
       const insightsSeed = await seedInsightsLog(path.join(workDir, 'tightlines.db'));
       log(
         `  the insights angler: 10,000 catches in 1,000 trips in ${(insightsSeed.seedMs / 1000).toFixed(1)} s`,
       );
+    }
+    if (only.has('lighthouse')) {
+      const file = path.join(workDir, 'tightlines.db');
+      await seedInsightsLog(file, undefined, BENCH_USERS.lighthouse.username, LIGHTHOUSE_LOG);
+      log(`  the Lighthouse angler: ${LIGHTHOUSE_LOG.catches} catches in ${LIGHTHOUSE_LOG.trips} trips`);
     }
 
     // Every server below runs as in production: the tide index built and read, the conditions jobs calling a
@@ -264,12 +272,10 @@ async function main(): Promise<void> {
           }
         }
         if (only.has('history')) {
-          log('History with 10,000 catches...');
-          results.history = await benchHistory(browser, server.baseUrl);
           log(
-            `  first render ${results.history.firstCardPaintedMs.toFixed(0)} ms, keystrokes ` +
-              `${results.history.keystrokeMs.map((v) => v.toFixed(0)).join(', ')} ms`,
+            `History, Stats and Insights at 10,000 catches / 1,000 trips (${settings.browserRuns} runs)...`,
           );
+          results.history = await benchHistory(browser, server.baseUrl, settings.browserRuns, log);
         }
         await browser.close();
       }
@@ -279,7 +285,7 @@ async function main(): Promise<void> {
           const login = await fetch(`${server.baseUrl}/api/login`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ username: BENCH_USERS.reader.username, password: BENCH_PASSWORD }),
+            body: JSON.stringify({ username: BENCH_USERS.lighthouse.username, password: BENCH_PASSWORD }),
           });
           const cookie = login.headers.get('set-cookie')?.split(';')[0];
           results.lighthouse = await benchLighthouse(

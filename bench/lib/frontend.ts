@@ -1,13 +1,15 @@
 // Front end: gzip size of every built chunk; what a first visit of /auth and of the signed-in shell downloads;
-// and the History tab with 10,000 catches (time to first render, time from a keystroke in the search box to the
-// filtered list on screen, the Stats view's first render), measured in the page with performance marks, with the
-// long tasks (over 50 ms) of each step, a measure the machine's load disturbs less. Debian's Chromium via
-// playwright-core.
+// and History at 10,000 catches with their conditions in 1,000 trips (time to first render, to the whole list usable,
+// from a keystroke in the search box to the filtered list on screen, the Stats and Insights views' first render, and
+// each view's first render on a returning visit), measured in the page with performance marks, with the long tasks
+// (over 50 ms) of each step, a measure the machine's load disturbs less; medians of several runs. Debian's Chromium
+// via playwright-core.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { INSIGHTS_LOG } from './insights.ts';
 import { median } from './photos.ts';
 import { onCleanup } from './processes.ts';
 import { BENCH_PASSWORD, BENCH_USERS } from './seed.ts';
@@ -34,6 +36,8 @@ export interface InitialLoad {
 
 export interface HistoryFigures {
   catches: number;
+  /** How many runs each figure is the median of (one before runs were repeated). */
+  runs?: number;
   /** Navigation start → the first catch card in the DOM, ms. */
   firstCardMs: number;
   /** Navigation start → the frame after the first card was added (painted), ms. */
@@ -45,9 +49,18 @@ export interface HistoryFigures {
   newestArrivedMs: number;
   /** Navigation start → the frame after the whole list replaced the newest catches (painted), ms. */
   wholeListPaintedMs: number;
+  /**
+   * Navigation start → the whole list usable: painted, and the main thread free to answer a keystroke or a scroll
+   * (the end of the last long task that started before it, if later), ms.
+   */
+  usableMs?: number;
+  /** A returning visit (kept cache, then revalidated): navigation start → the first card painted, ms. */
+  returningFirstCardMs?: number;
   cardsRendered: number;
-  /** Keystroke (keydown timestamp) → the filtered list painted, ms, one per key. */
+  /** Keystroke (keydown timestamp) → the filtered list painted, ms, one per key (of every run). */
   keystrokeMs: number[];
+  /** Each run's slowest keystroke, ms. */
+  keystrokeWorstMs?: number[];
   query: string;
   clearMs: number;
   /** Long tasks (> 50 ms) between navigation start and the first card painted: how many, and their total. */
@@ -55,19 +68,21 @@ export interface HistoryFigures {
   firstRenderLongTasksMs?: number;
   /** Per keystroke: the total of the long tasks between keydown and the filtered list painted, ms. */
   keystrokeLongTasksMs?: number[];
-  /** A returning visit (the list kept on the phone, then asked for again): navigation → first card painted, ms. */
-  returningFirstCardPaintedMs?: number;
   /** The Stats view opened directly (/logs/stats) with the same 10,000 catches. */
-  stats?: StatsFigures;
+  stats?: ViewFigures;
+  /** The Insights view opened directly (/logs/insights) with the same log. */
+  insights?: ViewFigures;
 }
 
-interface StatsFigures {
+interface ViewFigures {
   /** Navigation start → the catches JSON fully received, ms. */
   catchesArrivedMs: number;
-  /** Navigation start → the frame after the totals were in the DOM (painted), ms. */
+  /** Navigation start → the frame after its first figures (Stats: the totals) were in the DOM (painted), ms. */
   firstRenderPaintedMs: number;
   firstRenderLongTasks: number;
   firstRenderLongTasksMs: number;
+  /** The same on a returning visit (kept cache, then revalidated), ms. */
+  returningPaintedMs?: number;
 }
 
 const gzipSize = (file: string) => gzipSync(readFileSync(file)).length;
@@ -232,7 +247,7 @@ const screenReadyScript = (selector: string) => `(() => {
  * window.__longTasks.
  */
 const historyInitScript = (
-  view: 'list' | 'stats',
+  view: 'list' | 'stats' | 'insights',
   marks: Array<{ selector: string; name: string }>,
 ) => `(() => {
   try { localStorage.setItem('activeTab', 'history'); localStorage.setItem('historyView', '${view}'); } catch {}
@@ -323,11 +338,147 @@ function findCatchesEntry(query: '' | 'limit'): string {
   })`;
 }
 
-export async function benchHistory(browser: Browser, baseUrl: string): Promise<HistoryFigures> {
+/** The angler measured: 10,000 catches with their conditions in 1,000 trips with their effort (insights.ts). */
+const HISTORY_ANGLER = BENCH_USERS.insights.username;
+
+/**
+ * History, Stats and Insights at 10,000 catches (with conditions) and 1,000 trips, `runs` times each in a fresh
+ * phone context; every figure is the median of the runs (the keystrokes: the median of them all, and the median of
+ * each run's worst).
+ */
+export async function benchHistory(
+  browser: Browser,
+  baseUrl: string,
+  runs: number,
+  log: (line: string) => void,
+): Promise<HistoryFigures> {
+  const lists: HistoryRun[] = [];
+  const stats: Required<ViewFigures>[] = [];
+  const insights: Required<ViewFigures>[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const list = await measureHistoryList(browser, baseUrl);
+    lists.push(list);
+    stats.push(await measureView(browser, baseUrl, 'stats', '[data-testid="stats-total-catches"]'));
+    insights.push(await measureView(browser, baseUrl, 'insights', '[data-testid="insights-summary"]'));
+    log(
+      `  run ${run}: list first card ${list.firstCardPaintedMs.toFixed(0)} ms, usable ${list.usableMs.toFixed(0)} ms, ` +
+        `returning ${list.returningFirstCardMs.toFixed(0)} ms; keystrokes ${list.keystrokeMs.map((v) => v.toFixed(0)).join(', ')} ms; ` +
+        `Stats ${stats.at(-1)?.firstRenderPaintedMs.toFixed(0)} ms (returning ${stats.at(-1)?.returningPaintedMs.toFixed(0)}), ` +
+        `Insights ${insights.at(-1)?.firstRenderPaintedMs.toFixed(0)} ms (returning ${insights.at(-1)?.returningPaintedMs.toFixed(0)})`,
+    );
+  }
+  const middle = <T>(items: T[], pick: (item: T) => number) => median(items.map(pick));
+  const first = lists[0];
+  if (!first) throw new Error('no History runs');
+  return {
+    catches: INSIGHTS_LOG.catches,
+    runs,
+    firstCardMs: middle(lists, (r) => r.firstCardMs),
+    firstCardPaintedMs: middle(lists, (r) => r.firstCardPaintedMs),
+    catchesArrivedMs: middle(lists, (r) => r.catchesArrivedMs),
+    catchesJsonBytes: first.catchesJsonBytes,
+    newestArrivedMs: middle(lists, (r) => r.newestArrivedMs),
+    wholeListPaintedMs: middle(lists, (r) => r.wholeListPaintedMs),
+    usableMs: middle(lists, (r) => r.usableMs),
+    returningFirstCardMs: middle(lists, (r) => r.returningFirstCardMs),
+    cardsRendered: first.cardsRendered,
+    keystrokeMs: lists.flatMap((r) => r.keystrokeMs),
+    keystrokeWorstMs: lists.map((r) => Math.max(...r.keystrokeMs)),
+    query: first.query,
+    clearMs: middle(lists, (r) => r.clearMs),
+    firstRenderLongTasks: middle(lists, (r) => r.firstRenderLongTasks),
+    firstRenderLongTasksMs: middle(lists, (r) => r.firstRenderLongTasksMs),
+    keystrokeLongTasksMs: lists.flatMap((r) => r.keystrokeLongTasksMs),
+    stats: medianView(stats),
+    insights: medianView(insights),
+  };
+}
+
+function medianView(runs: Required<ViewFigures>[]): ViewFigures {
+  const middle = (pick: (item: Required<ViewFigures>) => number) => median(runs.map(pick));
+  return {
+    catchesArrivedMs: middle((r) => r.catchesArrivedMs),
+    firstRenderPaintedMs: middle((r) => r.firstRenderPaintedMs),
+    firstRenderLongTasks: middle((r) => r.firstRenderLongTasks),
+    firstRenderLongTasksMs: middle((r) => r.firstRenderLongTasksMs),
+    returningPaintedMs: middle((r) => r.returningPaintedMs),
+  };
+}
+
+/** One History run's figures, before the medians. */
+type HistoryRun = Omit<
+  HistoryFigures,
+  'catches' | 'runs' | 'stats' | 'insights' | 'keystrokeWorstMs' | 'firstRenderLongTasks'
+> & {
+  usableMs: number;
+  returningFirstCardMs: number;
+  firstRenderLongTasks: number;
+  firstRenderLongTasksMs: number;
+  keystrokeLongTasksMs: number[];
+};
+
+/**
+ * In the page: the whole list usable, ms since navigation: it is painted and the main thread is free to answer a
+ * keystroke or a scroll, i.e. the later of the whole list painted and the end of the last long task that started
+ * before it.
+ */
+const USABLE_AT = `(() => {
+  const painted = performance.getEntriesByName('history:whole-list-painted')[0].startTime;
+  const busyUntil = (window.__longTasks || [])
+    .filter(([start]) => start <= painted)
+    .reduce((end, [start, duration]) => Math.max(end, start + duration), 0);
+  return Math.max(painted, busyUntil);
+})()`;
+
+/**
+ * In the page: resolves once the kept cache (IndexedDB, offline/query-persistence.ts) was written after the last
+ * answer of the server the screen had before the mark `name`, i.e. holds what the screen showed, so the next visit
+ * is a returning one.
+ */
+const keptAfter = (name: string) => `new Promise((resolve, reject) => {
+  const shown = performance.getEntriesByName(${JSON.stringify(name)})[0].startTime;
+  const answered = performance.getEntriesByType('resource')
+    .filter((e) => new URL(e.name).pathname.startsWith('/api/') && e.responseEnd <= shown)
+    .reduce((last, e) => Math.max(last, e.responseEnd), 0);
+  const after = performance.timeOrigin + answered;
+  const deadline = Date.now() + 60000;
+  const check = () => {
+    const open = indexedDB.open('tightlines-cache');
+    open.onerror = () => reject(new Error('no kept cache'));
+    open.onsuccess = () => {
+      const db = open.result;
+      const done = (saved) => {
+        db.close();
+        if (saved && saved.savedAt >= after) resolve(saved.savedAt);
+        else if (Date.now() > deadline) reject(new Error('the cache was not kept within 60 s'));
+        else setTimeout(check, 100);
+      };
+      if (!db.objectStoreNames.contains('queries')) return done(undefined);
+      const get = db.transaction('queries').objectStore('queries').get('query-cache');
+      get.onsuccess = () => done(get.result);
+      get.onerror = () => done(undefined);
+    };
+  };
+  check();
+})`;
+
+/**
+ * The returning visit: the same phone (its kept cache and local storage) opens the page again; navigation start →
+ * the frame after `name`'s selector was first in the DOM.
+ */
+async function returningVisit(page: Page, name: string, what: string): Promise<number> {
+  await page.evaluate(keptAfter(`${name}-painted`));
+  await page.goto('/');
+  await waitForMark(page, `${name}-painted`, what);
+  return (await page.evaluate(
+    `performance.getEntriesByName(${JSON.stringify(`${name}-painted`)})[0].startTime`,
+  )) as number;
+}
+
+async function measureHistoryList(browser: Browser, baseUrl: string): Promise<HistoryRun> {
   const context = await newPhoneContext(browser, baseUrl, true);
-  let figures: HistoryFigures;
   try {
-    await signIn(context, BENCH_USERS.history.username);
+    await signIn(context, HISTORY_ANGLER);
     await context.addInitScript({
       content: historyInitScript('list', [
         { selector: 'ul[aria-label="Catches"] > li', name: 'history:first-card' },
@@ -349,11 +500,22 @@ export async function benchHistory(browser: Browser, baseUrl: string): Promise<H
         firstCardMs: mark('history:first-card'),
         firstCardPaintedMs: mark('history:first-card-painted'),
         wholeListPaintedMs: mark('history:whole-list-painted'),
+        usableMs: ${USABLE_AT},
         catchesArrivedMs: catches ? catches.responseEnd : NaN,
         catchesJsonBytes: catches ? catches.decodedBodySize : NaN,
         cardsRendered: document.querySelectorAll('ul[aria-label="Catches"] > li').length,
       };
-    })()`)) as Omit<HistoryFigures, 'catches' | 'keystrokeMs' | 'query' | 'clearMs'>;
+    })()`)) as Pick<
+      HistoryRun,
+      | 'newestArrivedMs'
+      | 'firstCardMs'
+      | 'firstCardPaintedMs'
+      | 'wholeListPaintedMs'
+      | 'usableMs'
+      | 'catchesArrivedMs'
+      | 'catchesJsonBytes'
+      | 'cardsRendered'
+    >;
     const [firstRenderLongTasks, firstRenderLongTasksMs] = (await page.evaluate(
       longTasksBetween('0', String(load.firstCardPaintedMs)),
     )) as [number, number];
@@ -381,80 +543,56 @@ export async function benchHistory(browser: Browser, baseUrl: string): Promise<H
     await page.keyboard.press('Backspace');
     const clear = (await page.evaluate('window.__filterDone')) as { ms: number; timedOut: boolean };
     if (clear.timedOut) throw new Error('the list did not update after clearing the search');
-    const returningFirstCardPaintedMs = await returningVisit(context, page);
-    figures = {
-      catches: BENCH_USERS.history.catches,
+    const returningFirstCardMs = await returningVisit(
+      page,
+      'history:first-card',
+      'the returning visit showed no catch',
+    );
+    return {
       ...load,
+      returningFirstCardMs,
       keystrokeMs,
       query,
       clearMs: clear.ms,
       firstRenderLongTasks,
       firstRenderLongTasksMs,
       keystrokeLongTasksMs,
-      returningFirstCardPaintedMs,
     };
   } finally {
     await context.close();
   }
-  figures.stats = await benchStats(browser, baseUrl);
-  return figures;
 }
 
-/** In the page: whether the phone keeps the whole list (offline/query-persistence.ts writes it after a change). */
-const LIST_KEPT = `new Promise((resolve) => {
-  const open = indexedDB.open('tightlines-cache');
-  open.onerror = () => resolve(false);
-  open.onsuccess = () => {
-    const get = open.result.transaction('queries').objectStore('queries').get('query-cache');
-    get.onerror = () => resolve(false);
-    get.onsuccess = () => {
-      const kept = get.result?.state?.queries?.find((query) => query.queryKey[0] === '/api/catches');
-      resolve(Array.isArray(kept?.state?.data) && kept.state.data.length === ${BENCH_USERS.history.catches});
-      open.result.close();
-    };
-  };
-})`;
-
-/** History opened again once the phone keeps the list: navigation → first card painted, ms. */
-async function returningVisit(context: BrowserContext, firstVisit: Page): Promise<number> {
-  const deadline = Date.now() + 60_000;
-  while (!(await firstVisit.evaluate(LIST_KEPT))) {
-    if (Date.now() > deadline) throw new Error('the phone never kept the list of catches');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await firstVisit.close();
-  const page = await context.newPage();
-  await page.goto('/');
-  await waitForMark(page, 'history:first-card-painted', 'a returning visit showed no catch');
-  return (await page.evaluate(
-    `performance.getEntriesByName('history:first-card-painted')[0].startTime`,
-  )) as number;
-}
-
-/** The Stats view opened directly on 10,000 catches: navigation start → the totals painted. */
-async function benchStats(browser: Browser, baseUrl: string): Promise<StatsFigures> {
+/**
+ * History's `view` opened directly: navigation start → the frame after `selector` (its first figures) was in the
+ * DOM, on a first visit and then on a returning one (the kept cache, revalidated afterwards).
+ */
+async function measureView(
+  browser: Browser,
+  baseUrl: string,
+  view: 'stats' | 'insights',
+  selector: string,
+): Promise<Required<ViewFigures>> {
   const context = await newPhoneContext(browser, baseUrl, true);
   try {
-    await signIn(context, BENCH_USERS.history.username);
-    await context.addInitScript({
-      content: historyInitScript('stats', [
-        { selector: '[data-testid="stats-total-catches"]', name: 'stats:first-render' },
-      ]),
-    });
+    await signIn(context, HISTORY_ANGLER);
+    const name = `${view}:first-render`;
+    await context.addInitScript({ content: historyInitScript(view, [{ selector, name }]) });
     const page = await context.newPage();
     await page.goto('/');
-    await waitForMark(page, 'stats:first-render-painted', 'the Stats view showed no totals');
+    await waitForMark(page, `${name}-painted`, `the ${view} view showed nothing`);
     const figures = (await page.evaluate(`(() => {
       const catches = ${findCatchesEntry('')};
       return {
         catchesArrivedMs: catches ? catches.responseEnd : NaN,
-        firstRenderPaintedMs: performance.getEntriesByName('stats:first-render-painted')[0].startTime,
+        firstRenderPaintedMs: performance.getEntriesByName(${JSON.stringify(`${name}-painted`)})[0].startTime,
       };
-    })()`)) as Pick<StatsFigures, 'catchesArrivedMs' | 'firstRenderPaintedMs'>;
+    })()`)) as Pick<ViewFigures, 'catchesArrivedMs' | 'firstRenderPaintedMs'>;
     const [firstRenderLongTasks, firstRenderLongTasksMs] = (await page.evaluate(
       longTasksBetween('0', String(figures.firstRenderPaintedMs)),
     )) as [number, number];
-    return { ...figures, firstRenderLongTasks, firstRenderLongTasksMs };
+    const returningPaintedMs = await returningVisit(page, name, `the returning ${view} view showed nothing`);
+    return { ...figures, firstRenderLongTasks, firstRenderLongTasksMs, returningPaintedMs };
   } finally {
     await context.close();
   }
@@ -462,5 +600,5 @@ async function benchStats(browser: Browser, baseUrl: string): Promise<StatsFigur
 
 export const summariseKeystrokes = (figures: HistoryFigures) => ({
   median: median(figures.keystrokeMs),
-  max: Math.max(...figures.keystrokeMs),
+  max: figures.keystrokeWorstMs ? median(figures.keystrokeWorstMs) : Math.max(...figures.keystrokeMs),
 });

@@ -13,8 +13,16 @@ import { type BreakdownRow, type LoadFigures, type LoadOptions, runLoad, signIn 
 import type { Started } from './processes.ts';
 import { BENCH_USERS } from './seed.ts';
 
-const INSIGHTS_LOG = { catches: 10_000, trips: 1_000, spots: 5 } as const;
-const CATCHES_PER_TRIP = INSIGHTS_LOG.catches / INSIGHTS_LOG.trips;
+/** A log's size: its catches, the trips they were caught in (the same number in each) and the spots fished. */
+interface LogSize {
+  catches: number;
+  trips: number;
+  spots: number;
+}
+
+export const INSIGHTS_LOG: LogSize = { catches: 10_000, trips: 1_000, spots: 5 };
+/** The Lighthouse angler's log (bench/lib/lighthouse.ts): half a year of evenings, every screen has something. */
+export const LIGHTHOUSE_LOG: LogSize = { catches: 300, trips: 60, spots: 5 };
 /** Each trip fishes the evening, 16:00 to 20:00 UTC, every third day back from the seed's day. */
 const TRIP_HOURS = 4;
 const HOUR_MS = 3_600_000;
@@ -116,33 +124,39 @@ function tripEffort(next: () => number): EffortMinutes {
 }
 
 /**
- * Writes the insights angler's log straight into the benchmark's SQLite file (before the server starts):
- * INSIGHTS_LOG.spots spots, INSIGHTS_LOG.trips ended trips with their effort, and INSIGHTS_LOG.catches catches in
- * them with their conditions. Only when the insights part runs: it adds a few seconds to the seeding.
+ * Writes an angler's log straight into the benchmark's SQLite file (before the server starts): `size.spots` spots,
+ * `size.trips` ended trips with their effort, and `size.catches` catches in them with their conditions. By default
+ * the insights angler's (INSIGHTS_LOG), also measured by History, Stats and Insights in the browser
+ * (bench/lib/frontend.ts). Only when a part needs it: it adds a few seconds to the seeding.
  */
-export async function seedInsightsLog(file: string, now = new Date()): Promise<{ seedMs: number }> {
+export async function seedInsightsLog(
+  file: string,
+  now = new Date(),
+  username: string = BENCH_USERS.insights.username,
+  size: LogSize = INSIGHTS_LOG,
+): Promise<{ seedMs: number }> {
   const started = performance.now();
   const database = await openDatabase({ engine: 'sqlite', file });
   try {
     const user = await database.db
       .selectFrom('users')
       .select('id')
-      .where('username', '=', BENCH_USERS.insights.username)
+      .where('username', '=', username)
       .executeTakeFirstOrThrow();
-    await writeLog(database.db, Number(user.id), now);
+    await writeLog(database.db, Number(user.id), now, size);
   } finally {
     await database.close();
   }
   return { seedMs: performance.now() - started };
 }
 
-async function writeLog(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
+async function writeLog(db: Kysely<Database>, userId: number, now: Date, size: LogSize): Promise<void> {
   const next = random(2026);
   const created = now.toISOString();
   const spots = await db
     .insertInto('spots')
     .values(
-      Array.from({ length: INSIGHTS_LOG.spots }, (_, index) => ({
+      Array.from({ length: size.spots }, (_, index) => ({
         user_id: userId,
         name: `Bench spot ${index + 1}`,
         latitude: 42.35 + index * 0.01,
@@ -156,7 +170,7 @@ async function writeLog(db: Kysely<Database>, userId: number, now: Date): Promis
   const spotIds = spots.map((spot) => Number(spot.id));
 
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const trips = Array.from({ length: INSIGHTS_LOG.trips }, (_, index) => {
+  const trips = Array.from({ length: size.trips }, (_, index) => {
     const start = new Date(today - (index + 1) * 3 * 24 * HOUR_MS + 16 * HOUR_MS);
     const spotId = spotIds[index % spotIds.length] as number;
     return { start, spotId, effort: tripEffort(next) };
@@ -183,8 +197,8 @@ async function writeLog(db: Kysely<Database>, userId: number, now: Date): Promis
     tripIds.push(...rows.map((row) => Number(row.id)));
   }
 
-  const catches = generateDemoCatches(INSIGHTS_LOG.catches, now, 4040).map((demo, index): NewCatch => {
-    const tripIndex = Math.floor(index / CATCHES_PER_TRIP);
+  const catches = generateDemoCatches(size.catches, now, 4040).map((demo, index): NewCatch => {
+    const tripIndex = Math.floor(index / (size.catches / size.trips));
     const trip = trips[tripIndex] as (typeof trips)[number];
     const caughtAt = new Date(trip.start.getTime() + next() * TRIP_HOURS * HOUR_MS);
     return {

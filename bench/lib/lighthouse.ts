@@ -1,10 +1,13 @@
 // Lighthouse 13 (its Node API) with Debian's Chromium, default config = the mobile preset (Moto G Power-class
 // screen, simulated slow 4G and 4× CPU slowdown). The signed-in shell is audited with the session cookie sent
-// on every request, on each of its screens (decision 023): Log (/), the History list (/logs), map (/logs/map) and
-// stats (/logs/stats), and Tools (/tools); those addresses open the shell on that screen (web/src/app.tsx).
+// on every request, on each of its screens (decision 023): Log (/), the History list (/logs), map (/logs/map), stats
+// (/logs/stats), trips (/logs/trips) and insights (/logs/insights), and Tools (/tools); those addresses open the
+// shell on that screen (web/src/app.tsx). Tools is audited with geolocation granted at a coastal position, so its
+// Tides and Today cards are on it (each run says which cards it showed).
 // Besides the scores, each run keeps what Lighthouse blames: the LCP element and its phases, the JavaScript it
 // found unused, the long tasks. BENCH_LIGHTHOUSE_DIR=folder also writes each run's whole report there as JSON.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -32,6 +35,8 @@ interface LighthouseRun {
   /** Main-thread tasks over 50 ms during the load (simulated 4× slower CPU), and their total. */
   longTasks?: number;
   longTasksMs?: number;
+  /** The Tools tab's cards on screen at the end of the run (their headings), for a screen audited at a position. */
+  cards?: string[];
 }
 
 export interface LighthouseFigures {
@@ -63,22 +68,34 @@ function detailsOf(details: unknown): string {
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
+interface Position {
+  latitude: number;
+  longitude: number;
+}
+
 interface Page {
   label: string;
   url: string;
   cookie?: string;
+  /** Geolocation granted at this position (the Tools tab's cards ask for it on load once granted). */
+  position?: Position;
 }
+
+/** Boston Harbor: a tide station within reach (Tides), near the Lighthouse angler's spots (Today). */
+const COASTAL_POSITION: Position = { latitude: 42.355, longitude: -71.05 };
 
 /**
  * The signed-in shell's screens (decision 023). A signed-in page at / stands for all of them: Log (the shell's first
  * tab for a new visitor; Lighthouse starts every run with empty storage), then the addresses that open History's
- * list, map and stats and the Tools tab.
+ * list, map, stats, trips and insights and the Tools tab (at a position: its Tides and Today cards).
  */
-const SHELL_SCREENS = [
+const SHELL_SCREENS: Array<{ label: string; path: string; position?: Position }> = [
   { label: 'History list (/logs)', path: '/logs' },
   { label: 'History map (/logs/map)', path: '/logs/map' },
   { label: 'Stats (/logs/stats)', path: '/logs/stats' },
-  { label: 'Tools (/tools)', path: '/tools' },
+  { label: 'Trips (/logs/trips)', path: '/logs/trips' },
+  { label: 'Insights (/logs/insights)', path: '/logs/insights' },
+  { label: 'Tools with Tides and Today (/tools)', path: '/tools', position: COASTAL_POSITION },
 ];
 
 function withShellScreens(pages: Page[]): Page[] {
@@ -91,6 +108,7 @@ function withShellScreens(pages: Page[]): Page[] {
         label: screen.label,
         url: new URL(screen.path, url).href,
         cookie: page.cookie,
+        position: screen.position,
       })),
     ];
   });
@@ -142,6 +160,46 @@ export async function lighthouseVersion(): Promise<string> {
   return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
 }
 
+/** The part of puppeteer-core's API used here (Lighthouse drives the browser with it). */
+interface Tab {
+  setGeolocation(position: Position): Promise<void>;
+  evaluate(expression: string): Promise<unknown>;
+  close(): Promise<void>;
+}
+interface Puppeteer {
+  connect(options: { browserURL: string; defaultViewport: null }): Promise<{
+    newPage(): Promise<Tab>;
+    defaultBrowserContext(): { overridePermissions(origin: string, permissions: string[]): Promise<void> };
+    disconnect(): Promise<void>;
+  }>;
+}
+
+/**
+ * A tab with geolocation granted at `position`, for Lighthouse to audit in (its fourth argument): the copy of
+ * puppeteer-core Lighthouse itself uses, so the page is one it knows how to drive.
+ */
+async function tabAt(port: number, origin: string, position: Position) {
+  const require = createRequire(createRequire(import.meta.url).resolve('lighthouse'));
+  const puppeteer = (await import(require.resolve('puppeteer-core'))) as { default: Puppeteer };
+  const browser = await puppeteer.default.connect({
+    browserURL: `http://127.0.0.1:${port}`,
+    defaultViewport: null,
+  });
+  await browser.defaultBrowserContext().overridePermissions(origin, ['geolocation']);
+  const tab = await browser.newPage();
+  await tab.setGeolocation(position);
+  return {
+    tab,
+    close: async () => {
+      await tab.close();
+      await browser.disconnect();
+    },
+  };
+}
+
+/** In the page: the headings of the Tools tab's cards on screen. */
+const CARD_HEADINGS = `[...document.querySelectorAll('h3')].map((h) => h.textContent.trim())`;
+
 export async function benchLighthouse(
   pages: Page[],
   runs: number,
@@ -153,30 +211,41 @@ export async function benchLighthouse(
   if (reportDir) mkdirSync(reportDir, { recursive: true });
   try {
     const results: LighthouseFigures[] = [];
-    for (const { label, url, cookie } of withShellScreens(pages)) {
+    for (const { label, url, cookie, position } of withShellScreens(pages)) {
       if (!url.startsWith('http://127.0.0.1:')) throw new Error(`refusing to audit ${url}`);
       const pageRuns: LighthouseRun[] = [];
       for (let i = 0; i < runs; i++) {
-        // A run can fail for reasons outside the app (a busy machine, a build replacing dist/ mid-run): one retry.
+        // A run can fail for reasons outside the app (a busy machine, a build replacing dist/ mid-run): one retry
+        // (two for a screen at a position, whose trace a busy machine lost more often).
         let result: Awaited<ReturnType<typeof lighthouse>>;
+        let cards: string[] | undefined;
         for (let attempt = 1; ; attempt++) {
+          const at = position ? await tabAt(chrome.port, new URL(url).origin, position) : undefined;
           try {
-            result = await lighthouse(url, {
-              port: chrome.port,
-              output: 'json',
-              logLevel: 'error',
-              onlyCategories: ['performance', 'accessibility', 'best-practices'],
-              extraHeaders: cookie ? { Cookie: cookie } : undefined,
-            });
+            result = await lighthouse(
+              url,
+              {
+                port: chrome.port,
+                output: 'json',
+                logLevel: 'error',
+                onlyCategories: ['performance', 'accessibility', 'best-practices'],
+                extraHeaders: cookie ? { Cookie: cookie } : undefined,
+              },
+              undefined,
+              at?.tab as Parameters<typeof lighthouse>[3],
+            );
+            if (at) cards = (await at.tab.evaluate(CARD_HEADINGS)) as string[];
             if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
             const runtimeError = result.lhr.runtimeError;
             if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
             break;
           } catch (error) {
-            if (attempt >= 2) throw error;
+            if (attempt >= (position ? 3 : 2)) throw error;
             log(
-              `  ${label} run ${i + 1} failed (${error instanceof Error ? error.message : error}); retrying once`,
+              `  ${label} run ${i + 1} failed (${error instanceof Error ? error.message : error}); retrying`,
             );
+          } finally {
+            await at?.close();
           }
         }
         const { lhr } = result;
@@ -208,12 +277,13 @@ export async function benchLighthouse(
           speedIndexMs: audit('speed-index'),
           failing: [...failing],
           ...diagnostics(lhr),
+          cards,
         };
         pageRuns.push(run);
         log(
           `  ${label} run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, ` +
             `best practices ${run.bestPractices} (FCP ${run.fcpMs.toFixed(0)} ms, LCP ${run.lcpMs.toFixed(0)} ms, ` +
-            `TBT ${run.tbtMs.toFixed(0)} ms)`,
+            `TBT ${run.tbtMs.toFixed(0)} ms)${cards ? `; cards: ${cards.join(', ')}` : ''}`,
         );
       }
       // The run with the median performance score stands for the page (Lighthouse's own advice for variance).

@@ -31,6 +31,8 @@ export interface Results {
     durationSeconds: number;
     warmupSeconds: number;
     lighthouseRuns: number;
+    /** Runs of each History, Stats and Insights figure (their median is reported). */
+    browserRuns?: number;
     quick: boolean;
     /** Every part measured, full durations: only such a run updates bench/README.md. */
     fullRun: boolean;
@@ -579,7 +581,9 @@ export function renderResults(results: Results, findings = ''): string {
       lines.push(
         `Lighthouse ${results.machine.lighthouse}, Node API, Debian Chromium headless, default (mobile) preset with ` +
           `simulated throttling; ${settings.lighthouseRuns} run(s) per page, the run with the median performance ` +
-          'score shown (accessibility and best practices: median).',
+          'score shown (accessibility and best practices: median). The signed-in screens are those of an angler ' +
+          'with 300 catches in 60 trips (bench/lib/insights.ts); Tools is audited with geolocation granted in ' +
+          'Boston Harbor, for its Tides and Today cards.',
         '',
         '| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS | Speed Index | all runs (perf) |',
         '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -594,18 +598,31 @@ export function renderResults(results: Results, findings = ''): string {
         m.failing.map((f) => `- ${page}: ${f}`),
       );
       if (failing.length > 0) lines.push('Audits below 0.9 (median run):', '', ...failing, '');
+      const cards = results.lighthouse.flatMap(({ page, runs }) =>
+        runs.some((run) => run.cards)
+          ? [`- ${page}: ${runs.map((run) => (run.cards ?? []).join(', ') || 'none').join(' | ')}`]
+          : [],
+      );
+      if (cards.length > 0) lines.push('Cards on screen at the end of each run:', '', ...cards, '');
     }
   }
 
   if (results.history) {
     const h = results.history;
     const { median: typical, max } = summariseKeystrokes(h);
+    const runs = h.runs ?? 1;
     lines.push(
-      '## History with 10,000 catches',
+      '## History, Stats and Insights with 10,000 catches',
       '',
-      'Phone-sized Chromium window, no CPU throttling, History tab opened directly; performance marks taken in ' +
-        'the page (a MutationObserver marks the first card; a keystroke is timed from its keydown timestamp until ' +
-        'React has committed the filtered list and the next frame has been painted).',
+      `Phone-sized Chromium window, no CPU throttling, each view opened directly, ${runs} run(s) each in a fresh ` +
+        'window: every figure is the median of the runs. The angler is the insights one: 10,000 catches with their ' +
+        'conditions in 1,000 trips with their effort (bench/lib/insights.ts). Performance marks taken in the page ' +
+        '(a MutationObserver marks the first card; a keystroke is timed from its keydown timestamp until React has ' +
+        'committed the filtered list and the next frame has been painted). The whole list is usable once it is ' +
+        'painted (all the catches, no longer the newest alone) and the main thread is free to answer a keystroke ' +
+        'or a scroll: the later of that paint and the end of the last long task that started before it. A ' +
+        'returning visit opens the page again in the same window once the kept cache (IndexedDB) holds what the ' +
+        'first showed: it paints from that cache, then revalidates.',
       '',
       '| what | figure |',
       '|---|---|',
@@ -614,10 +631,13 @@ export function renderResults(results: Results, findings = ''): string {
       `| first catch card in the DOM | ${ms(h.firstCardMs)} |`,
       `| first card painted (time to first render) | ${ms(h.firstCardPaintedMs)} |`,
       `| the whole list on screen (searchable; painted) | ${ms(h.wholeListPaintedMs)} |`,
-      `| a returning visit (the list kept on the phone): first card painted | ${h.returningFirstCardPaintedMs === undefined ? '–' : ms(h.returningFirstCardPaintedMs)} |`,
+      `| the whole list usable (painted, main thread free) | ${h.usableMs === undefined ? '–' : ms(h.usableMs)} |`,
       `| cards rendered at first (the list grows as you scroll) | ${h.cardsRendered} |`,
-      `| keystroke → filtered list painted, typing '${h.query}' | median ${ms(typical)}, worst ${ms(max)} (each: ${h.keystrokeMs.map((v) => v.toFixed(0)).join(', ')} ms) |`,
+      `| keystroke → filtered list painted, typing '${h.query}' | median ${ms(typical)}, worst ${ms(max)} (median of each run's worst; each: ${h.keystrokeMs.map((v) => v.toFixed(0)).join(', ')} ms) |`,
       `| clearing the search (all 10,000 back) | ${ms(h.clearMs)} |`,
+      ...viewRows('Stats (totals)', h.stats),
+      ...viewRows('Insights (summary)', h.insights),
+      `| returning visit: History list, first card painted | ${h.returningFirstCardMs === undefined ? '–' : ms(h.returningFirstCardMs)} |`,
       '',
     );
   }
@@ -636,6 +656,15 @@ export function renderResults(results: Results, findings = ''): string {
   }
   if (findings) lines.push(findings, '');
   return `${lines.join('\n')}\n`;
+}
+
+/** The History section's rows of a view opened directly: first visit and returning visit. */
+function viewRows(label: string, view: HistoryFigures['stats']): string[] {
+  if (!view) return [];
+  return [
+    `| ${label}: first render painted (first visit; the catches arrived at ${ms(view.catchesArrivedMs)}) | ${ms(view.firstRenderPaintedMs)} |`,
+    `| returning visit: ${label} painted | ${view.returningPaintedMs === undefined ? '–' : ms(view.returningPaintedMs)} |`,
+  ];
 }
 
 /** The short version for bench/README.md, beside results.md (hence the relative link). */
@@ -689,27 +718,35 @@ function frontEndBudgets(results: Results): BudgetCheck[] {
     add('Lighthouse mobile on each screen: performance ≥ 98, accessibility 100', '–', null, '');
 
   const history = results.history;
-  const firstBudget = 'History, 10,000 catches: first render ≤ 300 ms';
-  const wholeBudget = 'History, 10,000 catches: the whole list on screen ≤ 600 ms';
-  const returningBudget = 'History, 10,000 catches, returning visit (kept list): first render ≤ 150 ms';
-  const keyBudget = 'History, 10,000 catches: keystroke median ≤ 16 ms, worst ≤ 50 ms';
-  const statsBudget = 'Stats view, 10,000 catches: first render ≤ 300 ms';
+  const firstBudget =
+    'History, 10,000 catches with conditions, first visit: first card painted ≤ 300 ms, whole list usable ≤ 600 ms';
+  const returningBudget = 'History list, Stats and Insights, returning visit: first paint ≤ 150 ms each';
+  const keyBudget = 'History, 10,000 catches: search keystroke median ≤ 16 ms, worst ≤ 50 ms';
+  const statsBudget = 'Stats and Insights, 10,000 catches and 1,000 trips: first render ≤ 300 ms each';
   if (history) {
+    const usable = history.usableMs ?? Number.NaN;
     add(
       firstBudget,
-      ms(history.firstCardPaintedMs),
-      history.firstCardPaintedMs <= 300,
-      `missed by ${ms(history.firstCardPaintedMs - 300)}`,
+      `${ms(history.firstCardPaintedMs)} / ${ms(usable)}`,
+      history.firstCardPaintedMs <= 300 && usable <= 600,
+      overBy([
+        ['first card', history.firstCardPaintedMs, 300],
+        ['whole list', usable, 600],
+      ]),
     );
-    add(
-      wholeBudget,
-      ms(history.wholeListPaintedMs),
-      history.wholeListPaintedMs <= 600,
-      `missed by ${ms(history.wholeListPaintedMs - 600)}`,
-    );
-    const returning = history.returningFirstCardPaintedMs;
-    if (returning === undefined) add(returningBudget, '–', null, '');
-    else add(returningBudget, ms(returning), returning <= 150, `missed by ${ms(returning - 150)}`);
+    // Several figures under one budget: each named, all within their limit to meet it.
+    const addEach = (budget: string, figures: Array<[string, number, number]>) =>
+      add(
+        budget,
+        figures.map(([what, value]) => `${what} ${ms(value)}`).join(', '),
+        figures.every(([, value, limit]) => value <= limit),
+        overBy(figures),
+      );
+    addEach(returningBudget, [
+      ['list', history.returningFirstCardMs ?? Number.NaN, 150],
+      ['Stats', history.stats?.returningPaintedMs ?? Number.NaN, 150],
+      ['Insights', history.insights?.returningPaintedMs ?? Number.NaN, 150],
+    ]);
     const { median: typical, max } = summariseKeystrokes(history);
     add(
       keyBudget,
@@ -717,23 +754,27 @@ function frontEndBudgets(results: Results): BudgetCheck[] {
       typical <= 16 && max <= 50,
       typical > 16 ? `missed by ${ms(typical - 16)} (median)` : `missed by ${ms(max - 50)} (worst)`,
     );
-    const stats = history.stats;
-    if (stats) {
-      add(
-        statsBudget,
-        ms(stats.firstRenderPaintedMs),
-        stats.firstRenderPaintedMs <= 300,
-        `missed by ${ms(stats.firstRenderPaintedMs - 300)}`,
-      );
-    } else add(statsBudget, '–', null, '');
+    addEach(statsBudget, [
+      ['Stats', history.stats?.firstRenderPaintedMs ?? Number.NaN, 300],
+      ['Insights', history.insights?.firstRenderPaintedMs ?? Number.NaN, 300],
+    ]);
   } else {
     add(firstBudget, '–', null, '');
-    add(wholeBudget, '–', null, '');
     add(returningBudget, '–', null, '');
     add(keyBudget, '–', null, '');
     add(statsBudget, '–', null, '');
   }
   return checks;
+}
+
+/** 'missed by 120 ms (list), 30 ms (Stats)': each figure over its limit (a figure not measured counts as missed). */
+function overBy(figures: Array<[string, number, number]>): string {
+  const over = figures
+    .filter(([, value, limit]) => !(value <= limit))
+    .map(([what, value, limit]) =>
+      Number.isNaN(value) ? `${what} not measured` : `${ms(value - limit)} (${what})`,
+    );
+  return `missed by ${over.join(', ')}`;
 }
 
 /** What Lighthouse blamed on each screen, and the History and Stats figures' long tasks. */
@@ -777,6 +818,11 @@ function frontEndDetails(results: Results): string[] {
       ...(h.stats
         ? [
             `| Stats first render (navigation → totals painted; catches arrived at ${ms(h.stats.catchesArrivedMs)}) | ${h.stats.firstRenderLongTasks}, ${ms(h.stats.firstRenderLongTasksMs)} in all |`,
+          ]
+        : []),
+      ...(h.insights
+        ? [
+            `| Insights first render (navigation → summary painted) | ${h.insights.firstRenderLongTasks}, ${ms(h.insights.firstRenderLongTasksMs)} in all |`,
           ]
         : []),
       '',

@@ -22,6 +22,8 @@ export const BENCH_USERS = {
   history: { username: 'bench_history', catches: 10_000 },
   /** GET /api/insights: 10,000 catches in 1,000 trips, written by bench/lib/insights.ts when that part runs. */
   insights: { username: 'bench_insights', catches: 0 },
+  /** Lighthouse's signed-in screens: a modest log in trips (LIGHTHOUSE_LOG), written by bench/lib/insights.ts. */
+  lighthouse: { username: 'bench_lighthouse', catches: 0 },
   /** The export part imports that export's CSV and JSON into these empty accounts. */
   importCsv: { username: 'bench_import_csv', catches: 0 },
   importJson: { username: 'bench_import_json', catches: 0 },
