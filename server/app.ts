@@ -164,31 +164,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     clock,
   );
-  // Fills the weather of saved catches in the background; a save wakes it (catchWeather.wake()).
   // The tide routes and the conditions of a catch (TideService.tideAt) share one service.
   const tides = new TideService(deps.tideStations ?? new TideStations(), clock);
-  catchWeather =
-    deps.pastWeatherProvider &&
-    new CatchWeatherJob({
-      tides,
-      db,
-      provider: deps.pastWeatherProvider,
-      budget: weatherBudget,
-      clock,
-      log: app.log,
-    });
+  // Both weather jobs ask the same provider, out of the same budget.
+  const weatherJobDeps = deps.pastWeatherProvider && {
+    tides,
+    db,
+    provider: deps.pastWeatherProvider,
+    budget: weatherBudget,
+    clock,
+    log: app.log,
+  };
+  // Fills the weather of saved catches in the background; a save wakes it (catchWeather.wake()).
+  catchWeather = weatherJobDeps && new CatchWeatherJob(weatherJobDeps);
   app.decorate('catchWeather', catchWeather ?? null);
   // Works out each ended trip's effort (docs/decisions/044-insights.md); trip writes and imports wake it.
-  const tripEffort =
-    deps.pastWeatherProvider &&
-    new TripEffortJob({
-      tides,
-      db,
-      provider: deps.pastWeatherProvider,
-      budget: weatherBudget,
-      clock,
-      log: app.log,
-    });
+  const tripEffort = weatherJobDeps && new TripEffortJob(weatherJobDeps);
   app.decorate('tripEffort', tripEffort ?? null);
   const tiles = deps.mapTiles && {
     cache: new TileCache(deps.mapTiles.source, deps.mapTiles.cacheBytes, clock),
@@ -407,31 +398,19 @@ function observeTheApp(
       [{ budget: 'server' }, app.weatherBudget.refused.server],
     ],
   );
-  const { catchWeather } = app;
-  if (catchWeather) {
-    metrics.counter(
-      'tightlines_catch_weather_provider_calls_total',
-      "Weather provider calls by the catch weather job (the budget's calls include them), by result",
-      ['result'],
-      () => [
-        [{ result: 'ok' }, catchWeather.providerCalls.ok],
-        [{ result: 'failed' }, catchWeather.providerCalls.failed],
-      ],
-    );
-    metrics.reportBacklog('catch_weather', () => catchWeather.pendingCount());
+  if (app.catchWeather) {
+    observeWeatherJob(metrics, app.catchWeather, {
+      calls: 'tightlines_catch_weather_provider_calls_total',
+      what: 'the catch weather job',
+      backlog: 'catch_weather',
+    });
   }
-  const { tripEffort } = app;
-  if (tripEffort) {
-    metrics.counter(
-      'tightlines_trip_effort_provider_calls_total',
-      "Weather provider calls by the trip effort job (the budget's calls include them), by result",
-      ['result'],
-      () => [
-        [{ result: 'ok' }, tripEffort.providerCalls.ok],
-        [{ result: 'failed' }, tripEffort.providerCalls.failed],
-      ],
-    );
-    metrics.reportBacklog('trip_effort', () => tripEffort.pendingCount());
+  if (app.tripEffort) {
+    observeWeatherJob(metrics, app.tripEffort, {
+      calls: 'tightlines_trip_effort_provider_calls_total',
+      what: 'the trip effort job',
+      backlog: 'trip_effort',
+    });
   }
   const { tiles } = app;
   if (tiles) {
@@ -451,4 +430,22 @@ function observeTheApp(
       [{}, tiles.cache.sizeBytes],
     ]);
   }
+}
+
+/** A background job's provider calls by result, and its backlog. */
+function observeWeatherJob(
+  metrics: AppMetrics,
+  job: CatchWeatherJob | TripEffortJob,
+  names: { calls: string; what: string; backlog: string },
+): void {
+  metrics.counter(
+    names.calls,
+    `Weather provider calls by ${names.what} (the budget's calls include them), by result`,
+    ['result'],
+    () => [
+      [{ result: 'ok' }, job.providerCalls.ok],
+      [{ result: 'failed' }, job.providerCalls.failed],
+    ],
+  );
+  metrics.reportBacklog(names.backlog, () => job.pendingCount());
 }

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hectopascalsToInchesOfMercury } from '#core/barometer.ts';
 import { type CatchConditions, pressureTendency } from '#core/catch-conditions.ts';
 import { describeWmoCode } from '#core/weather.ts';
@@ -6,17 +6,16 @@ import type { AppDependencies } from '../app.ts';
 import { CatchRepository, type NewCatch } from '../catches/catch.repository.ts';
 import { AppMetrics } from '../metrics/app-metrics.ts';
 import { ApiClient } from '../test-support/api-client.ts';
-import { type FakeOpenMeteo, fakeHour, startFakeOpenMeteo } from '../test-support/fake-open-meteo.ts';
+import { fakeHour } from '../test-support/fake-open-meteo.ts';
 import { multipart } from '../test-support/hostile-inputs.ts';
+import { pastWeatherJobTesting } from '../test-support/past-weather-jobs.ts';
 import {
-  createTestApp,
   insertTestUsers,
   ManualClock,
   RELAXED_RATE_LIMITS,
   TEST_ENGINES,
   type TestApp,
 } from '../test-support/test-app.ts';
-import { OpenMeteoProvider } from '../weather/open-meteo.provider.ts';
 import { weatherCell } from '../weather/weather.service.ts';
 import {
   CATCH_WEATHER_BUDGET_SHARE,
@@ -60,49 +59,18 @@ interface Row {
 }
 
 describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
-  let fake: FakeOpenMeteo;
-  let clock: ManualClock;
+  const setup = pastWeatherJobTesting(engine);
+  const { appWith, providerCalls } = setup;
   let t: TestApp;
-  const others: TestApp[] = [];
 
-  beforeAll(async () => {
-    fake = await startFakeOpenMeteo({ now: () => clock.now().getTime() });
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  beforeEach(() => {
-    clock = new ManualClock();
-    fake.setScenario({});
-    fake.requestsTo('/v1/forecast').length = 0;
-    fake.requestsTo('/v1/archive').length = 0;
-  });
-  afterEach(async () => {
-    for (const other of others.splice(0)) await other.close();
-    await t.close();
-  });
-
-  /** An app whose job asks the fake; its passes are run by the test (the job is not started). */
-  function appWith(overrides: Partial<AppDependencies> = {}): Promise<TestApp> {
-    return createTestApp(engine, {
-      clock,
-      weatherProvider: new OpenMeteoProvider(fake.url, 1000),
-      pastWeatherProvider: new OpenMeteoPastWeatherProvider({ forecast: fake.url, archive: fake.url }, 1000),
-      catchWeatherIntervalMs: null,
-      ...overrides,
-    });
-  }
   /** A second instance on the same database. */
-  async function secondInstance(overrides: Partial<AppDependencies> = {}): Promise<TestApp> {
-    const other = await appWith({ database: t.database, ...overrides });
-    others.push(other);
-    return other;
+  function secondInstance(overrides: Partial<AppDependencies> = {}): Promise<TestApp> {
+    return appWith({ database: t.database, ...overrides });
   }
   const job = (app: TestApp): CatchWeatherJob => {
     if (!app.app.catchWeather) throw new Error('no catch weather job');
     return app.app.catchWeather;
   };
-  const providerCalls = () => fake.requestsTo('/v1/forecast').length + fake.requestsTo('/v1/archive').length;
 
   /** Catches as the previous release writes them: no moment, conditions 'pending' by the column's default. */
   async function insertCatches(catches: Omit<NewCatch, 'photoId' | 'fishType'>[]): Promise<number> {
@@ -160,7 +128,7 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
   async function runUntilDone(app: TestApp, maxPasses = 40): Promise<void> {
     for (let pass = 0; pass < maxPasses; pass++) {
       if ((await job(app).pendingCount()) === 0) return;
-      if ((await job(app).runOnce()).waitingForBudget) clock.advance(MINUTE_MS);
+      if ((await job(app).runOnce()).waitingForBudget) setup.clock.advance(MINUTE_MS);
     }
     throw new Error(`still ${await job(app).pendingCount()} pending after ${maxPasses} passes`);
   }
@@ -210,8 +178,8 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
     expect(expectedCalls).toBe(WATERS.length * DAYS.length);
     expect(providerCalls()).toBe(expectedCalls);
     // Recent days from the forecast API, older ones from the archive.
-    expect(fake.requestsTo('/v1/forecast')).toHaveLength(WATERS.length * 4);
-    expect(fake.requestsTo('/v1/archive')).toHaveLength(WATERS.length * 4);
+    expect(setup.fake.requestsTo('/v1/forecast')).toHaveLength(WATERS.length * 4);
+    expect(setup.fake.requestsTo('/v1/archive')).toHaveLength(WATERS.length * 4);
     console.info(
       `1,000-catch backfill on ${engine}: ${providerCalls()} provider calls for ${expectedCalls} cell-days`,
     );
@@ -367,9 +335,9 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
     // Nothing more this minute.
     expect(await job(t).runOnce()).toMatchObject({ providerCalls: 0, waitingForBudget: true });
 
-    clock.advance(MINUTE_MS);
+    setup.clock.advance(MINUTE_MS);
     expect(await job(t).runOnce()).toMatchObject({ providerCalls: 5 });
-    clock.advance(MINUTE_MS);
+    setup.clock.advance(MINUTE_MS);
     expect(await job(t).runOnce()).toMatchObject({ providerCalls: 2, waitingForBudget: false });
     expect((await rows()).every((row) => row.status === 'complete')).toBe(true);
     expect(providerCalls()).toBe(12 + 1);
@@ -389,7 +357,7 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
     });
     await runUntilDone(restarted);
     expect(providerCalls()).toBe(12);
-    const asked = fake
+    const asked = setup.fake
       .requestsTo('/v1/forecast')
       .map((query) => `${query.get('latitude')}|${query.get('end_date')}`);
     expect(new Set(asked).size).toBe(12);
@@ -402,7 +370,7 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
     await insertCatches(catchesOnDays(12));
 
     // While one instance's call is in flight, the other's pass does nothing.
-    const release = fake.holdAnswers();
+    const release = setup.fake.holdAnswers();
     const holding = job(t).runOnce();
     await vi.waitFor(() => expect(providerCalls()).toBe(1), { timeout: 10_000 });
     expect(await job(other).runOnce()).toMatchObject({ leased: false, providerCalls: 0 });
@@ -425,9 +393,9 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
       .set({ conditions_status: 'pending', caught_at: null })
       .execute();
     await t.database.db.deleteFrom('weather_hours').execute();
-    clock.advance(30 * 1000);
+    setup.clock.advance(30 * 1000);
     expect(await job(other).runOnce()).toMatchObject({ leased: false });
-    clock.advance(31 * 1000);
+    setup.clock.advance(31 * 1000);
     expect(await job(other).runOnce()).toMatchObject({ leased: true, providerCalls: 12 });
     expect(await job(t).runOnce()).toMatchObject({ leased: false });
     expect(providerCalls()).toBe(36);
@@ -436,7 +404,7 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
   it('backs off after provider failures and gives up as partial after the last attempt', async () => {
     t = await appWith();
     await insertCatches(catchesOnDays(1));
-    fake.setScenario({ failure: 'error' });
+    setup.fake.setScenario({ failure: 'error' });
     const waits: number[] = [];
     for (let attempt = 1; attempt <= CATCH_WEATHER_MAX_ATTEMPTS; attempt++) {
       await job(t).runOnce();
@@ -449,27 +417,30 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
         break;
       }
       expect(row).toMatchObject({ status: 'pending', attempts: attempt });
-      const wait = Date.parse(row?.retryAt as string) - clock.now().getTime();
+      const wait = Date.parse(row?.retryAt as string) - setup.clock.now().getTime();
       waits.push(wait);
       // Not before its time.
-      clock.advance(wait - 1000);
+      setup.clock.advance(wait - 1000);
       await job(t).runOnce();
       expect(providerCalls()).toBe(attempt);
-      clock.advance(1000);
+      setup.clock.advance(1000);
     }
     expect(waits).toEqual([1, 4, 16, 64].map((minutes) => minutes * MINUTE_MS));
   });
 
   it.each(['garbage', 'hang'] as const)('tries again after %s and then gets the weather', async (failure) => {
     t = await appWith({
-      pastWeatherProvider: new OpenMeteoPastWeatherProvider({ forecast: fake.url, archive: fake.url }, 300),
+      pastWeatherProvider: new OpenMeteoPastWeatherProvider(
+        { forecast: setup.fake.url, archive: setup.fake.url },
+        300,
+      ),
     });
     await insertCatches(catchesOnDays(1));
-    fake.setScenario({ failure });
+    setup.fake.setScenario({ failure });
     await job(t).runOnce();
     expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 1 });
-    fake.setScenario({});
-    clock.advance(MINUTE_MS);
+    setup.fake.setScenario({});
+    setup.clock.advance(MINUTE_MS);
     await job(t).runOnce();
     expect((await rows())[0]?.status).toBe('complete');
   });
@@ -477,7 +448,7 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
   it('stops its pass at a quota refusal (429): the other catches wait without an attempt counted', async () => {
     t = await appWith();
     await insertCatches(catchesOnDays(3));
-    fake.setScenario({ failure: 'quota' });
+    setup.fake.setScenario({ failure: 'quota' });
     await job(t).runOnce();
     expect(providerCalls()).toBe(1);
     const attempts = (await rows()).map((row) => row.attempts).sort();
@@ -487,7 +458,7 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
   it('does not write weather worked out for a moment or place the catch no longer has (an edit during the call)', async () => {
     t = await appWith();
     await insertCatches(catchesOnDays(1));
-    const release = fake.holdAnswers();
+    const release = setup.fake.holdAnswers();
     const pass = job(t).runOnce();
     await vi.waitFor(() => expect(providerCalls()).toBe(1), { timeout: 10_000 });
     // The angler moves the catch to another water and another time meanwhile (as an edit does: pending again).
@@ -509,7 +480,7 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
     const [done] = await rows();
     expect(done?.status).toBe('complete');
     const cell = weatherCell(moved.latitude, moved.longitude);
-    const latest = fake.requestsTo('/v1/forecast').at(-1);
+    const latest = setup.fake.requestsTo('/v1/forecast').at(-1);
     expect(latest?.get('latitude')).toBe(String(cell.latitude));
     expect(latest?.get('end_date')).toBe('2026-05-21');
     const hour = fakeHour(cell.latitude, cell.longitude, Date.parse('2026-05-21T18:00:00Z'));
@@ -519,7 +490,7 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
   });
 
   it('serves a day fetched before it was over only for the hours that had begun, and asks again for later ones', async () => {
-    clock = new ManualClock(new Date('2026-06-01T10:20:00.000Z'));
+    setup.clock = new ManualClock(new Date('2026-06-01T10:20:00.000Z'));
     t = await appWith();
     const water = WATERS[4] as (typeof WATERS)[number];
     await insertCatches([
@@ -527,7 +498,7 @@ describe.each(TEST_ENGINES)('the catch weather job on %s', (engine) => {
     ]);
     await runUntilDone(t);
     expect(providerCalls()).toBe(1);
-    clock.advance(4 * HOUR_MS);
+    setup.clock.advance(4 * HOUR_MS);
     // A catch at 13:30 the same day: the kept day was fetched at 10:20, its 13:00 was a forecast then.
     await insertCatches([
       { ...water, catchDate: '2026-06-01', timeOfDay: '13:30', createdAt: new Date('2026-06-01T13:35:00Z') },

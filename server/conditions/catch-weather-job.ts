@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CatchConditions } from '#core/catch-conditions.ts';
@@ -8,6 +6,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { weatherCell } from '../weather/weather.service.ts';
 import type { WeatherBudget } from '../weather/weather-budget.ts';
+import { BackgroundLoop } from './background-loop.ts';
 import { workOutSky } from './catch-sky.ts';
 import { type CatchAwaitingWeather, CatchWeatherRepository } from './catch-weather.repository.ts';
 import { hourOf, hourThreeBefore, keptWeatherAt } from './catch-weather.ts';
@@ -93,12 +92,7 @@ export class CatchWeatherJob {
   private readonly lease: JobLease;
   /** Provider calls made by this job since start, and how many failed (metrics). */
   readonly providerCalls = { ok: 0, failed: 0 };
-  private last: Promise<unknown> = Promise.resolve();
-  private timer: NodeJS.Timeout | null = null;
-  private intervalMs = CATCH_WEATHER_INTERVAL_MS;
-  private started = false;
-  private passRunning = false;
-  private wokenDuringPass = false;
+  private readonly loop: BackgroundLoop<CatchWeatherPass>;
 
   constructor(deps: CatchWeatherJobDependencies) {
     this.deps = deps;
@@ -107,9 +101,16 @@ export class CatchWeatherJob {
     this.lease = new JobLease({
       db: deps.db,
       name: 'catch-weather',
-      holder: `${hostname()}:${process.pid}:${randomUUID()}`,
       clock: deps.clock,
       lengthMs: LEASE_MS,
+    });
+    this.loop = new BackgroundLoop({
+      pass: () => this.pass(),
+      // A full batch done with budget left: more is waiting, go on at once.
+      again: (pass) => pass.leased && !pass.waitingForBudget && pass.skies + pass.finished >= BATCH,
+      lease: this.lease,
+      log: deps.log,
+      failure: 'catch weather pass failed',
     });
   }
 
@@ -120,57 +121,22 @@ export class CatchWeatherJob {
 
   /** One pass; passes in this process never overlap. */
   runOnce(): Promise<CatchWeatherPass> {
-    const pass = this.last.then(() => this.pass());
-    this.last = pass.catch(() => {});
-    return pass;
+    return this.loop.runOnce();
   }
 
   /** Runs a pass now, then every `intervalMs` (sooner while work and budget remain) until stop(). */
   start(intervalMs = CATCH_WEATHER_INTERVAL_MS): void {
-    if (this.started) return;
-    this.started = true;
-    this.intervalMs = intervalMs;
-    this.schedule(0);
+    this.loop.start(intervalMs);
   }
 
   /** A catch was saved with its weather due: a pass within moments instead of at the next interval. */
   wake(): void {
-    if (!this.started) return;
-    if (this.passRunning) this.wokenDuringPass = true;
-    else this.schedule(0);
+    this.loop.wake();
   }
 
   /** No pass starts after this; waits for one under way, then gives the lease up for another instance. */
-  async stop(): Promise<void> {
-    this.started = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.last;
-    await this.lease.release().catch(() => {});
-  }
-
-  private schedule(delayMs: number): void {
-    if (!this.started) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    this.timer = null;
-    this.passRunning = true;
-    this.wokenDuringPass = false;
-    let again = false;
-    try {
-      const pass = await this.runOnce();
-      // A full batch done with budget left: more is waiting, go on at once.
-      again = pass.leased && !pass.waitingForBudget && pass.skies + pass.finished >= BATCH;
-    } catch (error) {
-      this.deps.log.warn({ err: error }, 'catch weather pass failed');
-    } finally {
-      this.passRunning = false;
-    }
-    this.schedule(again || this.wokenDuringPass ? 0 : this.intervalMs);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async pass(): Promise<CatchWeatherPass> {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
@@ -18,13 +20,13 @@ export class JobLease {
   constructor(options: {
     db: Kysely<Database>;
     name: string;
-    holder: string;
     clock: Clock;
     lengthMs: number;
   }) {
     this.db = options.db;
     this.name = options.name;
-    this.holder = options.holder;
+    // Each object is its own holder, even beside another in the same process (two app instances in a test).
+    this.holder = `${hostname()}:${process.pid}:${randomUUID()}`;
     this.clock = options.clock;
     this.lengthMs = options.lengthMs;
   }

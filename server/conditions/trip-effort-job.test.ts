@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hectopascalsToInchesOfMercury } from '#core/barometer.ts';
 import { pressureTendency } from '#core/catch-conditions.ts';
 import { airTemperatureBand, type EffortMinutes } from '#core/insights.ts';
@@ -7,11 +7,10 @@ import type { AppDependencies } from '../app.ts';
 import { CatchRepository } from '../catches/catch.repository.ts';
 import { AppMetrics } from '../metrics/app-metrics.ts';
 import { ApiClient } from '../test-support/api-client.ts';
-import { type FakeOpenMeteo, fakeHour, startFakeOpenMeteo } from '../test-support/fake-open-meteo.ts';
-import { createTestApp, ManualClock, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
-import { OpenMeteoProvider } from '../weather/open-meteo.provider.ts';
+import { fakeHour } from '../test-support/fake-open-meteo.ts';
+import { pastWeatherJobTesting } from '../test-support/past-weather-jobs.ts';
+import { TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
 import { weatherCell } from '../weather/weather.service.ts';
-import { OpenMeteoPastWeatherProvider } from './past-weather.provider.ts';
 import { TRIP_EFFORT_MAX_ATTEMPTS, type TripEffortJob, type TripEffortPass } from './trip-effort-job.ts';
 
 const MINUTE_MS = 60 * 1000;
@@ -38,39 +37,13 @@ interface EffortRow {
 }
 
 describe.each(TEST_ENGINES)('the trip effort job on %s', (engine) => {
-  let fake: FakeOpenMeteo;
-  let clock: ManualClock;
+  const setup = pastWeatherJobTesting(engine);
   let t: TestApp;
   let angler: ApiClient;
-  const others: TestApp[] = [];
 
-  beforeAll(async () => {
-    fake = await startFakeOpenMeteo({ now: () => clock.now().getTime() });
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  beforeEach(() => {
-    // 12:00 UTC on 1 June 2026.
-    clock = new ManualClock();
-    fake.setScenario({});
-    fake.requestsTo('/v1/forecast').length = 0;
-    fake.requestsTo('/v1/archive').length = 0;
-  });
-  afterEach(async () => {
-    for (const other of others.splice(0)) await other.close();
-    await t.close();
-  });
-
-  /** An app whose jobs ask the fake; the passes are run by the test (neither job is started). */
+  /** An app whose jobs ask the fake, with an angler on a fresh database; the passes are run by the test. */
   async function appWith(overrides: Partial<AppDependencies> = {}): Promise<TestApp> {
-    const app = await createTestApp(engine, {
-      clock,
-      weatherProvider: new OpenMeteoProvider(fake.url, 1000),
-      pastWeatherProvider: new OpenMeteoPastWeatherProvider({ forecast: fake.url, archive: fake.url }, 1000),
-      catchWeatherIntervalMs: null,
-      ...overrides,
-    });
+    const app = await setup.appWith(overrides);
     if (!overrides.database) angler = await ApiClient.register(app.app, 'angler');
     return app;
   }
@@ -78,7 +51,7 @@ describe.each(TEST_ENGINES)('the trip effort job on %s', (engine) => {
     if (!app.app.tripEffort) throw new Error('no trip effort job');
     return app.app.tripEffort;
   };
-  const providerCalls = () => fake.requestsTo('/v1/forecast').length + fake.requestsTo('/v1/archive').length;
+  const { providerCalls } = setup;
 
   async function createTrip(fields: Record<string, unknown>): Promise<Trip> {
     const response = await angler.post('/api/trips', fields);
@@ -168,7 +141,7 @@ describe.each(TEST_ENGINES)('the trip effort job on %s', (engine) => {
     expect(effort.airTemperature).toEqual(minutesOf(weather.map((w) => [w.band, w.minutes])));
     expect(effort.pressureTendency).toEqual(minutesOf(weather.map((w) => [w.tendency, w.minutes])));
     // One call for the trip's UTC days, the day before included (the tendency of its first hours).
-    const [asked] = fake.requestsTo('/v1/forecast');
+    const [asked] = setup.fake.requestsTo('/v1/forecast');
     expect([asked?.get('start_date'), asked?.get('end_date')]).toEqual(['2026-05-30', '2026-05-31']);
 
     // Frozen: another pass asks for nothing and writes nothing.
@@ -236,7 +209,7 @@ describe.each(TEST_ENGINES)('the trip effort job on %s', (engine) => {
     expect(pass).toMatchObject({ finished: 200, postponed: 0, waitingForBudget: false });
     expect(pass.providerCalls).toBe(providerCalls());
     expect(providerCalls()).toBeLessThanOrEqual(200);
-    expect(fake.requestsTo('/v1/archive').length).toBeGreaterThan(0);
+    expect(setup.fake.requestsTo('/v1/archive').length).toBeGreaterThan(0);
     const trips = (await angler.get('/api/trips')).json() as Trip[];
     expect(trips.every((trip) => total(trip.effort?.timeOfDay) === 180)).toBe(true);
     expect(trips.every((trip) => total(trip.effort?.airTemperature) === 180)).toBe(true);
@@ -307,7 +280,7 @@ describe.each(TEST_ENGINES)('the trip effort job on %s', (engine) => {
     t = await appWith();
     const spotId = await createSpot(MENDOTA);
     const trip = await createTrip({ ...DUSK_TRIP, spotId });
-    const release = fake.holdAnswers();
+    const release = setup.fake.holdAnswers();
     const pass = job(t).runOnce();
     await vi.waitFor(() => expect(providerCalls()).toBe(1), { timeout: 10_000 });
     const edited = await angler.patch(`/api/trips/${trip.id}`, { endedAt: '2026-05-31T01:00:00.000Z' });
@@ -324,7 +297,7 @@ describe.each(TEST_ENGINES)('the trip effort job on %s', (engine) => {
     t = await appWith({ metrics });
     const spotId = await createSpot(MENDOTA);
     const trip = await createTrip({ ...DUSK_TRIP, spotId });
-    fake.setScenario({ failure: 'error' });
+    setup.fake.setScenario({ failure: 'error' });
     const waits: number[] = [];
     for (let attempt = 1; attempt <= TRIP_EFFORT_MAX_ATTEMPTS; attempt++) {
       await job(t).runOnce();
@@ -346,18 +319,18 @@ describe.each(TEST_ENGINES)('the trip effort job on %s', (engine) => {
         expect(text).toContain('tightlines_trip_effort_provider_calls_total{result="failed"} 1');
         expect(text).toContain('tightlines_job_backlog{job="trip_effort"} 1');
       }
-      const wait = Date.parse(row.retryAt as string) - clock.now().getTime();
+      const wait = Date.parse(row.retryAt as string) - setup.clock.now().getTime();
       waits.push(wait);
       // Not before its time.
-      clock.advance(wait - 1000);
+      setup.clock.advance(wait - 1000);
       await job(t).runOnce();
       expect(providerCalls()).toBe(attempt);
-      clock.advance(1000);
+      setup.clock.advance(1000);
     }
     expect(waits).toEqual([1, 4, 16, 64].map((minutes) => minutes * MINUTE_MS));
     // Frozen: the provider answers again, but the trip is not asked for.
-    fake.setScenario({});
-    clock.advance(HOUR_MS);
+    setup.fake.setScenario({});
+    setup.clock.advance(HOUR_MS);
     expect(await job(t).runOnce()).toMatchObject({ providerCalls: 0 });
   });
 
@@ -365,10 +338,10 @@ describe.each(TEST_ENGINES)('the trip effort job on %s', (engine) => {
     t = await appWith();
     const spotId = await createSpot(MENDOTA);
     const trip = await createTrip({ ...DUSK_TRIP, spotId });
-    fake.setScenario({ failure: 'error' });
+    setup.fake.setScenario({ failure: 'error' });
     expect(await job(t).runOnce()).toMatchObject({ postponed: 1, finished: 0 });
-    fake.setScenario({});
-    clock.advance(MINUTE_MS);
+    setup.fake.setScenario({});
+    setup.clock.advance(MINUTE_MS);
     expect(await job(t).runOnce()).toMatchObject({ finished: 1 });
     expect(await effortRow(trip.id)).toMatchObject({ status: 'done' });
     expect(total((await tripAnswer(trip.id)).effort?.airTemperature)).toBe(150);
@@ -377,12 +350,11 @@ describe.each(TEST_ENGINES)('the trip effort job on %s', (engine) => {
   it('runs on one instance at a time: while one works a trip, another on the same database does nothing', async () => {
     t = await appWith();
     const other = await appWith({ database: t.database });
-    others.push(other);
     const spotId = await createSpot(MENDOTA);
     await createTrip({ ...DUSK_TRIP, spotId });
     await createTrip({ startedAt: '2026-05-20T10:00:00Z', endedAt: '2026-05-20T12:00:00Z', spotId });
 
-    const release = fake.holdAnswers();
+    const release = setup.fake.holdAnswers();
     const holding = job(t).runOnce();
     await vi.waitFor(() => expect(providerCalls()).toBe(1), { timeout: 10_000 });
     expect(await job(other).runOnce()).toMatchObject({ leased: false, finished: 0, providerCalls: 0 });

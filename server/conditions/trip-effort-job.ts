@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { EffortMinutes } from '#core/insights.ts';
@@ -9,6 +7,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { weatherCell } from '../weather/weather.service.ts';
 import type { WeatherBudget } from '../weather/weather-budget.ts';
+import { BackgroundLoop } from './background-loop.ts';
 import { catchTimeZone, WEATHER_RECORDS_BEGIN } from './catch-sky.ts';
 import { hourOf, hourThreeBefore, keptWeatherAt } from './catch-weather.ts';
 import {
@@ -103,12 +102,7 @@ export class TripEffortJob {
   private readonly lease: JobLease;
   /** Provider calls made by this job since start, and how many failed (metrics). */
   readonly providerCalls = { ok: 0, failed: 0 };
-  private last: Promise<unknown> = Promise.resolve();
-  private timer: NodeJS.Timeout | null = null;
-  private intervalMs = TRIP_EFFORT_INTERVAL_MS;
-  private started = false;
-  private passRunning = false;
-  private wokenDuringPass = false;
+  private readonly loop: BackgroundLoop<TripEffortPass>;
 
   constructor(deps: TripEffortJobDependencies) {
     this.deps = deps;
@@ -117,9 +111,15 @@ export class TripEffortJob {
     this.lease = new JobLease({
       db: deps.db,
       name: 'trip-effort',
-      holder: `${hostname()}:${process.pid}:${randomUUID()}`,
       clock: deps.clock,
       lengthMs: LEASE_MS,
+    });
+    this.loop = new BackgroundLoop({
+      pass: () => this.pass(),
+      again: (pass) => pass.leased && !pass.waitingForBudget && pass.finished + pass.postponed >= BATCH,
+      lease: this.lease,
+      log: deps.log,
+      failure: 'trip effort pass failed',
     });
   }
 
@@ -130,57 +130,22 @@ export class TripEffortJob {
 
   /** One pass; passes in this process never overlap. */
   runOnce(): Promise<TripEffortPass> {
-    const pass = this.last.then(() => this.pass());
-    this.last = pass.catch(() => {});
-    return pass;
+    return this.loop.runOnce();
   }
 
   /** Runs a pass now, then every `intervalMs` (sooner while work and budget remain) until stop(). */
   start(intervalMs = TRIP_EFFORT_INTERVAL_MS): void {
-    if (this.started) return;
-    this.started = true;
-    this.intervalMs = intervalMs;
-    this.schedule(0);
+    this.loop.start(intervalMs);
   }
 
   /** A trip ended, changed or was imported: a pass within moments instead of at the next interval. */
   wake(): void {
-    if (!this.started) return;
-    if (this.passRunning) this.wokenDuringPass = true;
-    else this.schedule(0);
+    this.loop.wake();
   }
 
   /** No pass starts after this; waits for one under way, then gives the lease up for another instance. */
-  async stop(): Promise<void> {
-    this.started = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.last;
-    await this.lease.release().catch(() => {});
-  }
-
-  private schedule(delayMs: number): void {
-    if (!this.started) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-    // Never what keeps the process alive.
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    this.timer = null;
-    this.passRunning = true;
-    this.wokenDuringPass = false;
-    let again = false;
-    try {
-      const pass = await this.runOnce();
-      again = pass.leased && !pass.waitingForBudget && pass.finished + pass.postponed >= BATCH;
-    } catch (error) {
-      this.deps.log.warn({ err: error }, 'trip effort pass failed');
-    } finally {
-      this.passRunning = false;
-    }
-    this.schedule(again || this.wokenDuringPass ? 0 : this.intervalMs);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async pass(): Promise<TripEffortPass> {

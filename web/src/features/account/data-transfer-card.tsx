@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { queryClient, queryKeys } from '@/lib/query-client';
+import { saveFile } from '@/lib/save-file';
 
 const EXPORTS: Array<{ format: ExportFormat; label: string }> = [
   { format: 'json', label: 'Export JSON' },
@@ -18,19 +19,6 @@ const EXPORTS: Array<{ format: ExportFormat; label: string }> = [
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/** Hands a file to the browser's downloads, as a link with `download` would. */
-function saveFile(file: Blob, name: string): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken the bytes once click() returns; the URL is let go a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The server's reason, or (the request never got an answer) that this needs a connection. */

@@ -13,9 +13,10 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useUnits } from '@/features/auth/use-units';
 import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/cn';
+import { saveFile } from '@/lib/save-file';
 import { catchName, formatCatchDate } from '../catches/catch-format.ts';
 import { drawShareCard, loadCardPhoto } from './share-card-image.ts';
-import { canShareFile, cardFileName, saveFile, shareFile } from './share-file.ts';
+import { canShareFile, cardFileName, shareFile } from './share-file.ts';
 
 /**
  * Share a catch as a picture (docs/decisions/047-share-card.md): a preview of the card, where it was caught (hidden
@@ -171,7 +172,7 @@ function ShareCatchForm({ item }: { item: Catch }) {
         <Button
           variant={shareable ? 'outline' : 'default'}
           disabled={ready === null}
-          onClick={() => ready && saveFile(ready)}
+          onClick={() => ready && saveFile(ready, ready.name)}
         >
           <Download aria-hidden="true" />
           Save image

@@ -25,19 +25,6 @@ export async function shareFile(file: File, title: string): Promise<'shared' | '
   }
 }
 
-/** Hands the file to the browser's downloads, as a link with `download` would. */
-export function saveFile(file: File): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken the bytes once click() returns; the URL is let go a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** 'tightlines-rainbow-trout-2026-05-01.jpg': the species and day, never the place. */
 export function cardFileName(fishType: string, catchDate: string | null): string {
   const species = fishType
