@@ -104,6 +104,11 @@ export interface AppDependencies {
   globalLimitStore?: SharedLimitStore;
   /** How often expired sessions and rate-limit rows are deleted (tests shorten it). */
   sweepIntervalMs?: number;
+  /**
+   * How long after start the conditions jobs wait before their first pass (a new catch wakes them sooner): a
+   * server answers its first requests before it catches up on work left from before (default 0: at once).
+   */
+  jobsFirstPassDelayMs?: number;
   /** What /.well-known/assetlinks.json and apple-app-site-association answer (404s when not given). */
   appLinks?: AppLinks;
   /** Set when the server is told to stop (server/serve.ts): readiness fails and connections close after answers. */
@@ -275,7 +280,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (catchWeather) {
     const intervalMs =
       deps.catchWeatherIntervalMs === undefined ? CATCH_WEATHER_INTERVAL_MS : deps.catchWeatherIntervalMs;
-    if (intervalMs !== null) app.addHook('onReady', async () => catchWeather.start(intervalMs));
+    if (intervalMs !== null) {
+      app.addHook('onReady', async () => catchWeather.start(intervalMs, deps.jobsFirstPassDelayMs));
+    }
     app.addHook('onClose', () => catchWeather.stop());
   }
   if (tripEffort) {
@@ -285,7 +292,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         : deps.catchWeatherIntervalMs === undefined
           ? TRIP_EFFORT_INTERVAL_MS
           : deps.catchWeatherIntervalMs;
-    if (intervalMs !== null) app.addHook('onReady', async () => tripEffort.start(intervalMs));
+    if (intervalMs !== null) {
+      app.addHook('onReady', async () => tripEffort.start(intervalMs, deps.jobsFirstPassDelayMs));
+    }
     app.addHook('onClose', () => tripEffort.stop());
   }
 

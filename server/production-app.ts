@@ -21,6 +21,9 @@ import { OpenMeteoProvider } from './weather/open-meteo.provider.ts';
 
 /** How long the server waits for Redis at start before it serves with the global limit off until Redis answers. */
 const REDIS_START_WAIT_MS = 3000;
+// The conditions jobs' catching up on pending catches (their first pass reads the tide index and asks the weather
+// provider) waits this long after start, so it does not slow the first answers; a catch saved meanwhile wakes them.
+const JOBS_FIRST_PASS_DELAY_MS = 5000;
 
 /**
  * The app with its real dependencies, as the configuration describes them: the database, the photo store (disk
@@ -61,6 +64,7 @@ export async function buildProductionApp(
     metricsSource: cluster.isWorker ? clusterMetricsSource(metrics.registry) : undefined,
     draining,
     webRoot,
+    jobsFirstPassDelayMs: JOBS_FIRST_PASS_DELAY_MS,
   });
   if (database.newerMigrations.length > 0) {
     app.log.warn(

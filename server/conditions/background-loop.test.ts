@@ -130,6 +130,19 @@ describe('the background loop of a job', () => {
     expect(passes).toHaveLength(1);
   });
 
+  it('waits the first-pass delay at start, unless woken sooner', async () => {
+    loop.start(INTERVAL_MS, 5000);
+    await until(() => scheduled.length === 1);
+    expect(delays()).toEqual([5000]);
+    await settle();
+    expect(passes).toHaveLength(0);
+    // A catch saved meanwhile: the pass comes at once and the delayed one is called off.
+    loop.wake();
+    await until(() => passes.length === 1);
+    expect(delays()).toEqual([5000, 0]);
+    expect(cleared.has(scheduled[0]?.timer)).toBe(true);
+  });
+
   it('runs the next pass at once while a pass leaves more work ready', async () => {
     loop.start(INTERVAL_MS);
     await until(() => passes.length === 1);

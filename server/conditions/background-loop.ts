@@ -35,12 +35,15 @@ export class BackgroundLoop<Pass> {
     return pass;
   }
 
-  /** Runs a pass now, then every `intervalMs` (sooner while work remains) until stop(). */
-  start(intervalMs: number): void {
+  /**
+   * Runs a pass after `firstPassDelayMs` (at once when woken sooner), then every `intervalMs` (sooner while work
+   * remains) until stop().
+   */
+  start(intervalMs: number, firstPassDelayMs = 0): void {
     if (this.started) return;
     this.started = true;
     this.intervalMs = intervalMs;
-    this.schedule(0);
+    this.schedule(firstPassDelayMs);
   }
 
   /** A pass within moments instead of at the next interval; right after the one under way, if any. */

@@ -125,8 +125,8 @@ export class CatchWeatherJob {
   }
 
   /** Runs a pass now, then every `intervalMs` (sooner while work and budget remain) until stop(). */
-  start(intervalMs = CATCH_WEATHER_INTERVAL_MS): void {
-    this.loop.start(intervalMs);
+  start(intervalMs = CATCH_WEATHER_INTERVAL_MS, firstPassDelayMs = 0): void {
+    this.loop.start(intervalMs, firstPassDelayMs);
   }
 
   /** A catch was saved with its weather due: a pass within moments instead of at the next interval. */

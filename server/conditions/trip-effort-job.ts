@@ -134,8 +134,8 @@ export class TripEffortJob {
   }
 
   /** Runs a pass now, then every `intervalMs` (sooner while work and budget remain) until stop(). */
-  start(intervalMs = TRIP_EFFORT_INTERVAL_MS): void {
-    this.loop.start(intervalMs);
+  start(intervalMs = TRIP_EFFORT_INTERVAL_MS, firstPassDelayMs = 0): void {
+    this.loop.start(intervalMs, firstPassDelayMs);
   }
 
   /** A trip ended, changed or was imported: a pass within moments instead of at the next interval. */
