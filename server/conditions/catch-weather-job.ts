@@ -124,7 +124,10 @@ export class CatchWeatherJob {
     return this.loop.runOnce();
   }
 
-  /** Runs a pass now, then every `intervalMs` (sooner while work and budget remain) until stop(). */
+  /**
+   * Runs a pass after `firstPassDelayMs` (at once when woken sooner), then every `intervalMs` (sooner while work
+   * and budget remain) until stop().
+   */
   start(intervalMs = CATCH_WEATHER_INTERVAL_MS, firstPassDelayMs = 0): void {
     this.loop.start(intervalMs, firstPassDelayMs);
   }

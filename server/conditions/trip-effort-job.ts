@@ -133,7 +133,10 @@ export class TripEffortJob {
     return this.loop.runOnce();
   }
 
-  /** Runs a pass now, then every `intervalMs` (sooner while work and budget remain) until stop(). */
+  /**
+   * Runs a pass after `firstPassDelayMs` (at once when woken sooner), then every `intervalMs` (sooner while work
+   * and budget remain) until stop().
+   */
   start(intervalMs = TRIP_EFFORT_INTERVAL_MS, firstPassDelayMs = 0): void {
     this.loop.start(intervalMs, firstPassDelayMs);
   }

@@ -79,7 +79,7 @@ function UserCheckFailed({ message }: { message: string }) {
 function RequireUser({ children }: { children: ReactNode }) {
   const { user, isLoading, error, isWaitingForNetwork } = useAuth();
   if (isLoading) return <PageSpinner />;
-  // A user kept from the last visit (offline/query-persistence.ts) opens the shell even when the check fails
+  // A user kept from the last visit (offline/query-restore.ts) opens the shell even when the check fails
   // offline. With none, the server could not be asked (offline, server down): signing in again would not help.
   if (!user && error) return <UserCheckFailed message={errorMessage(error)} />;
   if (!user && isWaitingForNetwork) return <UserCheckFailed message="You're offline" />;

@@ -5,7 +5,7 @@ import { FORGET_PHOTOS_MESSAGE, SESSION_CHANNEL } from './storage-names.ts';
 
 /**
  * Forgets what this device keeps for the account (docs/product.md#offline): the signed-in user and every cached query (in
- * memory), the kept query cache in IndexedDB (query-persistence.ts), and the cached photos with their
+ * memory), the kept query cache in IndexedDB (query-restore.ts, query-persistence.ts), and the cached photos with their
  * expiration records (photo-caches.ts). The one place for every way a session ends here: Logout (online or
  * offline), a 401 from /api/user (expired, removed on the server, cookies cleared), the sync engine finding
  * nobody signed in, another tab's Logout, and a sign-in (a new account starts from nothing; it sets its user

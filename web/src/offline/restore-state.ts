@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Whether the kept query cache has been read back from IndexedDB yet (offline/query-persistence.ts). Tiny and
+ * Whether the kept query cache has been read back from IndexedDB yet (offline/query-restore.ts). Tiny and
  * in the first bundle; the persistence code itself loads beside it. Until then, "no user in the cache" means
  * "not known yet", not "signed out": with no network the user query waits, and the kept user opens the shell.
  */

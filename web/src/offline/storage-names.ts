@@ -11,7 +11,7 @@
 /** IndexedDB: the outbox (offline/outbox.ts): catches and deletes not yet confirmed by the server. */
 export const OUTBOX_DB = { name: 'tightlines-offline', version: 1, store: 'outbox' } as const;
 
-/** IndexedDB: the kept TanStack Query cache (offline/query-persistence.ts), one record. */
+/** IndexedDB: the kept TanStack Query cache (read back by offline/query-restore.ts, written by offline/query-persistence.ts), one record. */
 export const QUERY_CACHE_DB = {
   name: 'tightlines-cache',
   version: 1,

@@ -41,7 +41,7 @@ export function useAuth() {
   const [, navigate] = useLocation();
 
   const userQuery = useQuery({ queryKey: queryKeys.user, queryFn: fetchCurrentUser });
-  // Until the kept cache is read back (offline/query-persistence.ts), "no user yet" is not "signed out".
+  // Until the kept cache is read back (offline/query-restore.ts), "no user yet" is not "signed out".
   const cacheRestored = useCacheRestored();
 
   const logoutMutation = useMutation({

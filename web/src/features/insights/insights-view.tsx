@@ -80,6 +80,8 @@ export function InsightsView({
     queryKey: [INSIGHTS_PATH],
     queryFn: async () => (await (await http(INSIGHTS_PATH)).json()) as Insights,
     enabled: catches === null && unfiltered,
+    // A stand-in while the list loads: asked again each time, never an answer from before a save.
+    staleTime: 0,
   });
   const insights = phoneInsights ?? (unfiltered ? (serverAnswer.data ?? null) : null);
   const spotNames = useMemo(

@@ -87,7 +87,7 @@ export default function CatchMap<Item>({
   const onOpenRef = useRef(onOpenPin);
   onOpenRef.current = onOpenPin;
 
-  // The map itself, once; tiles once the settings (max zoom) are known.
+  // The map itself, once; its tiles at once, their settings (max zoom, credit) applied when they arrive.
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
