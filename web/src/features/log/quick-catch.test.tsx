@@ -56,9 +56,10 @@ describe('the Quick catch', () => {
   it('skips the photo, offers the last species first, and saves through the outbox as the Log form does', async () => {
     const { user } = renderScreen(<LogCatchForm />);
     await user.click(screen.getByRole('button', { name: 'Quick catch' }));
-    const steps = within(screen.getByRole('form', { name: 'Quick catch' }));
+    // The steps' code and the photo control load after the form's first paint: on a first render, a moment later.
+    const steps = within(await screen.findByRole('form', { name: 'Quick catch' }));
     // The photo first: the Log form's own control, or skip it.
-    steps.getByRole('button', { name: 'Take photo' });
+    await steps.findByRole('button', { name: 'Take photo' });
     expect(screen.queryByRole('form', { name: 'Log a catch' })).toBeNull();
     await user.click(steps.getByRole('button', { name: 'Skip photo' }));
 
@@ -87,7 +88,7 @@ describe('the Quick catch', () => {
   it('refuses a blank species at its field, as the Log form does, and queues nothing', async () => {
     const { user } = renderScreen(<LogCatchForm />);
     await user.click(screen.getByRole('button', { name: 'Quick catch' }));
-    const steps = within(screen.getByRole('form', { name: 'Quick catch' }));
+    const steps = within(await screen.findByRole('form', { name: 'Quick catch' }));
     await user.click(steps.getByRole('button', { name: 'Skip photo' }));
     await user.click(steps.getByRole('button', { name: 'Save' }));
     const fishType = steps.getByRole('combobox', { name: /Fish Type/ });
@@ -98,7 +99,7 @@ describe('the Quick catch', () => {
   it('goes back to the whole form on Cancel, keeping what was typed', async () => {
     const { user } = renderScreen(<LogCatchForm />);
     await user.click(screen.getByRole('button', { name: 'Quick catch' }));
-    const steps = within(screen.getByRole('form', { name: 'Quick catch' }));
+    const steps = within(await screen.findByRole('form', { name: 'Quick catch' }));
     await user.click(steps.getByRole('button', { name: 'Skip photo' }));
     await user.type(steps.getByRole('combobox', { name: /Fish Type/ }), 'Pike');
     await user.click(steps.getByRole('button', { name: 'Cancel' }));
