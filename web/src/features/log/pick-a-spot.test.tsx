@@ -72,6 +72,8 @@ describe("'Pick a spot' in the Log form", () => {
   it('takes the chosen spot’s position and name, and the catch is saved linked to it', async () => {
     const { user } = renderScreen(<LogCatchForm />);
     await user.click(screen.getByRole('button', { name: 'Pick a spot' }));
+    // The panel's code loads after the form's first paint: on a first render, it opens a moment later.
+    await screen.findByRole('group', { name: 'Your spots' });
     // No position yet: by name.
     expect(listedSpots()).toEqual(['Dock', 'Far bay', 'Weed edge']);
 
@@ -99,6 +101,7 @@ describe("'Pick a spot' in the Log form", () => {
     await user.type(field('Longitude'), '-89.6');
     await user.type(field('Location Name'), 'North shore');
     await user.click(screen.getByRole('button', { name: 'Pick a spot' }));
+    await screen.findByRole('group', { name: 'Your spots' });
     expect(listedSpots()).toEqual(['Weed edge', 'Dock', 'Far bay']);
 
     await user.click(
@@ -132,7 +135,7 @@ describe("'Pick a spot' in the edit dialog", () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Catch' }));
     await user.click(dialog.getByRole('button', { name: 'Pick a spot' }));
     await user.click(
-      within(dialog.getByRole('group', { name: 'Your spots' })).getByRole('button', { name: 'Dock' }),
+      within(await dialog.findByRole('group', { name: 'Your spots' })).getByRole('button', { name: 'Dock' }),
     );
     expect((dialog.getByRole('combobox', { name: 'Spot' }) as HTMLSelectElement).value).toBe('3');
 
