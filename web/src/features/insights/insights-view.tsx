@@ -10,7 +10,7 @@ import {
 } from '#core/insight-filter.ts';
 import { computeInsights, type Insights } from '#core/insights.ts';
 import { speciesName } from '#core/species-aliases.ts';
-import { http } from '@/api/http';
+import { getInsights, INSIGHTS_PATH } from '@/api/insights-endpoints';
 import { Button } from '@/components/ui/button';
 import { useUnits } from '@/features/auth/use-units';
 import { ViewSpinner } from '../history/history-status.tsx';
@@ -78,7 +78,7 @@ export function InsightsView({
     shownTripId === null && Object.values(shownFilter).every((part) => part === undefined || part === null);
   const serverAnswer = useQuery({
     queryKey: [INSIGHTS_PATH],
-    queryFn: async () => (await (await http(INSIGHTS_PATH)).json()) as Insights,
+    queryFn: getInsights,
     enabled: catches === null && unfiltered,
     // A stand-in while the list loads: asked again each time, never an answer from before a save.
     staleTime: 0,
@@ -118,8 +118,6 @@ export function InsightsView({
     </section>
   );
 }
-
-const INSIGHTS_PATH = '/api/insights';
 
 /** What insights read of History's catches and the kept trips: a trip counts once the server has it. */
 function insightLog(catches: readonly Catch[], trips: readonly ShownTrip[]) {
