@@ -73,6 +73,8 @@ async function openTools(
     initScript?: string;
     /** Simulate the browser's clock (Playwright's clock, installed before the app loads). */
     installClock?: boolean;
+    /** Runs before the app loads (routes to hold an answer back). */
+    beforeLoad?: (page: Page) => Promise<void>;
   },
 ): Promise<ToolsPage> {
   const opened = await e2e.openPage(test, options);
@@ -82,6 +84,7 @@ async function openTools(
   if (options.initScript) await context.addInitScript(options.initScript);
   await context.addInitScript("localStorage.setItem('activeTab', 'tools')");
   await registerViaApi(page);
+  await options.beforeLoad?.(page);
   const weatherCalls: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/weather') weatherCalls.push(request.url());
@@ -124,6 +127,18 @@ async function compassDegrees(compass: Locator): Promise<number> {
   const match = /^(\d{1,3})°$/.exec(text.trim());
   expect(match, `compass degrees '${text}'`).not.toBeNull();
   return Number(match?.[1]);
+}
+
+/** Sums the page's layout shifts not caused by the user (as the cumulative layout shift counts them). */
+const LAYOUT_SHIFT_RECORDER_SCRIPT = `(() => {
+  window.__layoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+})();`;
+
+function layoutShiftSoFar(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift);
 }
 
 /** Replaces the browser's geolocation permission answer with 'prompt' (as on a first visit). */
@@ -286,6 +301,37 @@ describe('the Tools tab', () => {
     await expectText(barometer.getByTestId('barometer-pressure'), '30.01');
     expect(tools.weatherCalls).toHaveLength(1);
     expect(tools.blockedRequests).toEqual([]);
+    tools.expectNoConsoleErrors();
+  });
+
+  it('keeps the cards still when the weather arrives: the loading shapes are the size of what replaces them', async (test) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tools = await openTools(test, {
+      position: GENEVA_LAKE,
+      initScript: LAYOUT_SHIFT_RECORDER_SCRIPT,
+      beforeLoad: (page) =>
+        page.route('**/api/weather?*', async (route) => {
+          await held;
+          await route.continue();
+        }),
+    });
+    const { page, weather, barometer } = tools;
+    await weather.getByRole('status').filter({ hasText: 'Loading weather…' }).waitFor();
+    await barometer.getByRole('status').filter({ hasText: 'Reading the pressure…' }).waitFor();
+    const shiftBefore = await layoutShiftSoFar(page);
+
+    release();
+    await barometer.getByTestId('barometer-trend-source').waitFor();
+    await weather.getByRole('button', { name: 'Refresh weather' }).waitFor();
+    // Two frames: a shift is reported after the frame that painted it.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    // Before the loading shapes matched, the reading pushed the cards below down by a third of the screen (0.2).
+    expect((await layoutShiftSoFar(page)) - shiftBefore).toBeLessThan(0.01);
     tools.expectNoConsoleErrors();
   });
 

@@ -51,6 +51,9 @@ function BarometerSkeleton() {
         <Skeleton className="h-6 w-24 rounded-full" />
         <Skeleton className="h-6 w-20 rounded-full" />
       </div>
+      <Skeleton className="h-11" />
+      <Skeleton className="h-10" />
+      {/* The footnote's three lines: the reading does not push the cards below down when it arrives. */}
       <Skeleton className="h-12" />
     </div>
   );

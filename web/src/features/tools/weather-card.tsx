@@ -29,22 +29,28 @@ import { WEATHER_NEEDS_CONNECTION, weatherQueryOptions } from './weather-query.t
 const WEATHER_UNAVAILABLE_TITLE = 'Weather Unavailable';
 const WEATHER_UNAVAILABLE_TEXT = 'Could not load weather data. Please check your internet connection.';
 
+/**
+ * The shape of WeatherDetails line for line (place, temperature, the three facts, the time observed), so the cards
+ * below do not jump when the reading arrives: a late shift is what a phone's first seconds on this tab are judged by.
+ */
 function WeatherSkeleton({ label }: { label: string }) {
   return (
     <div className="flex flex-col gap-4" role="status">
       <span className="sr-only">{label}</span>
+      <Skeleton className="h-5 w-44" />
       <div className="flex items-center gap-4">
         <Skeleton className="size-14 rounded-full" />
         <div className="flex flex-1 flex-col gap-2">
-          <Skeleton className="h-8 w-24" />
+          <Skeleton className="h-9 w-24" />
           <Skeleton className="h-4 w-32" />
         </div>
       </div>
       <div className="grid grid-fit-24 gap-2">
-        <Skeleton className="h-14" />
-        <Skeleton className="h-14" />
-        <Skeleton className="h-14" />
+        <Skeleton className="h-19" />
+        <Skeleton className="h-19" />
+        <Skeleton className="h-19" />
       </div>
+      <Skeleton className="h-4 w-28" />
     </div>
   );
 }
@@ -199,7 +205,8 @@ export function WeatherCard() {
   const showRefresh = online && location !== null && query.data !== undefined;
   return (
     <Card role="region" aria-labelledby="tools-weather-title">
-      <CardHeader className="flex-row items-center justify-between pb-3">
+      {/* As tall with the refresh button as without, which appears with the reading. */}
+      <CardHeader className="min-h-19 flex-row items-center justify-between pb-3">
         <CardTitle as="h3" id="tools-weather-title" className="flex items-center gap-2">
           <CloudSun aria-hidden="true" className="size-5 text-primary" />
           Weather
