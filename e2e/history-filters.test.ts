@@ -4,7 +4,13 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { saveScreenshot } from './support/browser.ts';
 import { waitForPersistedCache, waitForWorkerControl } from './support/device-storage.ts';
 import { setupE2E } from './support/harness.ts';
-import { expectServerCatches, openHistoryFilters } from './support/ui.ts';
+import {
+  expectServerCatches,
+  LAYOUT_SHIFT_RECORDER_SCRIPT,
+  layoutShiftSoFar,
+  nextFrames,
+  openHistoryFilters,
+} from './support/ui.ts';
 import { registerViaApi } from './support/users.ts';
 
 /**
@@ -148,6 +154,34 @@ describe('filtering History', () => {
     await openHistoryFilters(page);
     await page.getByLabel('Spot', { exact: true }).selectOption({ label: 'Weed Bay' });
     await expect.poll(() => cardNames(page)).toEqual(['Northern Pike']);
+    expectNoConsoleErrors();
+  });
+
+  it('keeps its room while the catches load, so Insights under it does not jump when they come', async (test) => {
+    const { page, expectNoConsoleErrors } = await e2e.openPage(test);
+    await registerViaApi(page);
+    await page.goto('/');
+    await seedLog(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/catches', async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.fallback();
+    });
+    await page.addInitScript(LAYOUT_SHIFT_RECORDER_SCRIPT);
+    await page.addInitScript("localStorage.setItem('activeTab', 'history')");
+    await page.goto('/logs/insights');
+    await page.getByRole('heading', { name: 'Insights', exact: true }).waitFor();
+    await nextFrames(page);
+    const shiftBefore = await layoutShiftSoFar(page);
+
+    release();
+    await expect.poll(() => shownCount(page)).toBe('6 catches');
+    await nextFrames(page);
+    // Before the bar kept its room, the heading and all under it moved down 60 px (a 0.05 shift).
+    expect((await layoutShiftSoFar(page)) - shiftBefore).toBeLessThan(0.005);
     expectNoConsoleErrors();
   });
 

@@ -9,6 +9,9 @@ import {
   escapeRegExp,
   expectText,
   expectToast,
+  LAYOUT_SHIFT_RECORDER_SCRIPT,
+  layoutShiftSoFar,
+  nextFrames,
   openToast,
   TOAST_RECORDER_SCRIPT,
   toastsSeen,
@@ -127,18 +130,6 @@ async function compassDegrees(compass: Locator): Promise<number> {
   const match = /^(\d{1,3})°$/.exec(text.trim());
   expect(match, `compass degrees '${text}'`).not.toBeNull();
   return Number(match?.[1]);
-}
-
-/** Sums the page's layout shifts not caused by the user (as the cumulative layout shift counts them). */
-const LAYOUT_SHIFT_RECORDER_SCRIPT = `(() => {
-  window.__layoutShift = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
-  }).observe({ type: 'layout-shift', buffered: true });
-})();`;
-
-function layoutShiftSoFar(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift);
 }
 
 /** Replaces the browser's geolocation permission answer with 'prompt' (as on a first visit). */
@@ -326,10 +317,7 @@ describe('the Tools tab', () => {
     release();
     await barometer.getByTestId('barometer-trend-source').waitFor();
     await weather.getByRole('button', { name: 'Refresh weather' }).waitFor();
-    // Two frames: a shift is reported after the frame that painted it.
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
+    await nextFrames(page);
     // Before the loading shapes matched, the reading pushed the cards below down by a third of the screen (0.2).
     expect((await layoutShiftSoFar(page)) - shiftBefore).toBeLessThan(0.01);
     tools.expectNoConsoleErrors();

@@ -43,6 +43,28 @@ export const TOAST_RECORDER_SCRIPT = `(() => {
   }).observe(document, { childList: true, subtree: true });
 })();`;
 
+/**
+ * An init script that sums the page's layout shifts not caused by the user (window.__layoutShift), as the
+ * cumulative layout shift counts them. Read it with layoutShiftSoFar().
+ */
+export const LAYOUT_SHIFT_RECORDER_SCRIPT = `(() => {
+  window.__layoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+})();`;
+
+export function layoutShiftSoFar(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift);
+}
+
+/** Two animation frames: a layout shift is reported after the frame that painted it. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
 /** The texts of the toasts opened since the page loaded (needs TOAST_RECORDER_SCRIPT). */
 export function toastsSeen(page: Page): Promise<string[]> {
   return page.evaluate('window.__toastsSeen');

@@ -85,6 +85,9 @@ export function CatchHistory({
               : state.visibleCatches.length
           }
         />
+      ) : filtered && state.loadingCatches ? (
+        // The bar's room while the catches load, so the view under it does not jump down when they come.
+        <div className="min-h-11" aria-hidden="true" />
       ) : null}
       <TabsContent value="list" className="mt-0">
         <CatchListView state={state} toolbar={toolbar} onLogCatch={onLogCatch} />
