@@ -6,7 +6,7 @@
  * native <input type="time"> is drawn by the browser itself.
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { dateTimeFormat } from './date-time-format.ts';
 
 /** The browser's preferred languages (navigator.languages), or the runtime's default outside a browser. */
 function browserLocales(): readonly string[] | undefined {
@@ -14,14 +14,7 @@ function browserLocales(): readonly string[] | undefined {
 }
 
 function clockFormatter(locale?: string, timeZone?: string): Intl.DateTimeFormat {
-  const locales = locale ?? browserLocales();
-  const key = `${locales === undefined ? '' : String(locales)}|${timeZone ?? ''}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locales as string[] | undefined, { timeStyle: 'short', timeZone });
-    formatters.set(key, formatter);
-  }
-  return formatter;
+  return dateTimeFormat(locale ?? browserLocales(), { timeStyle: 'short', timeZone });
 }
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;

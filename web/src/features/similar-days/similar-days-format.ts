@@ -3,6 +3,7 @@ import type { EffortFactor } from '#core/insights.ts';
 import type { CaughtSpecies } from '#core/similar-days.ts';
 import { formatQuantity, type UnitSystem } from '#core/units.ts';
 import { formatClockTime } from '../../lib/clock-time.ts';
+import { dateTimeFormat } from '../../lib/date-time-format.ts';
 import {
   catchClockOffsetMs,
   formatSolunar,
@@ -97,13 +98,13 @@ export function formatTripSpan(
     offset === null ? new Date(iso) : new Date(Math.round(Date.parse(iso) / MINUTE_MS) * MINUTE_MS + offset);
   const timeZone = offset === null ? undefined : 'UTC';
   const start = onTheClock(trip.startedAt);
-  const day = start.toLocaleDateString(locale, {
+  const day = dateTimeFormat(locale, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
     year: 'numeric',
     timeZone,
-  });
+  }).format(start);
   const from = formatClockTime(start, locale, timeZone) ?? '';
   if (trip.endedAt === null) return `${day}, ${from}`;
   const to = formatClockTime(onTheClock(trip.endedAt), locale, timeZone) ?? '';

@@ -1,6 +1,7 @@
 /** How trips are written on screen (docs/decisions/043-trips-and-spots.md): the running timer, durations, rates. */
 
 import { formatFigure } from '#core/units.ts';
+import { dateTimeFormat } from '../../lib/date-time-format.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -54,13 +55,13 @@ export function tripStartAt(now: number, trips: readonly { endedAt: string | nul
 
 /** A trip's moment on the phone's clock: 'Nov 27, 6:05 AM'. */
 export function formatTripMoment(iso: string, locale?: string): string {
-  return new Date(iso).toLocaleString(locale, {
+  return dateTimeFormat(locale, {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-  });
+  }).format(new Date(iso));
 }
 
 /** A datetime-local input's value ('2026-11-27T06:05', the phone's clock) as a moment in ISO 8601; null when empty. */
