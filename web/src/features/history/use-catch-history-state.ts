@@ -256,7 +256,8 @@ function choicesFor(
       .map(([id, label]) => ({ id, label }))
       .sort((a, b) => a.label.localeCompare(b.label)),
     trips: [...trips]
-      .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+      // ISO moments sort as plain strings; localeCompare would ask the locale's collation for each pair.
+      .sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0))
       .map((trip) => ({ id: trip.id, label: `Trip ${formatTripMoment(trip.startedAt)}` })),
     baits: countNames(catches.map((item) => item.baitUsed)).map(({ name }) => name),
     hemisphere: hemisphereOf(catches),
