@@ -303,11 +303,12 @@ describe('the Tools tab', () => {
     const tools = await openTools(test, {
       position: GENEVA_LAKE,
       initScript: LAYOUT_SHIFT_RECORDER_SCRIPT,
-      beforeLoad: (page) =>
-        page.route('**/api/weather?*', async (route) => {
+      beforeLoad: async (page) => {
+        await page.route('**/api/weather?*', async (route) => {
           await held;
           await route.continue();
-        }),
+        });
+      },
     });
     const { page, weather, barometer } = tools;
     await weather.getByRole('status').filter({ hasText: 'Loading weather…' }).waitFor();

@@ -165,30 +165,42 @@ const oneDecimal = (value: number) => formatFigure(value, 1);
 
 /**
  * The effort behind the fish (decision 043): hours fished (a running trip so far), trips, skunked trips and fish per
- * hour, from the kept trip list (use-trips.ts), so offline too. The rest of Stats never waits for it: until the trips
- * are known (or when they cannot be loaded) this shows nothing; nor does it in a log with neither catches nor trips.
+ * hour, from the kept trip list (use-trips.ts), so offline too. The rest of Stats never waits for it: while the trips
+ * load, a log with catches holds their place ('…'), so the chart below does not jump down when they come; when they
+ * cannot be loaded this shows nothing; nor does it in a log with neither catches nor trips.
  */
 function TripFigures({ showWithoutTrips }: { showWithoutTrips: boolean }) {
   const { trips, loading, loadFailed } = useTrips();
+  if (loading && showWithoutTrips) return <FactGrid facts={tripFacts(null)} />;
   if (loading || loadFailed || (trips.length === 0 && !showWithoutTrips)) return null;
   const totals = tripTotals(
     trips.map((trip) => ({ ...trip, catchCount: trip.saved?.catchCount ?? null })),
     Date.now(),
   );
-  return (
-    <FactGrid
-      facts={[
-        { label: 'Hours fished', value: oneDecimal(totals.minutesFished / 60), testId: 'stats-hours-fished' },
-        { label: 'Trips', value: formatFigure(totals.trips), testId: 'stats-trips' },
-        { label: 'Skunked trips', value: formatFigure(totals.skunkedTrips), testId: 'stats-skunked-trips' },
-        {
-          label: 'Fish per hour',
-          value: totals.fishPerHour === null ? '—' : oneDecimal(totals.fishPerHour),
-          testId: 'stats-fish-per-hour',
-        },
-      ]}
-    />
-  );
+  return <FactGrid facts={tripFacts(totals)} />;
+}
+
+/** The trip figures, or their places ('…') while the trips load. */
+function tripFacts(totals: ReturnType<typeof tripTotals> | null): Fact[] {
+  const waiting = '…';
+  return [
+    {
+      label: 'Hours fished',
+      value: totals ? oneDecimal(totals.minutesFished / 60) : waiting,
+      testId: 'stats-hours-fished',
+    },
+    { label: 'Trips', value: totals ? formatFigure(totals.trips) : waiting, testId: 'stats-trips' },
+    {
+      label: 'Skunked trips',
+      value: totals ? formatFigure(totals.skunkedTrips) : waiting,
+      testId: 'stats-skunked-trips',
+    },
+    {
+      label: 'Fish per hour',
+      value: !totals ? waiting : totals.fishPerHour === null ? '—' : oneDecimal(totals.fishPerHour),
+      testId: 'stats-fish-per-hour',
+    },
+  ];
 }
 
 /**
