@@ -1,6 +1,7 @@
 import { type Catch, DEFAULT_LOCATION_NAME } from './catch.ts';
 import { type NamedCount, NameTally, nameKey } from './names.ts';
 import { speciesName } from './species-aliases.ts';
+import type { StatsSummary } from './stats-schema.ts';
 
 /**
  * Personal bests and statistics of an angler's log (docs/product.md#stats, decision 011), computed on the phone from the catch list,
@@ -34,15 +35,35 @@ export const MONTHS_SHOWN = 12;
  */
 export const MOST_BARS = 12;
 
-interface SpeciesStats {
+/**
+ * What the stats read of a catch: History's catches on the phone, and the few columns the server reads for
+ * GET /api/stats (server/stats), so both work the figures out with this one function.
+ */
+export type StatsCatch = Pick<
+  Catch,
+  | 'id'
+  | 'fishType'
+  | 'quantity'
+  | 'released'
+  | 'weight'
+  | 'length'
+  | 'baitUsed'
+  | 'locationName'
+  | 'catchDate'
+  | 'timeOfDay'
+  | 'createdAt'
+  | 'isTestCatch'
+>;
+
+interface SpeciesStats<C extends StatsCatch = Catch> {
   /** The most common spelling of the species in the log. */
   name: string;
   /** Fish caught: the quantities of its catches summed. */
   count: number;
   /** The heaviest catch of the species, null when none was weighed. */
-  heaviest: Catch | null;
+  heaviest: C | null;
   /** The longest catch of the species, null when none was measured. */
-  longest: Catch | null;
+  longest: C | null;
 }
 
 export interface RecordsHeld {
@@ -65,7 +86,7 @@ export interface ReleasedShare {
   noted: number;
 }
 
-export interface CatchStats {
+export interface CatchStats<C extends StatsCatch = Catch> {
   /** Fish caught: the quantities of every catch but the test catches, summed. */
   totalCatches: number;
   /** Samples saved from a test page (entries), left out of everything else here. */
@@ -73,10 +94,10 @@ export interface CatchStats {
   speciesCount: number;
   /** Sum of the known weights (lbs). */
   totalWeight: number;
-  heaviest: Catch | null;
-  longest: Catch | null;
+  heaviest: C | null;
+  longest: C | null;
   /** Most caught first (ties: alphabetical). */
-  species: SpeciesStats[];
+  species: SpeciesStats<C>[];
   /** The chart's calendar months, oldest first, months without a catch included (see the rules above). */
   months: MonthCount[];
   topBaits: NamedCount[];
@@ -102,20 +123,20 @@ function measurement(value: number | null): number | null {
  * Whether a catch tells about the angler's fishing: every catch but a sample saved from a test page. Stats and
  * personal bests count only these, and so must anything else that sums up the log (insights).
  */
-function countsAsFishing(item: Catch): boolean {
+function countsAsFishing(item: Pick<Catch, 'isTestCatch'>): boolean {
   return item.isTestCatch !== true;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
 // Catches from the query cache are immutable: each one's moment is worked out once.
-const caughtAtCache = new WeakMap<Catch, string>();
+const caughtAtCache = new WeakMap<StatsCatch, string>();
 
 /**
  * When the catch was caught, as a sortable local 'yyyy-MM-ddTHH:mm' string: its catch date and time of day
  * (midnight when no time), else when it was saved on the device.
  */
-function caughtAt(item: Catch): string {
+function caughtAt(item: StatsCatch): string {
   let moment = caughtAtCache.get(item);
   if (moment === undefined) {
     moment = computeCaughtAt(item);
@@ -124,7 +145,7 @@ function caughtAt(item: Catch): string {
   return moment;
 }
 
-function computeCaughtAt(item: Catch): string {
+function computeCaughtAt(item: StatsCatch): string {
   if (item.catchDate && CATCH_DATE.test(item.catchDate)) {
     return `${item.catchDate}T${item.timeOfDay && TIME_OF_DAY.test(item.timeOfDay) ? item.timeOfDay : '00:00'}`;
   }
@@ -134,7 +155,7 @@ function computeCaughtAt(item: Catch): string {
 }
 
 /** Whether `a` was caught before `b` (ties on every clock: the lower id, i.e. the one saved first). */
-function caughtBefore(a: Catch, b: Catch): boolean {
+function caughtBefore(a: StatsCatch, b: StatsCatch): boolean {
   const at = caughtAt(a);
   const bt = caughtAt(b);
   if (at !== bt) return at !== '' && (bt === '' || at < bt);
@@ -144,30 +165,35 @@ function caughtBefore(a: Catch, b: Catch): boolean {
 }
 
 /** Whether `candidate` takes the record from `holder`: bigger, or equal and caught first. */
-function beats(candidate: Catch, value: number, holder: Catch | null, holderValue: number | null): boolean {
+function beats(
+  candidate: StatsCatch,
+  value: number,
+  holder: StatsCatch | null,
+  holderValue: number | null,
+): boolean {
   if (holder === null || holderValue === null) return true;
   return value > holderValue || (value === holderValue && caughtBefore(candidate, holder));
 }
 
 /** The catch's calendar month as a running index (year × 12 + month - 1), or null when it has no date. */
-function monthIndex(item: Catch): number | null {
+function monthIndex(item: StatsCatch): number | null {
   const date = item.catchDate ? CATCH_DATE.exec(item.catchDate) : null;
   if (date) return Number(date[1]) * 12 + Number(date[2]) - 1;
   const saved = new Date(item.createdAt);
   return Number.isNaN(saved.getTime()) ? null : saved.getFullYear() * 12 + saved.getMonth();
 }
 
-interface Best {
-  holder: Catch | null;
+interface Best<C extends StatsCatch> {
+  holder: C | null;
   value: number | null;
 }
 
-interface SpeciesAccumulator {
-  heaviest: Best;
-  longest: Best;
+interface SpeciesAccumulator<C extends StatsCatch> {
+  heaviest: Best<C>;
+  longest: Best<C>;
 }
 
-function consider(record: Best, item: Catch, value: number | null): void {
+function consider<C extends StatsCatch>(record: Best<C>, item: C, value: number | null): void {
   if (value !== null && beats(item, value, record.holder, record.value)) {
     record.holder = item;
     record.value = value;
@@ -178,17 +204,17 @@ function consider(record: Best, item: Catch, value: number | null): void {
  * Everything the Stats view and the 'Personal best' badges show, for the catches as of `now`. `chosenPeriod`: the
  * catches are those of a period the angler chose, and the chart spans their months only.
  */
-export function computeCatchStats(
-  catches: readonly Catch[],
+export function computeCatchStats<C extends StatsCatch>(
+  catches: readonly C[],
   now: Date,
   { chosenPeriod = false }: { chosenPeriod?: boolean } = {},
-): CatchStats {
+): CatchStats<C> {
   const speciesNames = new NameTally(speciesName);
   const baits = new NameTally();
   const places = new NameTally();
-  const bySpecies = new Map<string, SpeciesAccumulator>();
-  const heaviest: Best = { holder: null, value: null };
-  const longest: Best = { holder: null, value: null };
+  const bySpecies = new Map<string, SpeciesAccumulator<C>>();
+  const heaviest: Best<C> = { holder: null, value: null };
+  const longest: Best<C> = { holder: null, value: null };
   const thisMonth = now.getFullYear() * 12 + now.getMonth();
   const fishByMonth = new Map<number, number>();
   let totalWeight = 0;
@@ -240,7 +266,7 @@ export function computeCatchStats(
     held[record] = true;
     recordsHeld.set(id, held);
   };
-  const species: SpeciesStats[] = speciesNames.top().map(({ name, count }) => {
+  const species: SpeciesStats<C>[] = speciesNames.top().map(({ name, count }) => {
     const records = bySpecies.get(nameKey(name));
     const best = { heaviest: records?.heaviest.holder ?? null, longest: records?.longest.holder ?? null };
     if (best.heaviest) hold(best.heaviest.id, 'heaviest');
@@ -290,6 +316,40 @@ function chartMonths(
     });
   }
   return months;
+}
+
+/**
+ * The figures the Stats view shows, without the catches behind the records: what GET /api/stats answers (the
+ * server's `computeCatchStats` over the same catches), and what the view draws from the phone's own stats, so the
+ * two can be compared figure by figure (docs/decisions/049-stats-and-insights-speed.md).
+ */
+export function statsSummary(stats: CatchStats<StatsCatch>): StatsSummary {
+  const heaviest = stats.heaviest;
+  return {
+    totalCatches: stats.totalCatches,
+    testCatches: stats.testCatches,
+    speciesCount: stats.speciesCount,
+    totalWeight: stats.totalWeight,
+    heaviest:
+      heaviest === null || heaviest.weight === null
+        ? null
+        : {
+            weight: heaviest.weight,
+            // Named as its species is in the table (the most common spelling), not as this one catch was typed.
+            species:
+              stats.species.find((species) => species.heaviest === heaviest)?.name ?? heaviest.fishType,
+          },
+    species: stats.species.map((species) => ({
+      name: species.name,
+      count: species.count,
+      heaviest: species.heaviest?.weight ?? null,
+      longest: species.longest?.length ?? null,
+    })),
+    months: stats.months,
+    topBaits: stats.topBaits,
+    topPlaces: stats.topPlaces,
+    released: stats.released,
+  };
 }
 
 /** A bar of the chart: a month, a quarter or a year, by its first month. */

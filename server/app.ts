@@ -47,6 +47,8 @@ import { DatabaseRateLimiter } from './rate-limit/rate-limit.repository.ts';
 import type { SharedLimitStore } from './rate-limit/shared-limit-store.ts';
 import { SpotRepository } from './spots/spot.repository.ts';
 import { spotsRoutes } from './spots/spots.routes.ts';
+import { StatsRepository } from './stats/stats.repository.ts';
+import { statsRoutes } from './stats/stats.routes.ts';
 import { TideStations } from './tides/tide-stations.ts';
 import { tidesRoutes } from './tides/tides.routes.ts';
 import { TideService } from './tides/tides.service.ts';
@@ -235,6 +237,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     countReplay: () => metrics.countReplay('create'),
   });
   await app.register(insightsRoutes, { insights: new InsightRepository(db, { clock }) });
+  await app.register(statsRoutes, { stats: new StatsRepository(db), clock });
   await app.register(photosRoutes, {
     photos,
     photoStore,

@@ -85,6 +85,7 @@ const FEATURES = [
   'photos',
   'places',
   'spots',
+  'stats',
   'tides',
   'tiles',
   'trips',

@@ -34,6 +34,8 @@ const NEW_QUESTIONS = 20;
 
 export interface InsightsFigures {
   load: LoadFigures;
+  /** GET /api/stats of the same angler: Stats' first paint on a first visit (decision 049). */
+  stats?: LoadFigures;
   /** Where the time of one answer goes, in this process on the same database file. */
   breakdown: BreakdownRow[];
   /** Each of NEW_QUESTIONS requests in a row, each a question not asked before about the unchanged log, ms. */
@@ -245,6 +247,23 @@ export async function benchInsights(
     { ...options, connections: INSIGHTS_CONNECTIONS },
     log,
   );
+  const statsAnswer = await fetch(`${server.baseUrl}/api/stats`, { headers: { cookie } });
+  const statsBody = await statsAnswer.text();
+  if (statsAnswer.status !== 200) throw new Error(`GET /api/stats: ${statsAnswer.status} ${statsBody}`);
+  const stats = await runLoad(
+    server,
+    {
+      name: 'GET /api/stats at 10,000 catches',
+      method: 'GET',
+      path: '/api/stats',
+      headers: { cookie },
+      note:
+        `one connection; the Stats view's figures of the same log, kept per catches' version ` +
+        `(server/stats/stats.routes.ts); ${(Buffer.byteLength(statsBody) / 1024).toFixed(1)} KB JSON per answer`,
+    },
+    { ...options, connections: INSIGHTS_CONNECTIONS },
+    log,
+  );
   const newQuestionMs: number[] = [];
   for (let day = 1; day <= NEW_QUESTIONS; day++) {
     // A range of days not asked before: no kept answer, only the catches kept read.
@@ -268,6 +287,7 @@ export async function benchInsights(
   for (const row of breakdown) log(`  ${row.step}: ${row.microseconds.toFixed(0)} µs`);
   return {
     load,
+    stats,
     breakdown,
     newQuestionMs,
     catches: answer.catches,

@@ -518,9 +518,10 @@ export function renderResults(results: Results, findings = ''): string {
         `(${i.catches.toLocaleString('en-US')} fish, ${i.hoursFished.toLocaleString('en-US')} hours fished, ` +
         `${kb(i.answerBytes)} JSON per answer).`,
       '',
-      ...apiTable([i.load]),
+      ...apiTable(i.stats ? [i.load, i.stats] : [i.load]),
       '',
-      `Those are answers kept since the log last changed (server/insights/insight-answers.ts). A question not ` +
+      `Those are answers kept since the log last changed (server/insights/insight-answers.ts; Stats' in ` +
+        `server/stats/stats.routes.ts). A question not ` +
         `asked before about the same log (${i.newQuestionMs.length} in a row, each a new range of days; the ` +
         `catches kept read, filtered and measured again): median ` +
         `${ms(median(i.newQuestionMs))}, slowest ${ms(Math.max(...i.newQuestionMs))}.`,

@@ -11,6 +11,22 @@
  * a quarter of the budget is never kept (catch-lists.ts streams those instead).
  */
 
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * The stamp of the user's catches: every catch write, and every write that moves a catch's links, bumps it. What
+ * every answer kept per log (this list, insights, stats) is keyed by, read before the catches: never older.
+ */
+export async function readCatchesVersion(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select('catches_version')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.catches_version ?? 0);
+}
+
 /** Map entry, key string header and Buffer object, beyond the key's characters and the JSON bytes. */
 export const ENTRY_OVERHEAD_BYTES = 160;
 

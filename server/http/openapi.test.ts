@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchCreateSchema, catchSchema, catchUpdateSchema } from '#core/catch-schema.ts';
 import { insightQuerySchema, insightsSchema } from '#core/insight-schema.ts';
+import { statsSummarySchema } from '#core/stats-schema.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { OPENAPI_PATH } from './openapi.ts';
 import { jsonSchemaOf } from './route-contract.ts';
@@ -113,6 +114,14 @@ describe('GET /api/openapi.json', () => {
       'spotId',
     ]);
     expect(insights?.security).toEqual([{ session: [] }]);
+  });
+
+  it("describes Stats' summary with its core schema and its session", () => {
+    const stats = document.paths['/api/stats']?.get;
+    expect(stats?.responses['200']?.content?.['application/json']?.schema).toEqual(
+      jsonSchemaOf(statsSummarySchema, 'output'),
+    );
+    expect(stats?.security).toEqual([{ session: [] }]);
   });
 
   it('says which routes need the session cookie, and carries no secrets', () => {

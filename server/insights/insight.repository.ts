@@ -3,6 +3,7 @@ import type { FilterableCatch, FilterableTrip } from '#core/insight-filter.ts';
 import type { EffortMinutes, InsightConditions } from '#core/insights.ts';
 import { tripDurationMinutes } from '#core/trips.ts';
 import { requireOwn } from '../catches/catch-links.ts';
+import { readCatchesVersion } from '../catches/catch-list-cache.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { readStoredConditions } from '../conditions/catch-sky.ts';
 import type { Database } from '../db/schema.ts';
@@ -57,13 +58,8 @@ export class InsightRepository {
   }
 
   /** The stamp of the user's catches: every catch write, and every write that moves a catch's links, bumps it. */
-  async catchesVersion(userId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('users')
-      .select('catches_version')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    return Number(row?.catches_version ?? 0);
+  catchesVersion(userId: number): Promise<number> {
+    return readCatchesVersion(this.db, userId);
   }
 
   /**

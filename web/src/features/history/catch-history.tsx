@@ -114,10 +114,14 @@ export function CatchHistory({
       <TabsContent value="stats" className="mt-0">
         {loadFailed ? (
           <LoadFailed />
-        ) : loadingCatches || state.statsWaiting ? (
+        ) : state.statsWaiting ? (
           <ViewSpinner />
         ) : (
-          <OnDemand source={statsView} props={{ stats: state.filteredStats, onOpen: dialogs.openDetails }} />
+          // While the catches are on their way, the view shows the server's figures (decision 049).
+          <OnDemand
+            source={statsView}
+            props={{ stats: loadingCatches ? null : state.filteredStats, onOpen: dialogs.openDetails }}
+          />
         )}
       </TabsContent>
       <TabsContent value="insights" className="mt-0">

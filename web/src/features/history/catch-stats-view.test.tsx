@@ -1,6 +1,8 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { computeCatchStats } from '#core/catch-stats.ts';
+import type { Catch } from '#core/catch.ts';
+import { computeCatchStats, statsSummary } from '#core/catch-stats.ts';
 import { testCatch } from '#core/test-catch.ts';
 import type { Trip } from '#core/trips.ts';
 import type { User } from '#core/user.ts';
@@ -16,11 +18,7 @@ const angler: User = {
   units: 'imperial',
 };
 
-function renderStats(
-  catches: Parameters<typeof computeCatchStats>[0],
-  trips: Trip[] = [],
-  chosenPeriod = false,
-) {
+function renderStats(catches: Catch[], trips: Trip[] = [], chosenPeriod = false) {
   answerApi({
     'GET /api/user': { status: 200, body: angler },
     'GET /api/trips': { status: 200, body: trips },
@@ -131,5 +129,57 @@ describe('the Stats view', () => {
     expect(await screen.findByTestId('stats-trips')).toHaveProperty('textContent', '0');
     expect(screen.getByTestId('stats-hours-fished').textContent).toBe('0');
     expect(screen.getByTestId('stats-fish-per-hour').textContent).toBe('—');
+  });
+
+  it("shows the server's figures of the whole log while the catches are on their way, then its own with the records to open", async () => {
+    const catches = [
+      testCatch({ id: 1, fishType: 'Perch', quantity: 12, released: true, weight: 0.5, baitUsed: 'Worm' }),
+      testCatch({ id: 2, fishType: 'Walleye', weight: 4, length: 20, released: false, locationName: 'Bay' }),
+    ];
+    const stats = computeCatchStats(catches, new Date());
+    const calls = answerApi({
+      'GET /api/user': { status: 200, body: angler },
+      'GET /api/trips': { status: 200, body: [] },
+      // The very figures the server answers for these catches (server/stats/stats.routes.test.ts).
+      'GET /api/stats': { status: 200, body: statsSummary(stats) },
+    });
+    queryClient.setQueryData(queryKeys.user, angler);
+    queryClient.setQueryData(queryKeys.trips, []);
+    const view = renderScreen(<CatchStatsView stats={null} onOpen={() => {}} />);
+    await expect.poll(() => screen.queryByTestId('stats-total-catches')?.textContent).toBe('13');
+    expect(screen.getByTestId('stats-released').textContent).toBe('12 of 13 (92\u00a0%)');
+    expect(screen.getByTestId('stats-heaviest').textContent).toBe('4.0 lbs Walleye');
+    // The records' catches come with the list: their figures are shown, not yet buttons.
+    expect(screen.queryByRole('button', { name: /Heaviest/ })).toBeNull();
+    const walleye = await screen.findByRole('rowheader', { name: 'Walleye' });
+    expect(walleye.parentElement?.textContent).toBe('Walleye14.0 lbs20.0 in');
+    expect(screen.getByRole('list', { name: 'Top baits' }).textContent).toContain('Worm');
+
+    // The catches are here: the same figures, the records now open their catch.
+    view.rerender(
+      <QueryClientProvider client={queryClient}>
+        <CatchStatsView stats={stats} onOpen={() => {}} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('button', { name: 'Heaviest catch: 4.0 lbs Walleye' })).toHaveProperty(
+      'textContent',
+      '4.0 lbs Walleye',
+    );
+    expect(screen.getByRole('button', { name: 'Heaviest Walleye: 4.0 lbs' })).toBeTruthy();
+    expect(screen.getByTestId('stats-total-catches').textContent).toBe('13');
+    expect(calls.filter((call) => call.path === '/api/stats')).toHaveLength(1);
+  });
+
+  it('asks the server nothing when the catches are here', async () => {
+    const calls = answerApi({
+      'GET /api/user': { status: 200, body: angler },
+      'GET /api/trips': { status: 200, body: [] },
+    });
+    queryClient.setQueryData(queryKeys.user, angler);
+    renderScreen(
+      <CatchStatsView stats={computeCatchStats([testCatch({ id: 1 })], new Date())} onOpen={() => {}} />,
+    );
+    expect(await screen.findByTestId('stats-trips')).toHaveProperty('textContent', '0');
+    expect(calls.filter((call) => call.path === '/api/stats')).toEqual([]);
   });
 });

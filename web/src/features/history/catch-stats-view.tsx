@@ -1,15 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
 import { ChartColumn, FlaskConical, Trophy } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { Catch } from '#core/catch.ts';
-import { type CatchStats, type ChartBucket, chartBuckets, releasedPercent } from '#core/catch-stats.ts';
+import {
+  type CatchStats,
+  type ChartBucket,
+  chartBuckets,
+  releasedPercent,
+  statsSummary,
+} from '#core/catch-stats.ts';
 import type { NamedCount } from '#core/names.ts';
+import type { StatsSummary } from '#core/stats-schema.ts';
 import { tripTotals } from '#core/trip-stats.ts';
 import { formatFigure } from '#core/units.ts';
+import { getStatsSummary, STATS_PATH } from '@/api/stats-endpoints';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUnits } from '@/features/auth/use-units';
 import { cn } from '@/lib/cn';
 import { formatLength, formatWeight } from '../catches/catch-format.ts';
 import { useTrips } from '../trips/use-trips.ts';
+import { ViewSpinner } from './history-status.tsx';
 import { useAfterPaint } from './use-after-paint.ts';
 
 /**
@@ -17,7 +27,10 @@ import { useAfterPaint } from './use-after-paint.ts';
  * the share released, decision 043), catches per month, each species with its heaviest and longest catch, and the
  * top baits and places, and the effort behind them from the trips (hours fished, fish per hour). A chunk of its own,
  * loaded when the view opens; the numbers come from core/catch-stats.ts, computed by History from the same list it
- * shows, and core/trip-stats.ts from the kept trip list, so they work offline.
+ * shows, and core/trip-stats.ts from the kept trip list, so they work offline. On a first visit, until the whole
+ * catch list is here (megabytes at 10,000 catches), it shows the server's figures of the whole log (GET /api/stats,
+ * the same function over the same catches: docs/decisions/049-stats-and-insights-speed.md), the records not yet
+ * buttons (their catches come with the list).
  */
 
 type OpenCatch = (item: Catch, opener: HTMLElement) => void;
@@ -96,25 +109,36 @@ function StatsSection({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-function Totals({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
+/** The figures shown (the phone's own, else the server's) and, once the list is here, the catches behind them. */
+interface StatsShown {
+  summary: StatsSummary;
+  stats: CatchStats | null;
+}
+
+function Totals({ summary, stats, onOpen }: StatsShown & { onOpen: OpenCatch }) {
   const units = useUnits();
-  const heaviest = stats.heaviest;
-  const heaviestWeight = formatWeight(heaviest?.weight, units);
-  // Named as its species is in the table (the most common spelling), not as this one catch was typed.
-  const heaviestSpecies =
-    stats.species.find((species) => species.heaviest === heaviest)?.name ?? heaviest?.fishType ?? '';
+  const heaviest = stats?.heaviest ?? null;
+  const heaviestWeight = formatWeight(summary.heaviest?.weight, units);
+  const heaviestSpecies = summary.heaviest?.species ?? '';
   const facts: Fact[] = [
-    { label: 'Catches', value: formatFigure(stats.totalCatches), testId: 'stats-total-catches' },
-    { label: 'Species', value: formatFigure(stats.speciesCount), testId: 'stats-total-species' },
+    { label: 'Catches', value: formatFigure(summary.totalCatches), testId: 'stats-total-catches' },
+    { label: 'Species', value: formatFigure(summary.speciesCount), testId: 'stats-total-species' },
     {
       label: 'Total weight',
-      value: <span className="whitespace-nowrap">{formatWeight(stats.totalWeight, units) ?? '—'}</span>,
+      value: <span className="whitespace-nowrap">{formatWeight(summary.totalWeight, units) ?? '—'}</span>,
       testId: 'stats-total-weight',
     },
     {
       label: 'Heaviest',
       value:
-        heaviest && heaviestWeight ? (
+        heaviestWeight === null ? (
+          '—'
+        ) : heaviest === null ? (
+          <span>
+            <span className="whitespace-nowrap">{heaviestWeight}</span>{' '}
+            <span className="text-sm font-medium">{heaviestSpecies}</span>
+          </span>
+        ) : (
           <RecordButton
             item={heaviest}
             label="Heaviest catch"
@@ -127,13 +151,11 @@ function Totals({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
             <span className="whitespace-nowrap">{heaviestWeight}</span>{' '}
             <span className="text-sm font-medium">{heaviestSpecies}</span>
           </RecordButton>
-        ) : (
-          '—'
         ),
       testId: 'stats-heaviest',
     },
   ];
-  const released = releasedText(stats);
+  const released = releasedText(summary);
   if (released) facts.push({ label: 'Released', value: released, testId: 'stats-released' });
   return <FactGrid facts={facts} />;
 }
@@ -207,10 +229,10 @@ function tripFacts(totals: ReturnType<typeof tripTotals> | null): Fact[] {
  * '14 of 20 (70 %)': the fish released of those noted as kept or released, or null when none was noted (the
  * share of a log that never says would be no information).
  */
-function releasedText(stats: CatchStats): string | null {
-  const percent = releasedPercent(stats.released);
+function releasedText(summary: StatsSummary): string | null {
+  const percent = releasedPercent(summary.released);
   if (percent === null) return null;
-  return `${formatFigure(stats.released.released)} of ${formatFigure(stats.released.noted)} (${percent}\u00a0%)`;
+  return `${formatFigure(summary.released.released)} of ${formatFigure(summary.released.noted)} (${percent}\u00a0%)`;
 }
 
 /**
@@ -273,7 +295,10 @@ function MonthChart({ buckets }: { buckets: ChartBucket[] }) {
   );
 }
 
-/** A table cell with a record's button, or a dash when the species has no such record. */
+/**
+ * A table cell with a record's button, its value alone while its catch is not here yet (the server's figures), or
+ * a dash when the species has no such record.
+ */
 function RecordCell({
   item,
   value,
@@ -287,17 +312,23 @@ function RecordCell({
 }) {
   return (
     <td className="px-0.5 py-0.5">
-      {item && value ? (
-        <RecordButton item={item} value={value} label={label} onOpen={onOpen} />
-      ) : (
+      {value === null ? (
         <span className="px-2 text-muted-foreground">—</span>
+      ) : item === null ? (
+        <span className="whitespace-nowrap px-2 font-semibold tabular-nums">{value}</span>
+      ) : (
+        <RecordButton item={item} value={value} label={label} onOpen={onOpen} />
       )}
     </td>
   );
 }
 
-function SpeciesTable({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
+function SpeciesTable({ summary, stats, onOpen }: StatsShown & { onOpen: OpenCatch }) {
   const units = useUnits();
+  const records = useMemo(
+    () => new Map((stats?.species ?? []).map((species) => [species.name, species])),
+    [stats],
+  );
   return (
     <div className="-mx-2 overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -319,9 +350,10 @@ function SpeciesTable({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch 
           </tr>
         </thead>
         <tbody>
-          {stats.species.map((species) => {
-            const weight = formatWeight(species.heaviest?.weight, units);
-            const length = formatLength(species.longest?.length, units);
+          {summary.species.map((species) => {
+            const weight = formatWeight(species.heaviest, units);
+            const length = formatLength(species.longest, units);
+            const held = records.get(species.name);
             return (
               <tr key={species.name} className="border-t border-border">
                 <th scope="row" className="px-2 py-1 font-semibold [overflow-wrap:anywhere]">
@@ -329,13 +361,13 @@ function SpeciesTable({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch 
                 </th>
                 <td className="px-2 py-1 text-right tabular-nums">{formatFigure(species.count)}</td>
                 <RecordCell
-                  item={species.heaviest}
+                  item={held?.heaviest ?? null}
                   value={weight}
                   label={`Heaviest ${species.name}`}
                   onOpen={onOpen}
                 />
                 <RecordCell
-                  item={species.longest}
+                  item={held?.longest ?? null}
                   value={length}
                   label={`Longest ${species.name}`}
                   onOpen={onOpen}
@@ -379,18 +411,36 @@ function TestCatchesLeftOut({ count }: { count: number }) {
   );
 }
 
-export function CatchStatsView({ stats, onOpen }: { stats: CatchStats; onOpen: OpenCatch }) {
-  const buckets = chartBuckets(stats.months);
+export function CatchStatsView({
+  stats,
+  onOpen,
+}: {
+  /** History's stats of its catches through its filters; null while the whole list is on its way (a first visit). */
+  stats: CatchStats | null;
+  onOpen: OpenCatch;
+}) {
+  const serverAnswer = useQuery({
+    queryKey: [STATS_PATH],
+    queryFn: getStatsSummary,
+    // History's filters appear with the list: while it is on its way, the stats are the whole log's.
+    enabled: stats === null,
+    // A stand-in while the list loads: asked again each time, never an answer from before a save.
+    staleTime: 0,
+  });
+  const phoneSummary = useMemo(() => (stats === null ? null : statsSummary(stats)), [stats]);
+  const summary = phoneSummary ?? serverAnswer.data ?? null;
   // The totals are painted first; the chart, the table and the lists (most of the view's elements) a frame later
   // (decision 049).
-  const showRest = useAfterPaint(true, false);
+  const showRest = useAfterPaint(summary !== null, false);
+  if (summary === null) return <ViewSpinner />;
+  const buckets = chartBuckets(summary.months);
   return (
     <section aria-labelledby="stats-heading" className="flex flex-col gap-4">
       <h2 id="stats-heading" className="text-xl font-semibold tracking-tight">
         Your Stats
       </h2>
-      <TestCatchesLeftOut count={stats.testCatches} />
-      {stats.totalCatches === 0 ? (
+      <TestCatchesLeftOut count={summary.testCatches} />
+      {summary.totalCatches === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-12 text-center">
           <ChartColumn aria-hidden="true" className="size-10 text-muted-foreground" />
           <p className="font-medium">No catches yet</p>
@@ -399,10 +449,10 @@ export function CatchStatsView({ stats, onOpen }: { stats: CatchStats; onOpen: O
           </p>
         </div>
       ) : (
-        <Totals stats={stats} onOpen={onOpen} />
+        <Totals summary={summary} stats={stats} onOpen={onOpen} />
       )}
-      <TripFigures showWithoutTrips={stats.totalCatches > 0} />
-      {stats.totalCatches === 0 || !showRest ? null : (
+      <TripFigures showWithoutTrips={summary.totalCatches > 0} />
+      {summary.totalCatches === 0 || !showRest ? null : (
         <>
           <StatsSection title={CHART_TITLES[buckets[0]?.span ?? 1]}>
             <MonthChart buckets={buckets} />
@@ -413,13 +463,13 @@ export function CatchStatsView({ stats, onOpen }: { stats: CatchStats; onOpen: O
               The heaviest and the longest of each species (on a tie, the one caught first). Tap one to open
               it.
             </p>
-            <SpeciesTable stats={stats} onOpen={onOpen} />
+            <SpeciesTable summary={summary} stats={stats} onOpen={onOpen} />
           </StatsSection>
           <StatsSection title="Top baits">
-            <TopList items={stats.topBaits} label="Top baits" empty="No bait noted yet." />
+            <TopList items={summary.topBaits} label="Top baits" empty="No bait noted yet." />
           </StatsSection>
           <StatsSection title="Top places">
-            <TopList items={stats.topPlaces} label="Top places" empty="No named place yet." />
+            <TopList items={summary.topPlaces} label="Top places" empty="No named place yet." />
           </StatsSection>
         </>
       )}
