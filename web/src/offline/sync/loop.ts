@@ -5,20 +5,46 @@ import type { Outcome, SendContext, SyncEvent } from './context.ts';
 import { sendCreate } from './create.ts';
 import { sendDelete } from './delete.ts';
 import { defaultLocks, type LockManagerLike } from './locks.ts';
+import { needsUpload } from './photo.ts';
 import { sendRecord } from './record.ts';
 import { createCall, signedInUser } from './transport.ts';
 import { sendUpdate } from './update.ts';
 
 /**
- * The sync engine (decision 004): sends the outbox to the server, one entry at a time, oldest first, and removes
- * an entry only after the server confirmed it. The loop lives here; each kind of entry is sent by its own
- * module (create.ts: photo upload, then the catch; update.ts: an edit; delete.ts; record.ts: a trip or spot), through the engine's transport (transport.ts:
- * what each answer means), and a try that did not finish leaves its entry waiting or failed (context.ts).
+ * The sync engine (decision 004): sends the outbox to the server and removes an entry only after the server
+ * confirmed it. The loop lives here; each kind of entry is sent by its own module (create.ts: the catch, its
+ * photo left as an edit of it; update.ts: an edit, with a photo upload first; delete.ts; record.ts: a trip or
+ * spot), through the engine's transport (transport.ts: what each answer means), and a try that did not finish
+ * leaves its entry waiting or failed (context.ts).
+ *
+ * The order (docs/decisions/052-photo-sync-order.md): first every entry that carries no photo to upload, one at a
+ * time, oldest first (a trip before the catch in it, a catch before its edit); then the photos, PHOTO_LANES at a
+ * time, each after its own catch and before anything queued later for that catch. A photo lane stops picking when
+ * a record became due (saved meanwhile), so the records go first again.
  *
  * Before sending, the engine asks GET /api/user who is signed in and sends only that user's entries, so a
  * catch saved by one account is never posted with another account's session.
  * Only one flush runs at a time across tabs and the service worker (Web Lock FLUSH_LOCK, storage-names.ts).
  */
+
+/** Photo uploads in flight at once: enough to hide slow 4G's round trips behind each other's bytes. */
+const PHOTO_LANES = 3;
+
+/** An entry whose next step is a photo upload: sent in the photo lanes. */
+const isPhotoStep = (entry: OutboxEntry) => entry.kind === 'update' && needsUpload(entry);
+
+/** The catch an entry is about (by clientId when known, else server id), for the order per catch. */
+function catchOf(entry: OutboxEntry): string | null {
+  if (entry.kind === 'create') return `client:${entry.clientId}`;
+  if (entry.kind === 'update' || entry.kind === 'delete') {
+    const { clientId, id } = entry.target;
+    return clientId !== undefined ? `client:${clientId}` : `id:${id}`;
+  }
+  return null;
+}
+
+/** A try is once per flush per entry and kind: a create that turned into its photo's edit is sent again. */
+const tryKey = (entry: OutboxEntry) => `${entry.kind}:${entry.clientId}`;
 
 export interface FlushResult {
   /**
@@ -118,23 +144,71 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
     if (user === 'unreachable') return finish('unreachable', hint);
 
-    // Re-read after every entry: entries saved meanwhile (in any tab) are sent in the same flush.
     const tried = new Set<string>();
-    for (;;) {
-      const next = (await outbox.list(user)).find(
-        (entry) => !tried.has(entry.clientId) && isDue(entry, force),
-      );
-      if (!next) break;
-      tried.add(next.clientId);
-      const started = await startAttempt(next.clientId);
-      if (!started) continue; // sent by someone else or discarded meanwhile
+    let signedOut = false;
+    const due = (entry: OutboxEntry) => !tried.has(tryKey(entry)) && isDue(entry, force);
+
+    /** Sends one entry; false when it was sent by someone else or discarded meanwhile. */
+    const send = async (entry: OutboxEntry): Promise<boolean> => {
+      tried.add(tryKey(entry));
+      const started = await startAttempt(entry.clientId);
+      if (!started) return false;
       const outcome: Outcome = await sendEntry(started);
-      if (outcome === 'synced') result.synced++;
+      // A catch's own photo (its edit under the catch's clientId, create.ts) is not a second catch synced.
+      const ownPhoto = started.kind === 'update' && started.target.clientId === started.clientId;
+      if (outcome === 'synced' && !ownPhoto) result.synced++;
       if (outcome === 'failed') result.failed++;
-      if (outcome === 'signed-out') {
+      if (outcome === 'signed-out') signedOut = true;
+      return true;
+    };
+
+    /** The oldest due entry without a photo to upload that no waiting photo of its catch must go before. */
+    const nextRecord = (entries: OutboxEntry[]): OutboxEntry | undefined => {
+      const photoWaits = new Set<string | null>();
+      for (const entry of entries) {
+        if (!due(entry)) continue;
+        if (isPhotoStep(entry)) photoWaits.add(catchOf(entry));
+        else if (catchOf(entry) === null || !photoWaits.has(catchOf(entry))) return entry;
+      }
+      return undefined;
+    };
+
+    const inFlight = new Set<string | null>();
+    /** One photo lane: the oldest due photo whose catch has none in flight, until none is left or a record is due. */
+    const photoLane = async (): Promise<void> => {
+      while (!signedOut) {
+        const entries = await outbox.list(user);
+        if (nextRecord(entries)) return;
+        const next = entries.find(
+          (entry) => due(entry) && isPhotoStep(entry) && !inFlight.has(catchOf(entry)),
+        );
+        if (!next) return;
+        inFlight.add(catchOf(next));
+        try {
+          await send(next);
+        } finally {
+          inFlight.delete(catchOf(next));
+        }
+      }
+    };
+
+    // Re-read after every entry: entries saved meanwhile (in any tab) are sent in the same flush.
+    for (;;) {
+      let sentAny = false;
+      for (let next = nextRecord(await outbox.list(user)); next; next = nextRecord(await outbox.list(user))) {
+        sentAny = (await send(next)) || sentAny;
+        if (signedOut) break;
+      }
+      if (!signedOut) {
+        const before = tried.size;
+        await Promise.all(Array.from({ length: PHOTO_LANES }, photoLane));
+        sentAny ||= tried.size > before;
+      }
+      if (signedOut) {
         emit({ type: 'signed-out' });
         return finish('signed-out', user);
       }
+      if (!sentAny) break;
     }
     return finish('done', user);
   }
