@@ -17,18 +17,19 @@ import { sendUpdate } from './update.ts';
  * spot), through the engine's transport (transport.ts: what each answer means), and a try that did not finish
  * leaves its entry waiting or failed (context.ts).
  *
- * The order (docs/decisions/052-photo-sync-order.md): first every entry that carries no photo to upload, one at a
- * time, oldest first (a trip before the catch in it, a catch before its edit); then the photos, PHOTO_LANES at a
- * time, each after its own catch and before anything queued later for that catch. A photo lane stops picking when
- * a record became due (saved meanwhile), so the records go first again.
+ * The order (docs/decisions/052-photo-sync-order.md): first every entry that carries no photo to upload, oldest
+ * first; new catches LANES at a time (each is independent of the others), anything else (a trip or spot, an edit, a
+ * delete) alone, after everything before it, so a trip goes before the catch in it and a catch before its edit.
+ * Then the photos, LANES at a time, each after its own catch and before anything queued later for that catch. A
+ * record saved meanwhile goes before the photos still waiting.
  *
  * Before sending, the engine asks GET /api/user who is signed in and sends only that user's entries, so a
  * catch saved by one account is never posted with another account's session.
  * Only one flush runs at a time across tabs and the service worker (Web Lock FLUSH_LOCK, storage-names.ts).
  */
 
-/** Photo uploads in flight at once: enough to hide slow 4G's round trips behind each other's bytes. */
-const PHOTO_LANES = 3;
+/** Requests in flight at once (catches, or photos): enough to hide slow 4G's round trips behind each other. */
+const LANES = 3;
 
 /** An entry whose next step is a photo upload: sent in the photo lanes. */
 const isPhotoStep = (entry: OutboxEntry) => entry.kind === 'update' && needsUpload(entry);
@@ -173,42 +174,56 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       return undefined;
     };
 
-    const inFlight = new Set<string | null>();
-    /** One photo lane: the oldest due photo whose catch has none in flight, until none is left or a record is due. */
-    const photoLane = async (): Promise<void> => {
-      while (!signedOut) {
-        const entries = await outbox.list(user);
-        if (nextRecord(entries)) return;
-        const next = entries.find(
-          (entry) => due(entry) && isPhotoStep(entry) && !inFlight.has(catchOf(entry)),
-        );
-        if (!next) return;
-        inFlight.add(catchOf(next));
-        try {
-          await send(next);
-        } finally {
-          inFlight.delete(catchOf(next));
-        }
+    // What is being sent: the catch each entry is about and whether it is a photo; whether one must go alone.
+    const inFlight = new Map<Promise<void>, { about: string | null; photo: boolean }>();
+    let aloneInFlight = false;
+    let thrown: unknown = null;
+
+    /** What may start now, given what is in flight (see the order above); null: wait for one to finish. */
+    const pick = (entries: OutboxEntry[]): { entry: OutboxEntry; alone: boolean } | null => {
+      if (aloneInFlight) return null;
+      const record = nextRecord(entries);
+      if (record) {
+        // A catch is independent of the other catches; a trip, spot, edit or delete waits for all before it.
+        if (record.kind === 'create') return { entry: record, alone: false };
+        return inFlight.size === 0 ? { entry: record, alone: true } : null;
       }
+      // The photos once every catch before them is on the server, one at a time per catch.
+      const sending = [...inFlight.values()];
+      if (sending.some((item) => !item.photo)) return null;
+      const busy = new Set(sending.map((item) => item.about));
+      const photo = entries.find((entry) => due(entry) && isPhotoStep(entry) && !busy.has(catchOf(entry)));
+      return photo ? { entry: photo, alone: false } : null;
     };
 
-    // Re-read after every entry: entries saved meanwhile (in any tab) are sent in the same flush.
-    for (;;) {
-      let sentAny = false;
-      for (let next = nextRecord(await outbox.list(user)); next; next = nextRecord(await outbox.list(user))) {
-        sentAny = (await send(next)) || sentAny;
-        if (signedOut) break;
-      }
-      if (!signedOut) {
-        const before = tried.size;
-        await Promise.all(Array.from({ length: PHOTO_LANES }, photoLane));
-        sentAny ||= tried.size > before;
-      }
-      if (signedOut) {
-        emit({ type: 'signed-out' });
-        return finish('signed-out', user);
-      }
-      if (!sentAny) break;
+    const start = ({ entry, alone }: { entry: OutboxEntry; alone: boolean }) => {
+      aloneInFlight = alone;
+      const sending: Promise<void> = send(entry)
+        .then(
+          () => {},
+          (error: unknown) => {
+            thrown ??= error;
+          },
+        )
+        .finally(() => {
+          inFlight.delete(sending);
+          if (alone) aloneInFlight = false;
+        });
+      inFlight.set(sending, { about: catchOf(entry), photo: isPhotoStep(entry) });
+    };
+
+    // Re-read before every start: entries saved meanwhile (in any tab) are sent in the same flush.
+    while (!signedOut && thrown === null) {
+      const next = inFlight.size < LANES ? pick(await outbox.list(user)) : null;
+      if (next && !tried.has(tryKey(next.entry))) start(next);
+      else if (inFlight.size === 0) break;
+      else await Promise.race(inFlight.keys());
+    }
+    await Promise.all(inFlight.keys());
+    if (thrown !== null) throw thrown;
+    if (signedOut) {
+      emit({ type: 'signed-out' });
+      return finish('signed-out', user);
     }
     return finish('done', user);
   }

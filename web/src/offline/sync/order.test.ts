@@ -63,7 +63,7 @@ describe('the order of a flush against the real server', () => {
     const flushed = network.engine.flush();
     // Three uploads wait at once; the other photos wait for a lane. Then the next three, then the last.
     for (const wave of [3, 3, 1]) {
-      await expect.poll(network.held).toBe(wave);
+      await expect.poll(network.held, { timeout: 15_000 }).toBe(wave);
       network.releaseAll();
     }
     expect(await flushed).toMatchObject({ status: 'done', synced: 8, failed: 0, nextAttemptAt: null });
@@ -92,10 +92,10 @@ describe('the order of a flush against the real server', () => {
     const network = heldUploads();
 
     const flushed = network.engine.flush();
-    await expect.poll(network.held).toBe(3);
+    await expect.poll(network.held, { timeout: 15_000 }).toBe(3);
     const late = await saveOffline(device, { fishType: 'Saved meanwhile' });
     network.releaseAll();
-    await expect.poll(network.held).toBe(1);
+    await expect.poll(network.held, { timeout: 15_000 }).toBe(1);
     network.releaseAll();
     expect(await flushed).toMatchObject({ status: 'done', synced: 5, nextAttemptAt: null });
 
