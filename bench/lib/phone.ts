@@ -79,11 +79,16 @@ export interface PhoneFigures {
 /** The slow-4G floor of sending `bytes`: at the profile's upload throughput, ms (no latency, no headers). */
 export const uploadFloorMs = (bytes: number) => (bytes * 8 * 1000) / (PHONE_PROFILE.uploadKbps * 1024);
 
+/** Requests the outbox has in flight at once (web/src/offline/sync/loop.ts, decision 052). */
+const SYNC_LANES = 3;
+
 /**
- * The latency floor of the sync: the outbox sends one entry at a time (decision 004), each catch with a photo in
- * two requests one after the other (POST /api/upload, then POST /api/mobile-catch), each at least a round trip.
+ * The latency floor of the sync: each catch with a photo is three requests one after the other (POST
+ * /api/mobile-catch; then POST /api/upload and the PATCH that sets the photo), each at least a round trip, and the
+ * outbox has three requests in flight at once (docs/decisions/052-photo-sync-order.md).
  */
-export const roundTripFloorMs = (catches: number) => catches * 2 * PHONE_PROFILE.latencyMs;
+export const roundTripFloorMs = (catches: number) =>
+  Math.ceil(catches / SYNC_LANES) * 3 * PHONE_PROFILE.latencyMs;
 
 /** In every page: long tasks and the moments a file was picked, kept for the measurements below. */
 const PHONE_INIT_SCRIPT = `(() => {
