@@ -45,6 +45,8 @@ interface OfflineSyncFigures {
   logSeconds: number;
   /** Back online → the server holds every catch with its photo, ms (null: not within the limit). */
   syncedMs: number | null;
+  /** Back online → the server holds every catch, photo or not yet (the angler's log whole), ms. */
+  catchesMs: number | null;
   limitMs: number;
   serverCatches: number;
   distinctCatches: number;
@@ -77,11 +79,16 @@ export interface PhoneFigures {
 /** The slow-4G floor of sending `bytes`: at the profile's upload throughput, ms (no latency, no headers). */
 export const uploadFloorMs = (bytes: number) => (bytes * 8 * 1000) / (PHONE_PROFILE.uploadKbps * 1024);
 
+/** Requests the outbox has in flight at once (web/src/offline/sync/loop.ts, decision 052). */
+const SYNC_LANES = 3;
+
 /**
- * The latency floor of the sync: the outbox sends one entry at a time (decision 004), each catch with a photo in
- * two requests one after the other (POST /api/upload, then POST /api/mobile-catch), each at least a round trip.
+ * The latency floor of the sync: each catch with a photo is three requests one after the other (POST
+ * /api/mobile-catch; then POST /api/upload and the PATCH that sets the photo), each at least a round trip, and the
+ * outbox has three requests in flight at once (docs/decisions/052-photo-sync-order.md).
  */
-export const roundTripFloorMs = (catches: number) => catches * 2 * PHONE_PROFILE.latencyMs;
+export const roundTripFloorMs = (catches: number) =>
+  Math.ceil(catches / SYNC_LANES) * 3 * PHONE_PROFILE.latencyMs;
 
 /** In every page: long tasks and the moments a file was picked, kept for the measurements below. */
 const PHONE_INIT_SCRIPT = `(() => {
@@ -346,10 +353,12 @@ async function benchOfflineSync(
     const startedAt = Date.now();
     await throttle(cdp, 'slow-4g');
     let syncedMs: number | null = null;
+    let catchesMs: number | null = null;
     let held: Array<{ fishType: string; photo: string | null }> = [];
     const poll = (async () => {
       while (performance.now() - started < limitMs) {
         held = await serverCatches(baseUrl, cookie);
+        if (held.length >= catches) catchesMs ??= performance.now() - started;
         if (held.length >= catches && held.every((c) => c.photo)) {
           syncedMs = performance.now() - started;
           return;
@@ -386,6 +395,7 @@ async function benchOfflineSync(
       tabs,
       logSeconds,
       syncedMs,
+      catchesMs,
       limitMs,
       serverCatches: held.length,
       distinctCatches: new Set(held.map((c) => c.fishType)).size,
@@ -406,6 +416,7 @@ async function benchOfflineSync(
     };
     log(
       `  run ${run}: synced in ${syncedMs === null ? `more than ${limitMs / 1000} s` : `${((syncedMs as number) / 1000).toFixed(1)} s`}; ` +
+        `every catch (photos still going) in ${catchesMs === null ? '–' : `${((catchesMs as number) / 1000).toFixed(1)} s`}; ` +
         `server ${figures.serverCatches} catches (${figures.distinctCatches} distinct, ${figures.withPhoto} with a photo); ` +
         `${tasks.length} long tasks; tab switch median ${median(tabSwitchMs).toFixed(0)} ms; ` +
         `keystroke median ${median(keystrokeMs).toFixed(0)} ms`,

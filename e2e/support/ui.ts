@@ -132,8 +132,31 @@ export async function fetchCatches(page: Page): Promise<Catch[]> {
 }
 
 /**
- * Waits until the server holds exactly `count` catches for the page's user and returns them. Saving and
- * deleting go through the phone's outbox first (docs/product.md#offline), so the server learns of them a moment later.
+ * How many catches' photos the page's outbox still has to send after their catch (a catch's own photo waits as an
+ * edit under the catch's clientId, docs/decisions/052-photo-sync-order.md). The database is only read when it
+ * exists: opening a missing one would create it without its store.
+ */
+const PHOTOS_STILL_GOING = `(async () => {
+  const names = (await indexedDB.databases()).map((d) => d.name);
+  if (!names.includes('tightlines-offline')) return 0;
+  return new Promise((resolve) => {
+    const open = indexedDB.open('tightlines-offline');
+    open.onerror = () => resolve(0);
+    open.onsuccess = () => {
+      const db = open.result;
+      const all = db.transaction('outbox').objectStore('outbox').getAll();
+      all.onsuccess = () => {
+        db.close();
+        resolve(all.result.filter((e) => e.kind === 'update' && e.state === 'pending' && e.photo && e.target.clientId === e.clientId).length);
+      };
+    };
+  });
+})()`;
+
+/**
+ * Waits until the server holds exactly `count` catches for the page's user, with every photo the page still had
+ * to send for them, and returns them. Saving and deleting go through the phone's outbox first
+ * (docs/product.md#offline), so the server learns of them a moment later; a catch's photo follows the catch.
  */
 export async function expectServerCatches(page: Page, count: number, timeout = 20_000): Promise<Catch[]> {
   let latest: Catch[] = [];
@@ -141,11 +164,13 @@ export async function expectServerCatches(page: Page, count: number, timeout = 2
     .poll(
       async () => {
         latest = await fetchCatches(page);
-        return latest.length;
+        return latest.length === count ? await page.evaluate<number>(PHOTOS_STILL_GOING) : -1;
       },
       { timeout, interval: 250 },
     )
-    .toBe(count);
+    .toBe(0);
+  latest = await fetchCatches(page);
+  expect(latest).toHaveLength(count);
   return latest;
 }
 

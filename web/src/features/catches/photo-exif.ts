@@ -52,6 +52,36 @@ export function readExif(bytes: ArrayBuffer): PhotoExif {
 
 /** The TIFF block inside the JPEG's APP1 'Exif\0\0' segment, or null. */
 function findExifTiff(view: DataView): DataView | null {
+  const found = findSegment(
+    view,
+    (marker, start, length) =>
+      marker === 0xe1 && length >= 8 && start + 6 <= view.byteLength && ascii(view, start, 6) === 'Exif\0\0',
+  );
+  if (!found) return null;
+  return new DataView(view.buffer, view.byteOffset + found.start + 6, found.end - found.start - 6);
+}
+
+/**
+ * The stored width and height of a JPEG (its start-of-frame segment, before any EXIF orientation), or null when
+ * the first bytes hold none: the preparation decodes the photo at its final size when it knows it beforehand.
+ */
+export function readJpegSize(bytes: ArrayBuffer): { width: number; height: number } | null {
+  const view = new DataView(bytes);
+  // SOF0–SOF15, but not DHT (C4), JPG (C8) or DAC (CC), which share the range.
+  const isFrame = (marker: number) =>
+    marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
+  const found = findSegment(view, (marker, start) => isFrame(marker) && start + 5 <= view.byteLength);
+  if (!found) return null;
+  const height = view.getUint16(found.start + 1);
+  const width = view.getUint16(found.start + 3);
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
+/** The first segment before the image data that `wanted` picks (its marker, payload start and length). */
+function findSegment(
+  view: DataView,
+  wanted: (marker: number, start: number, length: number) => boolean,
+): { start: number; end: number } | null {
   if (view.byteLength < 4 || view.getUint16(0) !== 0xffd8) return null;
   let offset = 2;
   while (offset + 4 <= view.byteLength) {
@@ -66,15 +96,7 @@ function findExifTiff(view: DataView): DataView | null {
     if (marker === 0xda || marker === 0xd9) return null;
     const length = view.getUint16(offset + 2);
     const start = offset + 4;
-    if (
-      marker === 0xe1 &&
-      length >= 8 &&
-      start + 6 <= view.byteLength &&
-      ascii(view, start, 6) === 'Exif\0\0'
-    ) {
-      const end = Math.min(offset + 2 + length, view.byteLength);
-      return new DataView(view.buffer, view.byteOffset + start + 6, end - start - 6);
-    }
+    if (wanted(marker, start, length)) return { start, end: Math.min(offset + 2 + length, view.byteLength) };
     offset += 2 + length;
   }
   return null;

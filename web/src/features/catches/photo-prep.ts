@@ -1,3 +1,4 @@
+import { EXIF_READ_BYTES, preparePhoto } from './photo-encode.ts';
 import { readExif } from './photo-exif.ts';
 
 /**
@@ -9,12 +10,6 @@ import { readExif } from './photo-exif.ts';
  * A photo the browser cannot decode (HEIC where it has no decoder) is kept as picked: the server re-encodes every
  * photo without metadata anyway.
  */
-
-/** The server's full-size photo is 2048 px on its long side too (server/photos/image-pipeline.ts). */
-const PREPARED_MAX_SIDE = 2048;
-const QUALITY = 0.82;
-/** The APP1 EXIF segment is at most 64 KB and sits near the start of the file. */
-const EXIF_READ_BYTES = 256 * 1024;
 
 /** What the photo says about the catch, as the form's fields want it. */
 export interface PhotoFacts {
@@ -63,7 +58,9 @@ export function photoForUpload(photo: Blob): Promise<Blob> {
   let preparation = prepared.get(photo);
   if (!preparation) {
     const start = performance.now();
-    preparation = preparePhoto(photo)
+    preparation = prepareInWorker(photo)
+      // No worker (or one that could not do it): the same steps on the main thread, else the photo as picked.
+      .catch(() => preparePhoto(photo))
       .catch(() => photo)
       .then((kept) => {
         // How long the phone took, for DevTools and the browser test that measures it (User Timing); a browser
@@ -78,45 +75,37 @@ export function photoForUpload(photo: Blob): Promise<Blob> {
   return preparation;
 }
 
-async function preparePhoto(photo: Blob): Promise<Blob> {
-  if (typeof createImageBitmap !== 'function') return photo;
-  // 'from-image' applies the EXIF orientation while decoding: the bitmap is upright.
-  const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
-  try {
-    const scale = Math.min(1, PREPARED_MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-    const width = Math.max(1, Math.round(bitmap.width * scale));
-    const height = Math.max(1, Math.round(bitmap.height * scale));
-    const canvas = newCanvas(width, height);
-    const context = canvas.getContext('2d') as
-      | CanvasRenderingContext2D
-      | OffscreenCanvasRenderingContext2D
-      | null;
-    if (!context) return photo;
-    context.imageSmoothingQuality = 'high';
-    context.drawImage(bitmap, 0, 0, width, height);
-    // A browser that cannot encode WebP answers with a PNG (Safari): JPEG then.
-    const webp = await encode(canvas, 'image/webp');
-    return webp.type === 'image/webp' ? webp : await encode(canvas, 'image/jpeg');
-  } finally {
-    bitmap.close();
+/**
+ * The preparation in a worker of its own (OffscreenCanvas there: Chromium, Firefox, Safari 16.4+), so the draw and
+ * the encode never hold the page's main thread while the angler fills in the form. One worker, kept for the next
+ * photo; a worker that fails is dropped and the caller prepares on the main thread.
+ */
+let worker: Worker | null = null;
+let nextRequest = 0;
+const waiting = new Map<number, { resolve: (blob: Blob) => void; reject: (error: Error) => void }>();
+
+function prepareInWorker(photo: Blob): Promise<Blob> {
+  if (typeof Worker !== 'function' || typeof OffscreenCanvas !== 'function')
+    return Promise.reject(new Error('No worker with an OffscreenCanvas'));
+  if (!worker) {
+    const started = new Worker(new URL('./photo-prep.worker.ts', import.meta.url), { type: 'module' });
+    started.onmessage = (event: MessageEvent<{ id: number; blob: Blob | null }>) => {
+      const { id, blob } = event.data;
+      const request = waiting.get(id);
+      waiting.delete(id);
+      if (blob) request?.resolve(blob);
+      else request?.reject(new Error('The photo worker could not prepare it'));
+    };
+    started.onerror = () => {
+      worker = null;
+      started.terminate();
+      for (const { reject } of waiting.values()) reject(new Error('The photo worker failed'));
+      waiting.clear();
+    };
+    worker = started;
   }
-}
-
-function newCanvas(width: number, height: number): OffscreenCanvas | HTMLCanvasElement {
-  if (typeof OffscreenCanvas === 'function') return new OffscreenCanvas(width, height);
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  return canvas;
-}
-
-function encode(canvas: OffscreenCanvas | HTMLCanvasElement, type: string): Promise<Blob> {
-  if ('convertToBlob' in canvas) return canvas.convertToBlob({ type, quality: QUALITY });
-  return new Promise((resolve, reject) =>
-    canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error('The photo could not be encoded'))),
-      type,
-      QUALITY,
-    ),
-  );
+  const id = nextRequest++;
+  const promise = new Promise<Blob>((resolve, reject) => waiting.set(id, { resolve, reject }));
+  worker.postMessage({ id, photo });
+  return promise;
 }

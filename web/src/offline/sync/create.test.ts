@@ -12,7 +12,7 @@ import {
   testApp,
   withRealServer,
 } from '../../test-support/offline-device.ts';
-import { type CreateEntry, createOutbox } from '../outbox.ts';
+import { createOutbox, type UpdateEntry } from '../outbox.ts';
 import { createMemoryLocks } from './locks.ts';
 import { createSyncEngine } from './loop.ts';
 
@@ -21,7 +21,7 @@ import { createSyncEngine } from './loop.ts';
 withRealServer();
 
 describe('sending a saved catch against the real server', () => {
-  it('uploads the photo, posts the catch with its clientId, then empties the outbox', async () => {
+  it('posts the catch with its clientId, then uploads its photo and sets it on the catch, then empties the outbox', async () => {
     const entry = await saveOffline(device, {}, jpegBlob());
     const result = await device.engine.flush();
 
@@ -32,36 +32,46 @@ describe('sending a saved catch against the real server', () => {
     expect(catches[0]).toMatchObject({ clientId: entry.clientId, fishType: 'Rainbow Trout', weight: 3.4 });
     expect(catches[0]?.createdAt).toBe(entry.payload.createdAt);
     await expectPhotoLoads(device, catches[0]?.photo ?? null);
-    expect(device.network.calls).toEqual(['GET /api/user', 'POST /api/upload', 'POST /api/mobile-catch']);
-    expect(device.events.map((e) => e.type)).toEqual(['synced']);
+    expect(device.network.calls).toEqual([
+      'GET /api/user',
+      'POST /api/mobile-catch',
+      'POST /api/upload',
+      `PATCH /api/catches/client/${entry.clientId}`,
+    ]);
+    expect(device.events.map((e) => e.type)).toEqual(['synced', 'updated']);
   });
 
-  it('network drops mid-upload (before the server saw it): retries with backoff, one catch, one photo', async () => {
-    await saveOffline(device, {}, jpegBlob());
+  it('network drops mid-upload (before the server saw it): the catch is saved, its photo retried with backoff', async () => {
+    const entry = await saveOffline(device, {}, jpegBlob());
     device.network.rules = [
       { method: 'POST', path: '/api/upload', fault: { mode: 'drop-before' }, times: 1 },
     ];
 
     const first = await device.engine.flush();
-    expect(first).toMatchObject({ status: 'done', synced: 0, nextAttemptAt: device.clock.now + 1000 });
-    const [kept] = (await device.outbox.list()) as CreateEntry[];
+    expect(first).toMatchObject({ status: 'done', synced: 1, nextAttemptAt: device.clock.now + 1000 });
+    const [kept] = await device.outbox.list();
+    // The catch is on the server; its photo waits as an edit of it, under the catch's clientId.
     expect(kept).toMatchObject({
+      kind: 'update',
+      clientId: entry.clientId,
+      target: { clientId: entry.clientId },
       attempts: 1,
       uploadedPhotoUrl: null,
       state: 'pending',
       lastError: 'Failed to fetch',
     });
-    expect(kept?.photo).toBeInstanceOf(Blob);
-    expect(await serverCatches(device)).toEqual([]);
+    expect(kept?.kind === 'update' && kept.photo).toBeInstanceOf(Blob);
+    expect(await serverCatches(device)).toMatchObject([{ clientId: entry.clientId, photo: null }]);
 
     // Not due yet: a normal flush leaves it alone.
     expect(await device.engine.flush()).toMatchObject({ synced: 0 });
     expect(device.network.count('POST', '/api/upload')).toBe(1);
 
     device.clock.now += 1000;
-    expect(await device.engine.flush()).toMatchObject({ synced: 1 });
+    expect(await device.engine.flush()).toMatchObject({ synced: 0, nextAttemptAt: null });
     const catches = await serverCatches(device);
     expect(catches).toHaveLength(1);
+    expect(device.network.count('POST', '/api/mobile-catch')).toBe(1);
     await expectPhotoLoads(device, catches[0]?.photo ?? null);
     expect(await device.outbox.list()).toEqual([]);
   });
@@ -70,7 +80,7 @@ describe('sending a saved catch against the real server', () => {
     await saveOffline(device, {}, jpegBlob());
     device.network.rules = [{ method: 'POST', path: '/api/upload', fault: { mode: 'drop-after' }, times: 1 }];
     await device.engine.flush();
-    expect(await serverCatches(device)).toEqual([]);
+    expect(await serverCatches(device)).toMatchObject([{ photo: null }]);
 
     await device.engine.flush({ force: true });
     const catches = await serverCatches(device);
@@ -79,23 +89,28 @@ describe('sending a saved catch against the real server', () => {
     expect(device.network.count('POST', '/api/upload')).toBe(2);
   });
 
-  it('network drops after the upload, before the catch post: the photo is not uploaded again', async () => {
-    await saveOffline(device, {}, jpegBlob());
+  it('network drops after the upload, before the photo is set on the catch: the photo is not uploaded again', async () => {
+    const entry = await saveOffline(device, {}, jpegBlob());
     device.network.rules = [
-      { method: 'POST', path: '/api/mobile-catch', fault: { mode: 'drop-before' }, times: 1 },
-      { method: 'POST', path: '/api/catches', fault: { mode: 'drop-before' }, times: 1 },
+      {
+        method: 'PATCH',
+        path: `/api/catches/client/${entry.clientId}`,
+        fault: { mode: 'drop-before' },
+        times: 1,
+      },
     ];
 
     await device.engine.flush();
-    const [kept] = (await device.outbox.list()) as CreateEntry[];
-    expect(kept?.uploadedPhotoUrl).toMatch(/^\/api\/photos\//);
-    expect(await serverCatches(device)).toEqual([]);
+    const [kept] = await device.outbox.list();
+    expect(kept?.kind === 'update' && kept.uploadedPhotoUrl).toMatch(/^\/api\/photos\//);
+    expect(await serverCatches(device)).toMatchObject([{ clientId: entry.clientId, photo: null }]);
 
     await device.engine.flush({ force: true });
     const catches = await serverCatches(device);
     expect(catches).toHaveLength(1);
-    expect(catches[0]?.photo).toBe(kept?.uploadedPhotoUrl);
+    expect(catches[0]?.photo).toBe(kept?.kind === 'update' && kept.uploadedPhotoUrl);
     expect(device.network.count('POST', '/api/upload')).toBe(1);
+    expect(device.network.count('POST', '/api/mobile-catch')).toBe(1);
     expect(await device.outbox.list()).toEqual([]);
   });
 
@@ -142,11 +157,14 @@ describe('sending a saved catch against the real server', () => {
     device.clock.now = start + 1000;
     expect((await device.engine.flush()).nextAttemptAt).toBe(start + 1000 + 2000);
     let [entry] = await device.outbox.list();
-    expect(entry).toMatchObject({ attempts: 2, lastError: 'Made-up 503', state: 'pending' });
+    expect(entry).toMatchObject({ kind: 'create', attempts: 2, lastError: 'Made-up 503', state: 'pending' });
+    // The catch goes through; its photo's first try is refused for now and waits its own backoff.
     device.clock.now = start + 3000;
-    expect((await device.engine.flush()).nextAttemptAt).toBe(start + 3000 + 4000);
-    device.clock.now = start + 7000;
-    expect(await device.engine.flush()).toMatchObject({ synced: 1, nextAttemptAt: null });
+    expect(await device.engine.flush()).toMatchObject({ synced: 1, nextAttemptAt: start + 3000 + 1000 });
+    [entry] = await device.outbox.list();
+    expect(entry).toMatchObject({ kind: 'update', attempts: 1, lastError: 'Made-up 429', state: 'pending' });
+    device.clock.now = start + 4000;
+    expect(await device.engine.flush()).toMatchObject({ synced: 0, nextAttemptAt: null });
 
     [entry] = await device.outbox.list();
     expect(entry).toBeUndefined();
@@ -205,7 +223,8 @@ describe('sending a saved catch against the real server', () => {
     const catches = await serverCatches(device);
     expect(catches).toHaveLength(1);
     expect(catches[0]).toMatchObject({ clientId: entry.clientId, photo: null });
-    expect(device.events.map((e) => e.type)).toEqual(['photo-dropped', 'synced']);
+    expect(device.events.map((e) => e.type)).toEqual(['synced', 'photo-dropped', 'updated']);
+    expect(await device.outbox.list()).toEqual([]);
   });
 
   it("'Photo not found' (the upload was lost): uploads the photo again on the next try", async () => {
@@ -241,23 +260,23 @@ describe('sending a saved catch against the real server', () => {
       network: device.network,
       clock: device.clock,
     });
-    const stored = (await device.outbox.get(entry.clientId)) as CreateEntry;
-    expect(stored.uploadedPhotoUrl).toMatch(/^\/api\/photos\//);
+    // The photo goes after its catch: it was never uploaded.
+    expect(await device.outbox.get(entry.clientId)).toMatchObject({ kind: 'create', uploadedPhotoUrl: null });
     expect(await restarted.flush({ force: true })).toMatchObject({ synced: 1 });
 
     const catches = await serverCatches(device);
     expect(catches).toHaveLength(1);
-    expect(catches[0]?.photo).toBe(stored.uploadedPhotoUrl);
+    await expectPhotoLoads(device, catches[0]?.photo ?? null);
     expect(device.network.count('POST', '/api/upload')).toBe(1);
     expect(await device.outbox.list()).toEqual([]);
   });
 
-  it('a crash between upload and post (the upload answer was recorded): the restart posts without re-uploading', async () => {
+  it('a crash between upload and setting the photo (the upload answer was recorded): the restart sets it without re-uploading', async () => {
     const entry = await saveOffline(device, {}, jpegBlob());
-    // This time the tab dies before the catch post leaves: the server never sees it.
+    // This time the tab dies before the PATCH that sets the photo leaves: the server never sees it.
     const hanging = new FakeNetwork(testApp.app, device.network.cookie);
     hanging.fetch = async (input, init) => {
-      if (String(input) === '/api/mobile-catch') return new Promise<Response>(() => {});
+      if (init?.method === 'PATCH') return new Promise<Response>(() => {});
       return device.network.fetch(input, init);
     };
     const dying = createSyncEngine({
@@ -268,17 +287,21 @@ describe('sending a saved catch against the real server', () => {
     });
     void dying.flush();
     await expect
-      .poll(async () => ((await device.outbox.get(entry.clientId)) as CreateEntry).uploadedPhotoUrl)
+      .poll(async () => ((await device.outbox.get(entry.clientId)) as UpdateEntry).uploadedPhotoUrl)
       .toMatch(/^\/api\/photos\//);
-    expect(await serverCatches(device)).toEqual([]);
+    expect(await serverCatches(device)).toMatchObject([{ clientId: entry.clientId, photo: null }]);
 
     const restarted = newTab({
       outbox: createOutbox({ dbName: `outbox-test-${dbCounter}`, notify: () => {} }),
       network: device.network,
       clock: device.clock,
     });
-    expect(await restarted.flush({ force: true })).toMatchObject({ synced: 1 });
-    expect(await serverCatches(device)).toHaveLength(1);
+    expect(await restarted.flush({ force: true })).toMatchObject({ status: 'done', nextAttemptAt: null });
+    const catches = await serverCatches(device);
+    expect(catches).toHaveLength(1);
+    await expectPhotoLoads(device, catches[0]?.photo ?? null);
     expect(device.network.count('POST', '/api/upload')).toBe(1);
+    expect(device.network.count('POST', '/api/mobile-catch')).toBe(1);
+    expect(await device.outbox.list()).toEqual([]);
   });
 });

@@ -1,18 +1,23 @@
 import type { Catch, CatchChanges, CatchFields } from '#core/catch.ts';
 import { createCatch, createMobileCatch, updateCatch } from '../../api/sync-endpoints.ts';
-import type { CreateEntry } from '../outbox.ts';
-import { revisionOf } from '../outbox-actions.ts';
+import type { CreateEntry, UpdateEntry } from '../outbox.ts';
+import { isUnedited, revisionOf } from '../outbox-actions.ts';
 import { type Outcome, removeSent, type SendContext, settleRefusal } from './context.ts';
-import { needsUpload, sendPhoto } from './photo.ts';
+import { needsUpload } from './photo.ts';
 
 /**
  * Sends one saved catch (decision 004). Safe against every interruption because each step is either idempotent on
  * the server or recorded in the entry before the next one starts:
  *
- *   [photo and no uploadedPhotoUrl] POST /api/upload → uploadedPhotoUrl written into the entry (photo.ts)
- *   → POST /api/mobile-catch with the entry's clientId (a repeat answers 200 with the same catch)
+ *   POST /api/mobile-catch with the entry's clientId (a repeat answers 200 with the same catch); the photo's URL in
+ *   it only when an earlier version of the app uploaded it already
  *   → [the entry was edited and the server's copy differs] PATCH /api/catches/client/:clientId with the difference
- *   → entry removed, unless it was edited meanwhile (then the next flush sends it again).
+ *   → entry removed, unless it was edited meanwhile (then the next flush sends it again); a photo still to upload
+ *   is not removed with it but stays as an edit of the catch, in the same transaction (photoAfterCatch).
+ *
+ * The catch goes before its photo (docs/decisions/052-photo-sync-order.md): the angler's log is whole on the server
+ * after one small request per catch, and the photos follow, a few at a time (loop.ts), each as an edit
+ * (update.ts: upload, then PATCH by the catch's clientId), so a photo is only ever attached to a catch that exists.
  *
  * The PATCH step is for an edit merged into a create whose earlier POST may already have reached the server
  * (answer lost, or edited while in flight): the repeat POST then answers with the older copy, and the
@@ -29,14 +34,44 @@ function differences(saved: Catch, wanted: CatchFields): CatchChanges {
   return changes as CatchChanges;
 }
 
-export async function sendCreate(context: SendContext, started: CreateEntry): Promise<Outcome> {
+/**
+ * The photo of a catch the server now has, as an edit of that catch waiting in the outbox. It keeps the catch's
+ * clientId as its own, so the create turns into it in one transaction (never both, never neither); an edit or
+ * delete of the catch finds it by its target like any edit (outbox-actions.ts).
+ */
+function photoAfterCatch(create: CreateEntry & { photo: Blob }): UpdateEntry {
+  return {
+    kind: 'update',
+    clientId: create.clientId,
+    userId: create.userId,
+    target: { clientId: create.clientId },
+    changes: {},
+    photo: create.photo,
+    uploadedPhotoUrl: null,
+    photoNote: null,
+    createdAt: create.createdAt,
+    attempts: 0,
+    nextAttemptAt: 0,
+    state: 'pending',
+    lastError: null,
+    revision: 0,
+  };
+}
+
+/** The confirmed create replaced by its photo's edit, unless the angler edited it meanwhile. */
+async function keepPhotoForLater(
+  { outbox }: SendContext,
+  entry: CreateEntry & { photo: Blob },
+): Promise<'removed' | 'edited' | 'gone'> {
+  const changed = await outbox.update(entry.clientId, (current) =>
+    current.kind === 'create' && isUnedited(current, entry) ? photoAfterCatch(entry) : null,
+  );
+  if (changed) return 'removed';
+  return (await outbox.get(entry.clientId)) ? 'edited' : 'gone';
+}
+
+export async function sendCreate(context: SendContext, entry: CreateEntry): Promise<Outcome> {
   const { call, emit } = context;
-  let entry = started;
-  if (needsUpload(entry)) {
-    const uploaded = await sendPhoto(context, entry);
-    if (typeof uploaded === 'string') return uploaded;
-    entry = uploaded;
-  }
   const payload = { ...entry.payload, photo: entry.uploadedPhotoUrl };
   let answer = await call((t) => createMobileCatch(payload, t));
   // docs/product.md#offline: when the request itself fails, the same payload (same clientId) goes to POST /api/catches.
@@ -57,7 +92,9 @@ export async function sendCreate(context: SendContext, started: CreateEntry): Pr
     if (patched.kind !== 'ok') return settleRefusal(context, entry, patched);
     saved = patched.value;
   }
-  const removed = await removeSent(context, entry);
+  const removed = needsUpload(entry)
+    ? await keepPhotoForLater(context, entry)
+    : await removeSent(context, entry);
   if (removed !== 'removed') return removed;
   emit({ type: 'synced', entry, saved });
   return 'synced';

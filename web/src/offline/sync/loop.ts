@@ -5,20 +5,47 @@ import type { Outcome, SendContext, SyncEvent } from './context.ts';
 import { sendCreate } from './create.ts';
 import { sendDelete } from './delete.ts';
 import { defaultLocks, type LockManagerLike } from './locks.ts';
+import { needsUpload } from './photo.ts';
 import { sendRecord } from './record.ts';
 import { createCall, signedInUser } from './transport.ts';
 import { sendUpdate } from './update.ts';
 
 /**
- * The sync engine (decision 004): sends the outbox to the server, one entry at a time, oldest first, and removes
- * an entry only after the server confirmed it. The loop lives here; each kind of entry is sent by its own
- * module (create.ts: photo upload, then the catch; update.ts: an edit; delete.ts; record.ts: a trip or spot), through the engine's transport (transport.ts:
- * what each answer means), and a try that did not finish leaves its entry waiting or failed (context.ts).
+ * The sync engine (decision 004): sends the outbox to the server and removes an entry only after the server
+ * confirmed it. The loop lives here; each kind of entry is sent by its own module (create.ts: the catch, its
+ * photo left as an edit of it; update.ts: an edit, with a photo upload first; delete.ts; record.ts: a trip or
+ * spot), through the engine's transport (transport.ts: what each answer means), and a try that did not finish
+ * leaves its entry waiting or failed (context.ts).
+ *
+ * The order (docs/decisions/052-photo-sync-order.md): first every entry that carries no photo to upload, oldest
+ * first; new catches LANES at a time (each is independent of the others), anything else (a trip or spot, an edit, a
+ * delete) alone, after everything before it, so a trip goes before the catch in it and a catch before its edit.
+ * Then the photos, LANES at a time, each after its own catch and before anything queued later for that catch. A
+ * record saved meanwhile goes before the photos still waiting.
  *
  * Before sending, the engine asks GET /api/user who is signed in and sends only that user's entries, so a
  * catch saved by one account is never posted with another account's session.
  * Only one flush runs at a time across tabs and the service worker (Web Lock FLUSH_LOCK, storage-names.ts).
  */
+
+/** Requests in flight at once (catches, or photos): enough to hide slow 4G's round trips behind each other. */
+const LANES = 3;
+
+/** An entry whose next step is a photo upload: sent in the photo lanes. */
+const isPhotoStep = (entry: OutboxEntry) => entry.kind === 'update' && needsUpload(entry);
+
+/** The catch an entry is about (by clientId when known, else server id), for the order per catch. */
+function catchOf(entry: OutboxEntry): string | null {
+  if (entry.kind === 'create') return `client:${entry.clientId}`;
+  if (entry.kind === 'update' || entry.kind === 'delete') {
+    const { clientId, id } = entry.target;
+    return clientId !== undefined ? `client:${clientId}` : `id:${id}`;
+  }
+  return null;
+}
+
+/** A try is once per flush per entry and kind: a create that turned into its photo's edit is sent again. */
+const tryKey = (entry: OutboxEntry) => `${entry.kind}:${entry.clientId}`;
 
 export interface FlushResult {
   /**
@@ -118,23 +145,85 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
     if (user === 'unreachable') return finish('unreachable', hint);
 
-    // Re-read after every entry: entries saved meanwhile (in any tab) are sent in the same flush.
     const tried = new Set<string>();
-    for (;;) {
-      const next = (await outbox.list(user)).find(
-        (entry) => !tried.has(entry.clientId) && isDue(entry, force),
-      );
-      if (!next) break;
-      tried.add(next.clientId);
-      const started = await startAttempt(next.clientId);
-      if (!started) continue; // sent by someone else or discarded meanwhile
+    let signedOut = false;
+    const due = (entry: OutboxEntry) => !tried.has(tryKey(entry)) && isDue(entry, force);
+
+    /** Sends one entry; false when it was sent by someone else or discarded meanwhile. */
+    const send = async (entry: OutboxEntry): Promise<boolean> => {
+      tried.add(tryKey(entry));
+      const started = await startAttempt(entry.clientId);
+      if (!started) return false;
       const outcome: Outcome = await sendEntry(started);
-      if (outcome === 'synced') result.synced++;
+      // A catch's own photo (its edit under the catch's clientId, create.ts) is not a second catch synced.
+      const ownPhoto = started.kind === 'update' && started.target.clientId === started.clientId;
+      if (outcome === 'synced' && !ownPhoto) result.synced++;
       if (outcome === 'failed') result.failed++;
-      if (outcome === 'signed-out') {
-        emit({ type: 'signed-out' });
-        return finish('signed-out', user);
+      if (outcome === 'signed-out') signedOut = true;
+      return true;
+    };
+
+    /** The oldest due entry without a photo to upload that no waiting photo of its catch must go before. */
+    const nextRecord = (entries: OutboxEntry[]): OutboxEntry | undefined => {
+      const photoWaits = new Set<string | null>();
+      for (const entry of entries) {
+        if (!due(entry)) continue;
+        if (isPhotoStep(entry)) photoWaits.add(catchOf(entry));
+        else if (catchOf(entry) === null || !photoWaits.has(catchOf(entry))) return entry;
       }
+      return undefined;
+    };
+
+    // What is being sent: the catch each entry is about and whether it is a photo; whether one must go alone.
+    const inFlight = new Map<Promise<void>, { about: string | null; photo: boolean }>();
+    let aloneInFlight = false;
+    let thrown: unknown = null;
+
+    /** What may start now, given what is in flight (see the order above); null: wait for one to finish. */
+    const pick = (entries: OutboxEntry[]): { entry: OutboxEntry; alone: boolean } | null => {
+      if (aloneInFlight) return null;
+      const record = nextRecord(entries);
+      if (record) {
+        // A catch is independent of the other catches; a trip, spot, edit or delete waits for all before it.
+        if (record.kind === 'create') return { entry: record, alone: false };
+        return inFlight.size === 0 ? { entry: record, alone: true } : null;
+      }
+      // The photos once every catch before them is on the server, one at a time per catch.
+      const sending = [...inFlight.values()];
+      if (sending.some((item) => !item.photo)) return null;
+      const busy = new Set(sending.map((item) => item.about));
+      const photo = entries.find((entry) => due(entry) && isPhotoStep(entry) && !busy.has(catchOf(entry)));
+      return photo ? { entry: photo, alone: false } : null;
+    };
+
+    const start = ({ entry, alone }: { entry: OutboxEntry; alone: boolean }) => {
+      aloneInFlight = alone;
+      const sending: Promise<void> = send(entry)
+        .then(
+          () => {},
+          (error: unknown) => {
+            thrown ??= error;
+          },
+        )
+        .finally(() => {
+          inFlight.delete(sending);
+          if (alone) aloneInFlight = false;
+        });
+      inFlight.set(sending, { about: catchOf(entry), photo: isPhotoStep(entry) });
+    };
+
+    // Re-read before every start: entries saved meanwhile (in any tab) are sent in the same flush.
+    while (!signedOut && thrown === null) {
+      const next = inFlight.size < LANES ? pick(await outbox.list(user)) : null;
+      if (next && !tried.has(tryKey(next.entry))) start(next);
+      else if (inFlight.size === 0) break;
+      else await Promise.race(inFlight.keys());
+    }
+    await Promise.all(inFlight.keys());
+    if (thrown !== null) throw thrown;
+    if (signedOut) {
+      emit({ type: 'signed-out' });
+      return finish('signed-out', user);
     }
     return finish('done', user);
   }
