@@ -1,14 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient, sessionCookieFrom } from '../test-support/api-client.ts';
 import { createTestApp, RELAXED_RATE_LIMITS, TEST_ENGINES, type TestApp } from '../test-support/test-app.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session.repository.ts';
 
-/** A fast stand-in for argon2id that counts how many passwords were really checked. */
-function countingHasher(): PasswordHasher & { verifications: number } {
+/** A fast stand-in for argon2id that counts how many passwords were really hashed and checked. */
+function countingHasher(): PasswordHasher & { hashes: number; verifications: number } {
   return {
+    hashes: 0,
     verifications: 0,
-    hash: async (password) => `plain:${password}`,
+    async hash(password) {
+      this.hashes++;
+      return `plain:${password}`;
+    },
     async verify(password, stored) {
       this.verifications++;
       // Yield like the real (thread-pool) hash does, so concurrent requests interleave here.
@@ -196,6 +200,31 @@ describe.each(TEST_ENGINES)('accounts on %s', (engine) => {
         expect((await post('/api/login', { username: name, password: 'whatever1' })).statusCode).toBe(401);
       }
       expect((await post('/api/login', { username: 'ddd', password: 'whatever1' })).statusCode).toBe(429);
+    });
+  });
+
+  describe('the stand-in hash an unknown username is checked against', () => {
+    const nobody = { username: 'nobody_here', password: 'whatever1' };
+
+    it('is derived once the server listens, not while it starts, and only once', async () => {
+      await t.close();
+      const hasher = countingHasher();
+      t = await createTestApp(engine, { hasher });
+      expect(hasher.hashes).toBe(0);
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      await vi.waitFor(() => expect(hasher.hashes).toBe(1));
+      expect((await post('/api/login', nobody)).statusCode).toBe(401);
+      expect((await post('/api/login', nobody)).statusCode).toBe(401);
+      expect(hasher).toMatchObject({ hashes: 1, verifications: 2 });
+    });
+
+    it('is derived by the first login that needs it when the app never listens', async () => {
+      await t.close();
+      const hasher = countingHasher();
+      t = await createTestApp(engine, { hasher });
+      expect((await post('/api/login', nobody)).statusCode).toBe(401);
+      expect((await post('/api/login', nobody)).statusCode).toBe(401);
+      expect(hasher).toMatchObject({ hashes: 1, verifications: 2 });
     });
   });
 

@@ -49,8 +49,17 @@ export interface AuthDependencies {
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): Promise<void> {
   const { users, sessions, hasher, rateLimiter, rateLimits, clock } = deps;
-  // Verifying against this when the username is unknown makes both failures take the same time.
-  const dummyHash = hasher.hash('no-such-user-placeholder');
+  // Verifying against this when the username is unknown makes both failures take the same time. Derived once the
+  // server listens, not before its first answer (argon2id: ~30 ms of a core and 19 MiB, docs/decisions/050-start-up-time.md), or by the
+  // first login that needs it, whichever comes first.
+  let dummyHash: Promise<string> | undefined;
+  const dummy = () => {
+    dummyHash ??= hasher.hash('no-such-user-placeholder');
+    return dummyHash;
+  };
+  app.addHook('onListen', async () => {
+    void dummy();
+  });
 
   const registerContract = routeContract({
     summary: 'Create an account and sign in (sets the session cookie)',
@@ -98,7 +107,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDependencies): 
     );
 
     const found = await users.findByUsername(username);
-    const passwordMatches = await hasher.verify(password, found?.passwordHash ?? (await dummyHash));
+    const passwordMatches = await hasher.verify(password, found?.passwordHash ?? (await dummy()));
     if (!found || !passwordMatches) {
       throw new AppError(401, 'BAD_CREDENTIALS', 'Invalid username or password');
     }
