@@ -150,7 +150,7 @@ export function PlaceWays({
   );
 }
 
-export /** The angler's spots, nearest first when the form has a position: one tap takes a spot into the form. */
+/** The angler's spots, nearest first when the form has a position: one tap takes a spot into the form. */
 function SpotsPanel({
   spots,
   here,
@@ -185,7 +185,7 @@ function SpotsPanel({
   );
 }
 
-export /** The map to drop or drag the pin on; 'Use this place' takes its position into the form. */
+/** The map to drop or drag the pin on; 'Use this place' takes its position into the form. */
 function MapPanel({
   view,
   pin,
