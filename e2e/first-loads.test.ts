@@ -47,10 +47,10 @@ const LOG_TAB = 'src/features/log/log-catch-form.tsx';
 const AUTH_PAGE = 'src/features/auth/auth-page.tsx';
 
 // The budget is 100 KB gzip (decision 023), not met since the Log form's place fields and photo offer landed
-// (105.3 KB on 2026-11-27 with the quick catch's button and the bottom tabs, 103.1 KB after the levers of the
-// decision's last section; what stands in the way is there): held there until it is, then lowered to it.
+// (105.3 KB on 2026-11-27 with the quick catch's button and the bottom tabs, 102.5 KB after the levers of the
+// decision's last two sections; what stands in the way is there): held there until it is, then lowered to it.
 const SHELL_BUDGET_KB = 100;
-const SHELL_HELD_AT_KB = 103.2;
+const SHELL_HELD_AT_KB = 102.6;
 
 describe('first loads of the built app', () => {
   it('the signed-in shell with the Log tab: no more JS than it is held at, on the way to its budget', () => {

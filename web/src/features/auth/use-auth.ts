@@ -1,8 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { User } from '#core/user.ts';
 import { getUser } from '@/api/endpoints';
 import { errorMessage } from '@/api/http';
+import { useAction } from '@/hooks/use-action';
 import { toast } from '@/hooks/use-toast';
 import { queryKeys } from '@/lib/query-client';
 import { announceSignOut, forgetDeviceCopy } from '@/offline/device-copy';
@@ -44,10 +45,9 @@ export function useAuth() {
   // Until the kept cache is read back (offline/query-restore.ts), "no user yet" is not "signed out".
   const cacheRestored = useCacheRestored();
 
-  const logoutMutation = useMutation({
-    // Offline too: TanStack's default would pause it until the network is back ('Logging out...' for ever).
-    networkMode: 'always',
-    mutationFn: signOutOnThisDevice,
+  // Offline too: it never waits for the network ('Logging out...' for ever).
+  const logoutMutation = useAction({
+    run: signOutOnThisDevice,
     onSuccess: async () => {
       navigate('/auth');
       if ((await sendPendingLogout()) !== 'waiting') {

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { User } from '#core/user.ts';
 import { errorMessage } from '@/api/http';
 import { type Credentials, logIn, register } from '@/api/sign-in-endpoints';
+import { useAction } from '@/hooks/use-action';
 import { toast } from '@/hooks/use-toast';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { forgetDeviceCopy } from '@/offline/device-copy';
@@ -56,11 +56,10 @@ async function signedIn(user: User): Promise<void> {
 
 /** The login and register mutations of /auth, with their toasts (docs/product.md#sign-in; use-auth.ts has the rest). */
 export function useSignIn() {
-  const loginMutation = useMutation({
-    // Offline too: TanStack's default would pause it until the network is back, with 'Logging in...' spinning.
-    networkMode: 'always',
-    mutationFn: (credentials: Credentials) => startSession(logIn, credentials),
-    onSuccess: async (user) => {
+  // Both run offline too (no 'Logging in...' spinning until the network is back): NoConnection says why they fail.
+  const loginMutation = useAction({
+    run: (credentials: Credentials) => startSession(logIn, credentials),
+    onSuccess: async (user: User) => {
       await signedIn(user);
       toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
     },
@@ -70,10 +69,9 @@ export function useSignIn() {
     },
   });
 
-  const registerMutation = useMutation({
-    networkMode: 'always',
-    mutationFn: (credentials: Credentials) => startSession(register, credentials),
-    onSuccess: async (user) => {
+  const registerMutation = useAction({
+    run: (credentials: Credentials) => startSession(register, credentials),
+    onSuccess: async (user: User) => {
       await signedIn(user);
       toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });
     },

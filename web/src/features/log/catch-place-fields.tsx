@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Catch } from '#core/catch.ts';
 import { parseDecimal } from '#core/decimal.ts';
 import type { Spot } from '#core/spots.ts';
-import { getCatches, getSpots } from '@/api/endpoints';
+import { getSpots } from '@/api/endpoints';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Crosshair, MapPin } from '@/components/shell-icons';
 import { Button } from '@/components/ui/button';
@@ -12,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/use-auth';
 import type { MapPosition } from '@/features/map/lazy-catch-map';
 import { OnDemand, onDemand } from '@/lib/on-demand';
-import { CATCHES_STALE_TIME_MS, queryClient, queryKeys } from '@/lib/query-client';
+import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
 import { loadCatchContract } from '../catches/catch-contract.ts';
 import type { FieldErrors } from '../catches/invalid-catch.ts';
 import { reverseGeocode } from '../catches/reverse-geocode.ts';
@@ -29,17 +28,13 @@ import { Field, invalidProps } from './field.tsx';
 
 type Coordinate = 'latitude' | 'longitude';
 
-/** The panels a way in opens under the coordinates: the map, or the angler's spots. */
-type PlacePanel = { kind: 'map'; view: MapPosition & { zoom: number } } | { kind: 'spots' };
+/** A way in the angler asked for before its code was here (place-panels.tsx opens it once it is). */
+export type PlaceWay = 'map' | 'spots';
 
-// The map's and the spots' panels load when the form has painted, not with it (the Log tab is the shell's first
-// screen, decision 023); a panel opened before they are here shows once they are.
-const mapPanel = onDemand(() => import('./place-panels.tsx').then((m) => m.MapPanel));
-const spotsPanel = onDemand(() => import('./place-panels.tsx').then((m) => m.SpotsPanel));
-
-/** How close the map opens on a known position, and the whole world when none is known. */
-const PLACE_ZOOM = 13;
-const WORLD_VIEW = { latitude: 20, longitude: 0, zoom: 1 };
+// 'Place on map' and 'Pick a spot', their handlers, the spots and the panels load when the form has painted, not
+// with it (the Log tab is the shell's first screen, decision 023): a look-alike 'Place on map' holds their place,
+// and a tap on it meanwhile opens the map once they are here.
+const placeWays = onDemand(() => import('./place-panels.tsx').then((m) => m.PlaceWays));
 
 /** Coordinates as the fields show them (docs/product.md#location: 6 decimals); '' for none or a typo. */
 export const coordinateText = (value: number | null) =>
@@ -52,28 +47,10 @@ export const coordinateText = (value: number | null) =>
 const typedCoordinate = (text: string) => (text.trim() === '' ? null : (parseDecimal(text) ?? Number.NaN));
 
 /** The position the two coordinates make, or null unless both are there and in range. */
-function positionOf(latitude: number | null, longitude: number | null): MapPosition | null {
+export function positionOf(latitude: number | null, longitude: number | null): MapPosition | null {
   if (latitude === null || longitude === null) return null;
   // NaN (a typo) fails both comparisons.
   return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 ? { latitude, longitude } : null;
-}
-
-/** The position of the newest catch that has one (the list is newest first), or null. */
-async function lastCatchPosition(): Promise<MapPosition | null> {
-  try {
-    const catches = await queryClient.fetchQuery<Catch[]>({
-      queryKey: queryKeys.catches,
-      queryFn: getCatches,
-      staleTime: CATCHES_STALE_TIME_MS,
-    });
-    for (const item of catches) {
-      const position = positionOf(item.latitude, item.longitude);
-      if (position) return position;
-    }
-    return null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -121,6 +98,8 @@ function usePlaceNameFollows(form: CatchForm) {
   return useMemo(() => ({ follows, onNameTyped, typed }), [follows, onNameTyped]);
 }
 
+export type PlaceNameFollows = ReturnType<typeof usePlaceNameFollows>;
+
 export function CatchPlaceFields({
   form,
   errors,
@@ -143,14 +122,10 @@ export function CatchPlaceFields({
   const longitude = useWatchedValue(form, 'longitude');
   const placeName = usePlaceNameFollows(form);
   const nameInput = form.register('locationName');
-  const [panel, setPanel] = useState<PlacePanel | null>(null);
-  const [opening, setOpening] = useState(false);
-  const mapButton = useRef<HTMLButtonElement>(null);
-  const spotsButton = useRef<HTMLButtonElement>(null);
   const spots = useLinkableSpots();
+  const [asked, setAsked] = useState<PlaceWay | null>(null);
   useEffect(() => {
-    // Both panels are one chunk: preloading one loads the other; a failure shows when a panel opens.
-    mapPanel.preload().catch(() => {});
+    placeWays.preload().catch(() => {});
   }, []);
 
   /** The newest position's name replaces the name, unless the angler typed one (a slower, older answer is dropped). */
@@ -165,6 +140,9 @@ export function CatchPlaceFields({
     },
     [form, placeName],
   );
+  const dropPendingName = useCallback(() => {
+    nameRequest.current++;
+  }, []);
 
   /** Typed coordinates, checked when the angler leaves a field: its message at the field, the name once both are good. */
   const checkTyped = useCallback(
@@ -189,39 +167,7 @@ export function CatchPlaceFields({
     [form, setErrors, nameThePlace],
   );
 
-  const openMap = async () => {
-    setOpening(true);
-    const start = positionOf(latitude, longitude) ?? (await lastCatchPosition());
-    setOpening(false);
-    setPanel({ kind: 'map', view: start ? { ...start, zoom: PLACE_ZOOM } : WORLD_VIEW });
-  };
-  const closePanel = () => {
-    const opener = panel?.kind === 'spots' ? spotsButton : mapButton;
-    setPanel(null);
-    // Back to the button that opened it (the panel's buttons are gone).
-    opener.current?.focus();
-  };
-  const takePlace = (position: MapPosition) => {
-    form.setValue('latitude', position.latitude);
-    form.setValue('longitude', position.longitude);
-    closePanel();
-    void nameThePlace(position);
-  };
-  /** A spot: its position, its name unless the angler typed one, and the catch linked to it. */
-  const takeSpot = (spot: Spot) => {
-    form.setValue('latitude', spot.latitude);
-    form.setValue('longitude', spot.longitude);
-    form.setValue('spotId', spot.id);
-    closePanel();
-    // A newer answer for an older position must not rename it.
-    nameRequest.current++;
-    void placeName.follows().then((follows) => {
-      if (follows && !placeName.typed.current) form.setValue('locationName', spot.name);
-    });
-  };
-
   const positionError = errors.latitude ?? errors.longitude;
-  const here = positionOf(latitude, longitude);
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-2">
       <legend className="px-1 text-sm font-medium">Location</legend>
@@ -268,44 +214,39 @@ export function CatchPlaceFields({
       {!positionError && locationError && latitude === null ? (
         <p className="text-sm text-muted-foreground">{locationError}</p>
       ) : null}
-      <div className="flex flex-wrap gap-2">
-        <Button
-          ref={mapButton}
-          variant="outline"
-          className="flex-[1_1_10rem]"
-          aria-expanded={panel?.kind === 'map'}
-          disabled={opening}
-          onClick={() => (panel?.kind === 'map' ? closePanel() : void openMap())}
-        >
-          {opening ? <Spinner /> : <MapPin aria-hidden="true" />}
-          Place on map
-        </Button>
-        {spots.length > 0 ? (
-          <Button
-            ref={spotsButton}
-            variant="outline"
-            className="flex-[1_1_10rem]"
-            aria-expanded={panel?.kind === 'spots'}
-            onClick={() => (panel?.kind === 'spots' ? closePanel() : setPanel({ kind: 'spots' }))}
-          >
-            <MapPin aria-hidden="true" />
-            Pick a spot
-          </Button>
-        ) : null}
-      </div>
-      {panel ? (
-        // A panel that cannot load leaves the rest of the form usable.
-        <ErrorBoundary what={panel.kind === 'map' ? 'the map' : 'your spots'}>
-          {panel.kind === 'map' ? (
-            <OnDemand
-              source={mapPanel}
-              props={{ view: panel.view, pin: here, onUse: takePlace, onCancel: closePanel }}
-            />
-          ) : (
-            <OnDemand source={spotsPanel} props={{ spots, here, onChoose: takeSpot, onCancel: closePanel }} />
-          )}
-        </ErrorBoundary>
-      ) : null}
+      {/* A row that cannot load leaves the rest of the form usable. */}
+      <ErrorBoundary what="the map">
+        <OnDemand
+          source={placeWays}
+          props={{ form, latitude, longitude, spots, asked, nameThePlace, dropPendingName, placeName }}
+          fallback={
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="outline"
+                className="flex-[1_1_10rem]"
+                aria-expanded={false}
+                disabled={asked !== null}
+                onClick={() => setAsked('map')}
+              >
+                {asked === 'map' ? <Spinner /> : <MapPin aria-hidden="true" />}
+                Place on map
+              </Button>
+              {spots.length > 0 ? (
+                <Button
+                  variant="outline"
+                  className="flex-[1_1_10rem]"
+                  aria-expanded={false}
+                  disabled={asked !== null}
+                  onClick={() => setAsked('spots')}
+                >
+                  <MapPin aria-hidden="true" />
+                  Pick a spot
+                </Button>
+              ) : null}
+            </div>
+          }
+        />
+      </ErrorBoundary>
     </fieldset>
   );
 }

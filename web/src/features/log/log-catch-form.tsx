@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '@/api/http';
 import { ErrorBoundary } from '@/components/error-boundary';
@@ -8,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/use-auth';
 import { useUnits } from '@/features/auth/use-units';
+import { useAction } from '@/hooks/use-action';
 import { toast } from '@/hooks/use-toast';
 import { loadWhenOnline } from '@/lib/load-when-online';
 import { OnDemand, onDemand } from '@/lib/on-demand';
@@ -125,10 +125,9 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
   // Decision 004: saving puts the catch (photo included) into the phone's outbox; 'Catch Logged!' means it is
   // kept there, checked with the catch contract first (decision 021), so the server will take it. The sync engine
   // sends it now or whenever the network comes back; History marks it until then.
-  const save = useMutation({
-    // The save only writes to IndexedDB: it must run offline too (the default 'online' mode would pause it).
-    networkMode: 'always',
-    mutationFn: async ({
+  // It only writes to IndexedDB, so it runs offline too.
+  const save = useAction({
+    run: async ({
       values,
       file,
       clientId,
