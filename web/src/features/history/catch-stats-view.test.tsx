@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Catch } from '#core/catch.ts';
 import { computeCatchStats, statsSummary } from '#core/catch-stats.ts';
@@ -104,7 +104,7 @@ describe('the Stats view', () => {
         trip(3, { startedAt: hoursAgo(1), endedAt: null, catchCount: 1, skunked: false }),
       ],
     );
-    expect(await screen.findByTestId('stats-trips')).toHaveProperty('textContent', '3');
+    await waitFor(() => expect(screen.getByTestId('stats-trips').textContent).toBe('3'));
     expect(screen.getByTestId('stats-hours-fished').textContent).toBe('5');
     expect(screen.getByTestId('stats-skunked-trips').textContent).toBe('1');
     expect(screen.getByTestId('stats-fish-per-hour').textContent).toBe('1.4');
@@ -126,7 +126,8 @@ describe('the Stats view', () => {
 
   it("says '—' for fish per hour with no trips fished", async () => {
     renderStats([testCatch({ id: 1 })]);
-    expect(await screen.findByTestId('stats-trips')).toHaveProperty('textContent', '0');
+    // '…' holds the place until the trips are here.
+    await waitFor(() => expect(screen.getByTestId('stats-trips').textContent).toBe('0'));
     expect(screen.getByTestId('stats-hours-fished').textContent).toBe('0');
     expect(screen.getByTestId('stats-fish-per-hour').textContent).toBe('—');
   });
@@ -179,7 +180,8 @@ describe('the Stats view', () => {
     renderScreen(
       <CatchStatsView stats={computeCatchStats([testCatch({ id: 1 })], new Date())} onOpen={() => {}} />,
     );
-    expect(await screen.findByTestId('stats-trips')).toHaveProperty('textContent', '0');
+    // '…' holds the place until the trips are here.
+    await waitFor(() => expect(screen.getByTestId('stats-trips').textContent).toBe('0'));
     expect(calls.filter((call) => call.path === '/api/stats')).toEqual([]);
   });
 });

@@ -36,6 +36,9 @@ export type PlaceWay = 'map' | 'spots';
 // and a tap on it meanwhile opens the map once they are here.
 const placeWays = onDemand(() => import('./place-panels.tsx').then((m) => m.PlaceWays));
 
+/** Fetches the place ways' code (resolves once the row can swap in); tests wait for it before they tap. */
+export const loadPlaceWays = () => placeWays.preload();
+
 /** Coordinates as the fields show them (docs/product.md#location: 6 decimals); '' for none or a typo. */
 export const coordinateText = (value: number | null) =>
   value === null || Number.isNaN(value) ? '' : value.toFixed(6);
@@ -125,7 +128,7 @@ export function CatchPlaceFields({
   const spots = useLinkableSpots();
   const [asked, setAsked] = useState<PlaceWay | null>(null);
   useEffect(() => {
-    placeWays.preload().catch(() => {});
+    loadPlaceWays().catch(() => {});
   }, []);
 
   /** The newest position's name replaces the name, unless the angler typed one (a slower, older answer is dropped). */

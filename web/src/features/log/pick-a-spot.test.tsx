@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Spot } from '#core/spots.ts';
 import { testCatch } from '#core/test-catch.ts';
@@ -8,6 +8,7 @@ import { outbox } from '@/offline/offline-runtime';
 import type { CatchEdit } from '@/offline/outbox-actions';
 import { renderScreen } from '@/test-support/render';
 import { EditCatchDialog } from '../history/edit-catch-dialog.tsx';
+import { loadPlaceWays } from './catch-place-fields.tsx';
 import { LogCatchForm } from './log-catch-form.tsx';
 
 /**
@@ -45,6 +46,14 @@ const SPOTS = [
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
+/**
+ * Waits for the place ways' code, which loads after the form's first paint: a tap on the look-alike button while
+ * the row swaps in could land on a button that is gone (user-event's pointer steps straddle the swap).
+ */
+async function placeWaysHere(): Promise<void> {
+  await act(() => loadPlaceWays());
+}
+
 /** The spots the panel lists, in its order. */
 const listedSpots = () =>
   within(within(screen.getByRole('group', { name: 'Your spots' })).getByRole('list'))
@@ -71,8 +80,8 @@ afterEach(async () => {
 describe("'Pick a spot' in the Log form", () => {
   it('takes the chosen spot’s position and name, and the catch is saved linked to it', async () => {
     const { user } = renderScreen(<LogCatchForm />);
+    await placeWaysHere();
     await user.click(screen.getByRole('button', { name: 'Pick a spot' }));
-    // The panel's code loads after the form's first paint: on a first render, it opens a moment later.
     await screen.findByRole('group', { name: 'Your spots' });
     // No position yet: by name.
     expect(listedSpots()).toEqual(['Dock', 'Far bay', 'Weed edge']);
@@ -100,6 +109,7 @@ describe("'Pick a spot' in the Log form", () => {
     await user.type(field('Latitude'), '46.0001');
     await user.type(field('Longitude'), '-89.6');
     await user.type(field('Location Name'), 'North shore');
+    await placeWaysHere();
     await user.click(screen.getByRole('button', { name: 'Pick a spot' }));
     await screen.findByRole('group', { name: 'Your spots' });
     expect(listedSpots()).toEqual(['Weed edge', 'Dock', 'Far bay']);
@@ -133,6 +143,7 @@ describe("'Pick a spot' in the edit dialog", () => {
       <EditCatchDialog item={item} spots={SPOTS} sync={undefined} saveEdit={saveEdit} onClose={() => {}} />,
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Catch' }));
+    await placeWaysHere();
     await user.click(dialog.getByRole('button', { name: 'Pick a spot' }));
     await user.click(
       within(await dialog.findByRole('group', { name: 'Your spots' })).getByRole('button', { name: 'Dock' }),
