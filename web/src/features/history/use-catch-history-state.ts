@@ -237,7 +237,7 @@ export function useCatchHistoryState() {
     spotNames,
     loadingCatches:
       catchesQuery.isPending &&
-      (catchesQuery.fetchStatus !== 'idle' || newestQuery.isFetching) &&
+      (catchesQuery.fetchStatus !== 'idle' || (waitingForNewest && newestQuery.fetchStatus !== 'idle')) &&
       merged.catches.length === 0,
     loadFailed: catchesQuery.isError && !data && merged.catches.length === 0,
   };
