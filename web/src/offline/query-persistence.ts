@@ -1,5 +1,6 @@
 import { type DehydratedState, hashKey, type Query, type QueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '../api/endpoints.ts';
+import { INSIGHTS_PATH } from '../api/insights-endpoints.ts';
 import { isPersistedQueryKey, NEWEST_CATCHES_COUNT, queryKeys } from '../lib/query-client.ts';
 import {
   CACHE_BUSTER,
@@ -25,9 +26,10 @@ import {
  * nothing is written while the cache holds no user (signed out, or not known yet), so nothing written late
  * can outlive a sign-out (offline/device-copy.ts).
  *
- * Beside the whole copy, in the same transaction, a small record of what the first screen shows: the user and the
+ * Beside the whole copy, in the same transaction, a small record of what the first screen shows: the user, the
  * newest catches of the kept list (the first NEWEST_CATCHES_COUNT, the list's own order, what GET
- * /api/catches?limit= answers), under the newest catches' query key. The restore reads and paints it before the
+ * /api/catches?limit= answers) under the newest catches' query key, and Insights' server answer (a few KB) when
+ * it is as new as the kept list. The restore reads and paints it before the
  * whole copy, whose reading takes hundreds of milliseconds at 10,000 catches (decision 051). Written from the same
  * cache at the same moment, it never holds a catch the whole copy has not.
  */
@@ -84,6 +86,18 @@ export async function persistQueries(client: QueryClient): Promise<void> {
       ...(meta && { meta }),
     }));
   const firstScreen: DehydratedState['queries'] = [];
+  const catchesUpdatedAt = client.getQueryState(queryKeys.catches)?.dataUpdatedAt;
+  const insights = client.getQueryCache().find({ queryKey: [INSIGHTS_PATH], exact: true });
+  // Insights' unfiltered answer, what that view paints first, only if it answered for the list as it is kept
+  // (not from before a save made since).
+  if (
+    insights?.state.status === 'success' &&
+    catchesUpdatedAt !== undefined &&
+    insights.state.dataUpdatedAt >= catchesUpdatedAt
+  ) {
+    const { queryKey, queryHash, state: queryState } = insights;
+    firstScreen.push({ dehydratedAt, state: queryState, queryKey, queryHash });
+  }
   for (const query of queries) {
     if (query.queryKey[0] === queryKeys.user[0]) firstScreen.push(query);
     if (query.queryKey[0] === queryKeys.catches[0] && Array.isArray(query.state.data)) {
