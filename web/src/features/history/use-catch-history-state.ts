@@ -64,7 +64,8 @@ export function useCatchHistoryState() {
   const waitingForNewest =
     view === 'list' &&
     queryClient.getQueryData(queryKeys.catches) === undefined &&
-    queryClient.getQueryState(queryKeys.newestCatches)?.status === 'pending';
+    // Not asked yet counts too: the newest catches' query below asks now.
+    (queryClient.getQueryState(queryKeys.newestCatches)?.status ?? 'pending') === 'pending';
   const catchesQuery = useQuery({
     queryKey: queryKeys.catches,
     queryFn: getCatches,
