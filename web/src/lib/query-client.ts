@@ -5,14 +5,20 @@ import { http } from '../api/http.ts';
 /** Default fetcher (docs/product.md#api-rules): GET the first element of the query key, parse JSON. */
 const defaultQueryFn: QueryFunction = async ({ queryKey }) => (await http(String(queryKey[0]))).json();
 
+/** How many of the newest catches History's first screen shows while the whole list is not there yet. */
+export const NEWEST_CATCHES_COUNT = 20;
+
 /** Query keys in one place so saves, deletes and auth refresh the right things. */
 export const queryKeys = {
   user: [API_PATHS.user] as const,
   catches: [API_PATHS.catches] as const,
   /** The angler's spots with their counts (decision 043): kept like the catches, so History names them offline. */
   spots: [API_PATHS.spots] as const,
-  /** The newest catches alone: History's first screen while the whole list is on its way (decision 023). Not kept. */
-  newestCatches: [`${API_PATHS.catches}?limit=20`] as const,
+  /**
+   * The newest catches alone: History's first screen while the whole list is on its way (decision 023). Kept only
+   * in the first screen's record, cut from the kept list (offline/query-persistence.ts, decision 051).
+   */
+  newestCatches: [`${API_PATHS.catches}?limit=${NEWEST_CATCHES_COUNT}`] as const,
   /** The angler's trips, newest first (docs/decisions/043-trips-and-spots.md). Kept: the Log tab's running trip and History's Trips view read it offline. */
   trips: [API_PATHS.trips] as const,
 };

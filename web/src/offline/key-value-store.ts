@@ -7,6 +7,8 @@
 export interface KeyValueStore {
   get(key: string): Promise<unknown>;
   put(value: unknown, key: string): Promise<void>;
+  /** Several records in one transaction: all of them are written, or none. */
+  putAll(records: ReadonlyArray<readonly [key: string, value: unknown]>): Promise<void>;
   delete(key: string): Promise<void>;
 }
 
@@ -45,6 +47,10 @@ export async function openKeyValueStore(
   return {
     get: (key) => settled(database.transaction(store, 'readonly').objectStore(store).get(key)),
     put: (value, key) => write((objects) => objects.put(value, key)),
+    putAll: (records) =>
+      write((objects) => {
+        for (const [key, value] of records) objects.put(value, key);
+      }),
     delete: (key) => write((objects) => objects.delete(key)),
   };
 }

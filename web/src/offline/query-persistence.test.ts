@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATCH_FIELDS_ADDED_LATER } from '#core/catch.ts';
 import { testCatch } from '#core/test-catch.ts';
+import { NEWEST_CATCHES_COUNT, queryKeys } from '../lib/query-client.ts';
 import { KEPT_TIDE_STATION_ANSWERS, persistChanges, persistQueries } from './query-persistence.ts';
 import { CACHE_BUSTER, clearPersistedQueries, PERSIST_MAX_AGE_MS, restoreQueries } from './query-restore.ts';
 
@@ -98,6 +99,61 @@ describe('query persistence', () => {
     ]);
   });
 
+  it('brings back the user and the newest catches first, and the whole copy only once they are painted', async () => {
+    const client = seededClient();
+    const list = Array.from({ length: NEWEST_CATCHES_COUNT + 5 }, (_, i) => testCatch({ id: 100 - i }));
+    client.setQueryData(['/api/catches'], list);
+    await persistQueries(client);
+
+    const restored = new QueryClient();
+    let atFirstPaint: { user: unknown; newest: unknown; whole: unknown } | null = null;
+    await restoreQueries(restored, Date.now(), async () => {
+      atFirstPaint = {
+        user: restored.getQueryData(queryKeys.user),
+        newest: restored.getQueryData(queryKeys.newestCatches),
+        whole: restored.getQueryData(queryKeys.catches),
+      };
+    });
+    // The list's own order (what GET /api/catches?limit= answers), cut to the first screen's count.
+    expect(atFirstPaint).toEqual({ user, newest: list.slice(0, NEWEST_CATCHES_COUNT), whole: undefined });
+    expect(restored.getQueryData(queryKeys.catches)).toEqual(list);
+    // Marked stale like the rest: History asks the server for the newest again.
+    expect(restored.getQueryState(queryKeys.newestCatches)?.isInvalidated).toBe(true);
+  });
+
+  it("keeps Insights' answer for the first screen only when it is as new as the kept list", async () => {
+    const answer = { summary: 'kept' };
+    const client = seededClient();
+    vi.useFakeTimers({ now: Date.now() + 5000 });
+    client.setQueryData(['/api/insights'], answer);
+    vi.useRealTimers();
+    await persistQueries(client);
+    const restored = new QueryClient();
+    await restoreQueries(restored);
+    expect(restored.getQueryData(['/api/insights'])).toEqual(answer);
+
+    // A save since: the list is newer than the answer, which is no longer what the log says.
+    vi.useFakeTimers({ now: Date.now() + 10_000 });
+    client.setQueryData(['/api/catches'], [...catches, testCatch({ id: 2 })]);
+    vi.useRealTimers();
+    await persistQueries(client);
+    const again = new QueryClient();
+    await restoreQueries(again);
+    expect(again.getQueryData(['/api/insights'])).toBeUndefined();
+  });
+
+  it('forgets the first screen record with the whole copy (sign-out)', async () => {
+    await persistQueries(seededClient());
+    await clearPersistedQueries();
+    const restored = new QueryClient();
+    let painted = false;
+    await restoreQueries(restored, Date.now(), async () => {
+      painted = true;
+    });
+    expect(painted).toBe(false);
+    expect(restored.getQueryCache().getAll()).toEqual([]);
+  });
+
   it('never keeps a signed-out user (null)', async () => {
     const client = seededClient();
     client.setQueryData(['/api/user'], null);
@@ -154,6 +210,22 @@ describe('query persistence', () => {
     const restored = new QueryClient();
     await restoreQueries(restored);
     expect(restored.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it('throws away a first screen record from another app version, and the whole copy with it', async () => {
+    await persistQueries(seededClient());
+    const { openDB } = await import('idb');
+    const db = await openDB('tightlines-cache', 1);
+    await db.put(
+      'queries',
+      { savedAt: Date.now(), buster: `${CACHE_BUSTER}-old`, state: { queries: [], mutations: [] } },
+      'first-screen',
+    );
+    db.close();
+    await restoreQueries(new QueryClient());
+    const again = new QueryClient();
+    await restoreQueries(again);
+    expect(again.getQueryCache().getAll()).toEqual([]);
   });
 
   it('writes other changes to persisted queries throttled to once a second', async () => {

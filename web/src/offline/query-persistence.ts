@@ -1,7 +1,14 @@
-import type { DehydratedState, Query, QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, hashKey, type Query, type QueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '../api/endpoints.ts';
-import { isPersistedQueryKey, queryKeys } from '../lib/query-client.ts';
-import { CACHE_BUSTER, CACHE_RECORD_KEY, cacheDb, type PersistedCache } from './query-restore.ts';
+import { INSIGHTS_PATH } from '../api/insights-endpoints.ts';
+import { isPersistedQueryKey, NEWEST_CATCHES_COUNT, queryKeys } from '../lib/query-client.ts';
+import {
+  CACHE_BUSTER,
+  CACHE_RECORD_KEY,
+  cacheDb,
+  FIRST_SCREEN_RECORD_KEY,
+  type PersistedCache,
+} from './query-restore.ts';
 
 /**
  * The query cache kept across restarts (docs/product.md#offline): the signed-in user, the catch list, the latest weather
@@ -18,6 +25,13 @@ import { CACHE_BUSTER, CACHE_RECORD_KEY, cacheDb, type PersistedCache } from './
  * days or from another app version (the buster) is thrown away. It always belongs to a signed-in user:
  * nothing is written while the cache holds no user (signed out, or not known yet), so nothing written late
  * can outlive a sign-out (offline/device-copy.ts).
+ *
+ * Beside the whole copy, in the same transaction, a small record of what the first screen shows: the user, the
+ * newest catches of the kept list (the first NEWEST_CATCHES_COUNT, the list's own order, what GET
+ * /api/catches?limit= answers) under the newest catches' query key, and Insights' server answer (a few KB) when
+ * it is as new as the kept list. The restore reads and paints it before the
+ * whole copy, whose reading takes hundreds of milliseconds at 10,000 catches (decision 051). Written from the same
+ * cache at the same moment, it never holds a catch the whole copy has not.
  */
 
 const THROTTLE_MS = 1000;
@@ -60,22 +74,52 @@ export async function persistQueries(client: QueryClient): Promise<void> {
   // What TanStack's dehydrate() writes for a settled query, no mutations: its own code would stay in the first
   // bundle beside hydrate() (one module; decision 023), for these few lines.
   const dehydratedAt = Date.now();
-  const state: DehydratedState = {
-    mutations: [],
-    queries: client
-      .getQueryCache()
-      .getAll()
-      .filter((query) => shouldPersist(query, kept))
-      .map(({ queryKey, queryHash, state: queryState, meta }) => ({
-        dehydratedAt,
-        state: queryState,
-        queryKey,
-        queryHash,
-        ...(meta && { meta }),
-      })),
-  };
-  const record: PersistedCache = { savedAt: Date.now(), buster: CACHE_BUSTER, state };
-  await (await cacheDb()).put(record, CACHE_RECORD_KEY);
+  const queries = client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => shouldPersist(query, kept))
+    .map(({ queryKey, queryHash, state: queryState, meta }) => ({
+      dehydratedAt,
+      state: queryState,
+      queryKey,
+      queryHash,
+      ...(meta && { meta }),
+    }));
+  const firstScreen: DehydratedState['queries'] = [];
+  const catchesUpdatedAt = client.getQueryState(queryKeys.catches)?.dataUpdatedAt;
+  const insights = client.getQueryCache().find({ queryKey: [INSIGHTS_PATH], exact: true });
+  // Insights' unfiltered answer, what that view paints first, only if it answered for the list as it is kept
+  // (not from before a save made since).
+  if (
+    insights?.state.status === 'success' &&
+    catchesUpdatedAt !== undefined &&
+    insights.state.dataUpdatedAt >= catchesUpdatedAt
+  ) {
+    const { queryKey, queryHash, state: queryState } = insights;
+    firstScreen.push({ dehydratedAt, state: queryState, queryKey, queryHash });
+  }
+  for (const query of queries) {
+    if (query.queryKey[0] === queryKeys.user[0]) firstScreen.push(query);
+    if (query.queryKey[0] === queryKeys.catches[0] && Array.isArray(query.state.data)) {
+      const newest = (query.state.data as unknown[]).slice(0, NEWEST_CATCHES_COUNT);
+      firstScreen.push({
+        ...query,
+        queryKey: queryKeys.newestCatches,
+        queryHash: hashKey(queryKeys.newestCatches),
+        state: { ...query.state, data: newest },
+      });
+    }
+  }
+  const savedAt = Date.now();
+  const record = (state: DehydratedState['queries']): PersistedCache => ({
+    savedAt,
+    buster: CACHE_BUSTER,
+    state: { mutations: [], queries: state },
+  });
+  await (await cacheDb()).putAll([
+    [FIRST_SCREEN_RECORD_KEY, record(firstScreen)],
+    [CACHE_RECORD_KEY, record(queries)],
+  ]);
 }
 
 /**

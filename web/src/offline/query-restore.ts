@@ -1,6 +1,7 @@
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import { APP_VERSION } from '#core/app-info.ts';
 import { type Catch, withFieldsAddedLater } from '#core/catch.ts';
+import { firstScreenShown } from '../lib/first-screen.ts';
 import { queryKeys } from '../lib/query-client.ts';
 import { openKeyValueStore } from './key-value-store.ts';
 import { QUERY_CACHE_DB } from './storage-names.ts';
@@ -9,15 +10,19 @@ import { QUERY_CACHE_DB } from './storage-names.ts';
  * The kept query cache's way back in (docs/product.md#offline; what is kept and when it is written:
  * query-persistence.ts). In the first bundle: the app must open offline with the last known state, and a chunk of
  * its own cost the shell's first load a request and more bytes (decision 023). IndexedDB database
- * 'tightlines-cache', store 'queries', one record under 'query-cache' (QUERY_CACHE_DB in storage-names.ts).
+ * 'tightlines-cache', store 'queries': the whole copy under 'query-cache', and what the first screen shows (the user,
+ * the newest catches) under 'first-screen' (QUERY_CACHE_DB in storage-names.ts). The small one is read first and
+ * painted; the whole copy (megabytes at 10,000 catches, whose reading holds the main thread) only after that
+ * paint (decision 051).
  */
 
 export const PERSIST_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Bump the suffix when a persisted answer's shape changes. */
 export const CACHE_BUSTER = `${APP_VERSION}:1`;
 export const CACHE_RECORD_KEY = QUERY_CACHE_DB.record;
+export const FIRST_SCREEN_RECORD_KEY = QUERY_CACHE_DB.firstScreen;
 
-/** The disk copy: { savedAt, buster, state: dehydrated TanStack Query state }. */
+/** A disk record, the whole copy or the first screen's: { savedAt, buster, state: dehydrated TanStack Query state }. */
 export interface PersistedCache {
   savedAt: number;
   buster: string;
@@ -39,10 +44,11 @@ export function cacheDb() {
   return dbPromise;
 }
 
-/** Forgets the disk copy (logout). */
+/** Forgets the disk copy, both records (logout). */
 export async function clearPersistedQueries(): Promise<void> {
   try {
-    await (await cacheDb()).delete(CACHE_RECORD_KEY);
+    const db = await cacheDb();
+    await Promise.all([db.delete(CACHE_RECORD_KEY), db.delete(FIRST_SCREEN_RECORD_KEY)]);
   } catch {
     // Nothing stored, or storage unavailable: nothing to forget.
   }
@@ -78,22 +84,55 @@ function withCurrentCatchShape(state: DehydratedState): DehydratedState {
   };
 }
 
+/** How long the whole copy waits for the first screen's paint at most (a screen that never comes). */
+const FIRST_SCREEN_WAIT_MS = 2000;
+
+/** Resolves after the first screen is painted (the frame after it mounted), or FIRST_SCREEN_WAIT_MS at most. */
+function afterFirstScreenPainted(): Promise<void> {
+  // No page to paint (tests in Node): nothing to wait for.
+  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    setTimeout(resolve, FIRST_SCREEN_WAIT_MS);
+    void firstScreenShown.then(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  });
+}
+
+/** The record under `key` as this version reads it; a stale or foreign copy is deleted (both records) instead. */
+async function readRecord(key: string, now: number): Promise<DehydratedState | null> {
+  const saved = (await (await cacheDb()).get(key)) as PersistedCache | undefined;
+  if (!saved) return null;
+  if (saved.buster !== CACHE_BUSTER || now - saved.savedAt > PERSIST_MAX_AGE_MS) {
+    await clearPersistedQueries();
+    return null;
+  }
+  return withCurrentCatchShape(saved.state);
+}
+
+function put(client: QueryClient, state: DehydratedState): void {
+  hydrate(client, state);
+  markRestoredStale(client, state);
+}
+
 /**
- * Puts the disk copy back into the cache; a stale or foreign copy is deleted instead. Never throws. Queries do not
- * wait for it: online, the fresh answers win (hydrate never overwrites newer data); offline, the queries wait for
- * the network and the restored data shows meanwhile.
+ * Puts the disk copy back into the cache: the first screen's record, then, once that screen is painted, the whole
+ * copy. Never throws. Queries do not wait for it: online, the fresh answers win (hydrate never overwrites newer
+ * data); offline, the queries wait for the network and the restored data shows meanwhile. The newest catches of
+ * the first record are History's first screen only until the whole list is there (use-catch-history-state.ts), and
+ * are marked stale like the rest, so History asks the server for them again.
  */
-export async function restoreQueries(client: QueryClient, now = Date.now()): Promise<void> {
+export async function restoreQueries(
+  client: QueryClient,
+  now = Date.now(),
+  firstScreenPainted = afterFirstScreenPainted,
+): Promise<void> {
   try {
-    const saved = (await (await cacheDb()).get(CACHE_RECORD_KEY)) as PersistedCache | undefined;
-    if (!saved) return;
-    if (saved.buster !== CACHE_BUSTER || now - saved.savedAt > PERSIST_MAX_AGE_MS) {
-      await clearPersistedQueries();
-      return;
+    const firstScreen = await readRecord(FIRST_SCREEN_RECORD_KEY, now);
+    if (firstScreen) {
+      put(client, firstScreen);
+      await firstScreenPainted();
     }
-    const state = withCurrentCatchShape(saved.state);
-    hydrate(client, state);
-    markRestoredStale(client, state);
+    const whole = await readRecord(CACHE_RECORD_KEY, now);
+    if (whole) put(client, whole);
   } catch {
     // Private browsing without IndexedDB, or a damaged record: start with an empty cache.
   }

@@ -11,12 +11,17 @@
 /** IndexedDB: the outbox (offline/outbox.ts): catches and deletes not yet confirmed by the server. */
 export const OUTBOX_DB = { name: 'tightlines-offline', version: 1, store: 'outbox' } as const;
 
-/** IndexedDB: the kept TanStack Query cache (read back by offline/query-restore.ts, written by offline/query-persistence.ts), one record. */
+/**
+ * IndexedDB: the kept TanStack Query cache (read back by offline/query-restore.ts, written by
+ * offline/query-persistence.ts): the whole copy in one record, and beside it a small one with what the first screen
+ * shows (the user and the newest catches), read first (decision 051).
+ */
 export const QUERY_CACHE_DB = {
   name: 'tightlines-cache',
   version: 1,
   store: 'queries',
   record: 'query-cache',
+  firstScreen: 'first-screen',
 } as const;
 
 /** IndexedDB: the logout the server has not heard of yet (offline/pending-logout.ts), one record. */

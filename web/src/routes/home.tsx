@@ -7,6 +7,7 @@ import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { AppHeader } from '@/features/shell/app-header';
 import { ShellTabList } from '@/features/shell/shell-tab-list';
 import { isShellTab, readActiveTab, type ShellTab, writeActiveTab } from '@/lib/active-tab';
+import { readHistoryView } from '@/lib/history-view';
 import { OnDemand, onDemand } from '@/lib/on-demand';
 import { CATCHES_STALE_TIME_MS, queryClient, queryKeys } from '@/lib/query-client';
 
@@ -57,15 +58,20 @@ if (firstTab === 'history') {
     if (event.action.type !== 'success' && event.action.type !== 'error') return;
     unsubscribe();
     if (event.action.type === 'success' && event.query.state.data) {
+      const wholeList = () =>
+        queryClient.prefetchQuery({
+          queryKey: queryKeys.catches,
+          queryFn: getCatches,
+          staleTime: CATCHES_STALE_TIME_MS,
+        });
       // A first visit (nothing kept from an earlier one) asks for the newest catches first: a short answer that
-      // History shows while the whole list is on its way.
-      if (!queryClient.getQueryData(queryKeys.catches))
-        void queryClient.prefetchQuery({ queryKey: queryKeys.newestCatches });
-      void queryClient.prefetchQuery({
-        queryKey: queryKeys.catches,
-        queryFn: getCatches,
-        staleTime: CATCHES_STALE_TIME_MS,
-      });
+      // History shows while the whole list is on its way. On the list, the whole list is asked for once they are
+      // here: asked together, the short answer waited for the server's work on the long one (decision 051).
+      if (queryClient.getQueryData(queryKeys.catches)) void wholeList();
+      else {
+        const newest = queryClient.prefetchQuery({ queryKey: queryKeys.newestCatches });
+        void (readHistoryView() === 'list' ? newest.then(wholeList) : wholeList());
+      }
     }
   });
 }

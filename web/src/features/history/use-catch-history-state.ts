@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { computeCatchStats } from '#core/catch-stats.ts';
@@ -56,17 +56,25 @@ const catchKey = (item: Catch) => item.id;
  */
 export function useCatchHistoryState() {
   const { user } = useAuth();
+  // Remembered across visits, like the active tab (/logs/map and /logs/stats open on a view: app.tsx).
+  const [view, setView] = useState<HistoryView>(readHistoryView);
+  // A first visit of the list asks for the whole list once the newest catches are here (below): asked together,
+  // the short answer waited for the server's work on the long one (decision 051).
+  const queryClient = useQueryClient();
+  const waitingForNewest =
+    view === 'list' &&
+    queryClient.getQueryData(queryKeys.catches) === undefined &&
+    // Not asked yet counts too: the newest catches' query below asks now.
+    (queryClient.getQueryState(queryKeys.newestCatches)?.status ?? 'pending') === 'pending';
   const catchesQuery = useQuery({
     queryKey: queryKeys.catches,
     queryFn: getCatches,
     staleTime: CATCHES_STALE_TIME_MS,
     refetchOnWindowFocus: true,
     refetchOnMount: true,
-    enabled: !!user,
+    enabled: !!user && !waitingForNewest,
   });
 
-  // Remembered across visits, like the active tab (/logs/map and /logs/stats open on a view: app.tsx).
-  const [view, setView] = useState<HistoryView>(readHistoryView);
   const changeView = useCallback((next: string) => {
     if (!isHistoryView(next)) return;
     setView(next);
@@ -229,7 +237,9 @@ export function useCatchHistoryState() {
     spots,
     spotNames,
     loadingCatches:
-      catchesQuery.isPending && catchesQuery.fetchStatus !== 'idle' && merged.catches.length === 0,
+      catchesQuery.isPending &&
+      (catchesQuery.fetchStatus !== 'idle' || (waitingForNewest && newestQuery.fetchStatus !== 'idle')) &&
+      merged.catches.length === 0,
     loadFailed: catchesQuery.isError && !data && merged.catches.length === 0,
   };
 }
