@@ -121,26 +121,32 @@ describe('query persistence', () => {
     expect(restored.getQueryState(queryKeys.newestCatches)?.isInvalidated).toBe(true);
   });
 
-  it("keeps Insights' answer for the first screen only when it is as new as the kept list", async () => {
-    const answer = { summary: 'kept' };
-    const client = seededClient();
-    vi.useFakeTimers({ now: Date.now() + 5000 });
-    client.setQueryData(['/api/insights'], answer);
-    vi.useRealTimers();
-    await persistQueries(client);
-    const restored = new QueryClient();
-    await restoreQueries(restored);
-    expect(restored.getQueryData(['/api/insights'])).toEqual(answer);
+  it.each([
+    ['Insights', '/api/insights'],
+    ['Stats', '/api/stats'],
+  ])(
+    "keeps %s' server answer for the first screen only when it is as new as the kept list",
+    async (_view, path) => {
+      const answer = { summary: 'kept' };
+      const client = seededClient();
+      vi.useFakeTimers({ now: Date.now() + 5000 });
+      client.setQueryData([path], answer);
+      vi.useRealTimers();
+      await persistQueries(client);
+      const restored = new QueryClient();
+      await restoreQueries(restored);
+      expect(restored.getQueryData([path])).toEqual(answer);
 
-    // A save since: the list is newer than the answer, which is no longer what the log says.
-    vi.useFakeTimers({ now: Date.now() + 10_000 });
-    client.setQueryData(['/api/catches'], [...catches, testCatch({ id: 2 })]);
-    vi.useRealTimers();
-    await persistQueries(client);
-    const again = new QueryClient();
-    await restoreQueries(again);
-    expect(again.getQueryData(['/api/insights'])).toBeUndefined();
-  });
+      // A save since: the list is newer than the answer, which is no longer what the log says.
+      vi.useFakeTimers({ now: Date.now() + 10_000 });
+      client.setQueryData(['/api/catches'], [...catches, testCatch({ id: 2 })]);
+      vi.useRealTimers();
+      await persistQueries(client);
+      const again = new QueryClient();
+      await restoreQueries(again);
+      expect(again.getQueryData([path])).toBeUndefined();
+    },
+  );
 
   it('forgets the first screen record with the whole copy (sign-out)', async () => {
     await persistQueries(seededClient());

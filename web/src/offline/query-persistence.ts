@@ -1,6 +1,7 @@
 import { type DehydratedState, hashKey, type Query, type QueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '../api/endpoints.ts';
 import { INSIGHTS_PATH } from '../api/insights-endpoints.ts';
+import { STATS_PATH } from '../api/stats-endpoints.ts';
 import { isPersistedQueryKey, NEWEST_CATCHES_COUNT, queryKeys } from '../lib/query-client.ts';
 import {
   CACHE_BUSTER,
@@ -28,8 +29,8 @@ import {
  *
  * Beside the whole copy, in the same transaction, a small record of what the first screen shows: the user, the
  * newest catches of the kept list (the first NEWEST_CATCHES_COUNT, the list's own order, what GET
- * /api/catches?limit= answers) under the newest catches' query key, and Insights' server answer (a few KB) when
- * it is as new as the kept list. The restore reads and paints it before the
+ * /api/catches?limit= answers) under the newest catches' query key, and Insights' and Stats' server answers (a few
+ * KB each) when they are as new as the kept list. The restore reads and paints it before the
  * whole copy, whose reading takes hundreds of milliseconds at 10,000 catches (decision 051). Written from the same
  * cache at the same moment, it never holds a catch the whole copy has not.
  */
@@ -87,16 +88,18 @@ export async function persistQueries(client: QueryClient): Promise<void> {
     }));
   const firstScreen: DehydratedState['queries'] = [];
   const catchesUpdatedAt = client.getQueryState(queryKeys.catches)?.dataUpdatedAt;
-  const insights = client.getQueryCache().find({ queryKey: [INSIGHTS_PATH], exact: true });
-  // Insights' unfiltered answer, what that view paints first, only if it answered for the list as it is kept
-  // (not from before a save made since).
-  if (
-    insights?.state.status === 'success' &&
-    catchesUpdatedAt !== undefined &&
-    insights.state.dataUpdatedAt >= catchesUpdatedAt
-  ) {
-    const { queryKey, queryHash, state: queryState } = insights;
-    firstScreen.push({ dehydratedAt, state: queryState, queryKey, queryHash });
+  // The server's unfiltered Insights and Stats answers, what those views paint first, each only if it answered for
+  // the list as it is kept (not from before a save made since).
+  for (const path of [INSIGHTS_PATH, STATS_PATH]) {
+    const answer = client.getQueryCache().find({ queryKey: [path], exact: true });
+    if (
+      answer?.state.status === 'success' &&
+      catchesUpdatedAt !== undefined &&
+      answer.state.dataUpdatedAt >= catchesUpdatedAt
+    ) {
+      const { queryKey, queryHash, state: queryState } = answer;
+      firstScreen.push({ dehydratedAt, state: queryState, queryKey, queryHash });
+    }
   }
   for (const query of queries) {
     if (query.queryKey[0] === queryKeys.user[0]) firstScreen.push(query);
