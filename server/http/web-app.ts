@@ -22,19 +22,34 @@ export async function serveWebApp(app: FastifyInstance, givenRoot: string | null
   if (givenRoot && !webRoot) app.log.warn(`No web build in ${givenRoot}: run npm run build`);
   const preloadLinks = webRoot ? routePreloadLinks(webRoot) : new Map<string, string>();
   if (webRoot) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: false,
+    const served = {
       index: false,
       // The build ships .br and .gz twins of every text file (scripts/precompress.ts).
       preCompressed: true,
       // Source maps are not published (vite.config.ts builds none); a stray one in the folder is not served.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
-      setHeaders(reply, filePath) {
+      allowedPath: (pathName: string) => !pathName.endsWith('.map'),
+      setHeaders(reply: { header: (name: string, value: string) => unknown }, filePath: string) {
         // Vite puts a content hash in every asset name; everything else must be revalidated.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
+    } as const;
+    // The few files at the top (the shell, the service worker, the manifest, icons): a route each.
+    await app.register(fastifyStatic, {
+      ...served,
+      root: webRoot,
+      wildcard: false,
+      globIgnore: ['assets/**'],
+    });
+    // The hashed assets through one route: a route per file would make the start and the memory grow with every
+    // release whose files are kept for rolling deploys (scripts/keep-previous-assets.ts); 1,900 kept files cost
+    // 200 ms of start and 22 MB (docs/decisions/050-start-up-time.md). A missing one falls to the 404 below.
+    await app.register(fastifyStatic, {
+      ...served,
+      root: path.join(webRoot, 'assets'),
+      prefix: '/assets/',
+      wildcard: true,
+      decorateReply: false,
     });
   }
 

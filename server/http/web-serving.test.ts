@@ -77,6 +77,23 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('serves an asset that appeared after the start (assets go through one route, not one per file)', async () => {
+    writeFileSync(path.join(webRoot, 'assets', 'chunk-late42.js'), 'console.log(2)');
+    const response = await t.app.inject({ method: 'GET', url: '/assets/chunk-late42.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log(2)');
+  });
+
+  it.each(['/assets/../index.html', '/assets/%2e%2e/index.html', '/assets/..%2f.vite/manifest.json'])(
+    'never serves a file outside the assets through their route (%s)',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control']).not.toBe('public, max-age=31536000, immutable');
+      expect(response.body).not.toContain('"sources"');
+      expect(response.body).not.toContain('index-abc123');
+    },
+  );
+
   it.each(['/assets/index-old999.js', '/missing.png', '/sw.js.map', '/assets/index-abc123.js.map'])(
     'a missing file (%s) is a 404, not the app shell (a stale tab must not run HTML as a script)',
     async (url) => {
