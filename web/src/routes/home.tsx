@@ -1,5 +1,7 @@
 import { type ComponentType, useState } from 'react';
 import { getCatches } from '@/api/endpoints';
+import { INSIGHTS_PATH } from '@/api/insights-endpoints';
+import { STATS_PATH } from '@/api/stats-endpoints';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ScreenReady } from '@/components/screen-ready';
 import { Spinner } from '@/components/ui/spinner';
@@ -69,8 +71,15 @@ if (firstTab === 'history') {
       // here: asked together, the short answer waited for the server's work on the long one (decision 051).
       if (queryClient.getQueryData(queryKeys.catches)) void wholeList();
       else {
+        const view = readHistoryView();
         const newest = queryClient.prefetchQuery({ queryKey: queryKeys.newestCatches });
-        void (readHistoryView() === 'list' ? newest.then(wholeList) : wholeList());
+        // Stats and Insights paint the server's figures of the whole log while the list is on its way (decision
+        // 049): asked here, not once their view's code has run, and before the list, for the same reason.
+        const summary =
+          view === 'stats' || view === 'insights'
+            ? queryClient.prefetchQuery({ queryKey: [view === 'stats' ? STATS_PATH : INSIGHTS_PATH] })
+            : null;
+        void (view === 'list' ? newest : (summary ?? Promise.resolve())).then(wholeList);
       }
     }
   });
