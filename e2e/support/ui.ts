@@ -134,9 +134,11 @@ export async function fetchCatches(page: Page): Promise<Catch[]> {
 /**
  * How many catches' photos the page's outbox still has to send after their catch (a catch's own photo waits as an
  * edit under the catch's clientId, docs/decisions/052-photo-sync-order.md). The database is only read when it
- * exists: opening a missing one would create it without its store.
+ * exists: opening a missing one would create it without its store. A page not on the app yet has none.
  */
 const PHOTOS_STILL_GOING = `(async () => {
+  // A page that has not opened the app yet (about:blank) has no outbox, and no IndexedDB to ask.
+  if (!location.protocol.startsWith('http')) return 0;
   const names = (await indexedDB.databases()).map((d) => d.name);
   if (!names.includes('tightlines-offline')) return 0;
   return new Promise((resolve) => {

@@ -93,8 +93,9 @@ export async function migrateToLatest(
     const cause = error instanceof Error ? error.message : String(error ?? '');
     if (attempt < 3 && /previously executed migration .* is missing/.test(cause)) continue;
     // Kysely first lists the tables of every schema of the database; a schema another connection drops meanwhile
-    // (another app's, a parallel test's) fails that listing, never our own schema: try again.
-    if (attempt < 3 && !failed && /^schema ".*" does not exist$/.test(cause)) continue;
+    // (another app's, a parallel test's) fails that listing, never our own schema: try again. Test runs side by
+    // side on one database drop schemas often enough to fail three listings in a row (a CI run did), so more.
+    if (attempt < 10 && !failed && /^schema ".*" does not exist$/.test(cause)) continue;
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`, { cause: error });
   }
 }
