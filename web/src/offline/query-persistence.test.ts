@@ -54,6 +54,26 @@ describe('query persistence', () => {
     expect(restored.getQueryData(['/api/reverse-geocode?lat=1&lon=2'])).toBeUndefined();
   });
 
+  it('keeps the last list and trips when a refetch failed: the signal dropped in the middle of the request', async () => {
+    const client = seededClient();
+    const trips = [{ id: 3, clientId: null, startedAt: '2026-05-01T06:00:00.000Z', endedAt: null }];
+    client.setQueryData(['/api/trips'], trips);
+    const cutOff = () => Promise.reject(new TypeError('Failed to fetch'));
+    for (const queryKey of [['/api/catches'], ['/api/trips'], ['/api/weather', 39.1, -120.0]]) {
+      await expect(client.fetchQuery({ queryKey, queryFn: cutOff, staleTime: 0 })).rejects.toThrow();
+      expect(client.getQueryState(queryKey)?.status).toBe('error');
+    }
+    await persistQueries(client);
+
+    const restored = new QueryClient();
+    await restoreQueries(restored);
+    expect(restored.getQueryData(['/api/catches'])).toEqual(catches);
+    expect(restored.getQueryData(['/api/trips'])).toEqual(trips);
+    expect(restored.getQueryData(['/api/weather', 39.1, -120.0])).toEqual({ temperature: 50 });
+    // Back as the answers they were, not as failures a screen would report.
+    expect(restored.getQueryState(['/api/catches'])).toMatchObject({ status: 'success', error: null });
+  });
+
   it('keeps the tide stations of the few newest places, not of every place ever visited', async () => {
     const client = seededClient();
     const places = KEPT_TIDE_STATION_ANSWERS + 2;

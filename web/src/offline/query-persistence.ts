@@ -43,12 +43,25 @@ const isTideStations = (query: Query) => query.queryKey[0] === API_PATHS.tideSta
 /** How many answers of tide stations (the places most recently looked at) the disk copy keeps. */
 export const KEPT_TIDE_STATION_ANSWERS = 5;
 
+/**
+ * Whether a query holds an answer worth keeping: a success, or the last success kept through a refetch that failed
+ * (status 'error' with its data). A refetch cut off when the signal drops is the common case at the water: keeping
+ * only successes wrote that moment's disk copy without the catch list, and the next offline start had none.
+ */
+const holdsAnswer = (query: Query) => query.state.data !== undefined;
+
+/** A kept answer's state as the success it was: a failed refetch since is not kept (the next screen asks again). */
+function asLastSuccess(state: Query['state']): Query['state'] {
+  if (state.status === 'success') return state;
+  return { ...state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null };
+}
+
 /** The answers of `kind` that got data, newest first. */
 function newestFirst(client: QueryClient, kind: (query: Query) => boolean): Query[] {
   return client
     .getQueryCache()
     .getAll()
-    .filter((query) => kind(query) && query.state.status === 'success')
+    .filter((query) => kind(query) && holdsAnswer(query))
     .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
 }
 
@@ -57,7 +70,7 @@ function newestFirst(client: QueryClient, kind: (query: Query) => boolean): Quer
  * stations of the few newest places.
  */
 function shouldPersist(query: Query, kept: ReadonlySet<Query>): boolean {
-  if (query.state.status !== 'success' || query.state.data == null || !isPersistedQueryKey(query.queryKey)) {
+  if (!holdsAnswer(query) || query.state.data === null || !isPersistedQueryKey(query.queryKey)) {
     return false;
   }
   return (!isWeather(query) && !isTideStations(query)) || kept.has(query);
@@ -81,7 +94,7 @@ export async function persistQueries(client: QueryClient): Promise<void> {
     .filter((query) => shouldPersist(query, kept))
     .map(({ queryKey, queryHash, state: queryState, meta }) => ({
       dehydratedAt,
-      state: queryState,
+      state: asLastSuccess(queryState),
       queryKey,
       queryHash,
       ...(meta && { meta }),
@@ -93,12 +106,13 @@ export async function persistQueries(client: QueryClient): Promise<void> {
   for (const path of [INSIGHTS_PATH, STATS_PATH]) {
     const answer = client.getQueryCache().find({ queryKey: [path], exact: true });
     if (
-      answer?.state.status === 'success' &&
+      answer !== undefined &&
+      holdsAnswer(answer) &&
       catchesUpdatedAt !== undefined &&
       answer.state.dataUpdatedAt >= catchesUpdatedAt
     ) {
       const { queryKey, queryHash, state: queryState } = answer;
-      firstScreen.push({ dehydratedAt, state: queryState, queryKey, queryHash });
+      firstScreen.push({ dehydratedAt, state: asLastSuccess(queryState), queryKey, queryHash });
     }
   }
   for (const query of queries) {
