@@ -106,14 +106,27 @@ describe('/auth', () => {
     ]);
   });
 
-  it('keeps the session across a reload', async (test) => {
+  it('keeps the session across a reload, asking who is signed in once, with the page', async (test) => {
     const { page, expectNoConsoleErrors } = await e2e.openPage(test);
     const { username } = await registerViaApi(page);
+    // The page's answer names GET /api/user as a preload (server/http/route-preloads.ts): the browser asks with the
+    // page's scripts, and the app's own request takes that answer instead of asking again.
+    const userRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/user') userRequests.push(request.resourceType());
+    });
+    const unusedPreloads: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('preloaded using link preload but not used'))
+        unusedPreloads.push(message.text());
+    });
     await page.goto('/');
     await page.getByRole('button', { name: username }).waitFor();
+    expect(userRequests).toEqual(['other']);
     await page.reload();
     await page.getByRole('button', { name: username }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+    expect(unusedPreloads).toEqual([]);
     expectNoConsoleErrors();
   });
 });

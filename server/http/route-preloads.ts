@@ -52,3 +52,31 @@ export function routePreloadLinks(webRoot: string): Map<string, string> {
   }
   return links;
 }
+
+/**
+ * The paths whose screen asks who is signed in as it starts (web/src/app.tsx): the shell, /auth (a signed-in visitor
+ * goes on to the shell), /profile, and /tools and /logs..., which open the shell. Their answer names GET /api/user as
+ * a preload, so the browser asks with the page's own scripts instead of once they have run: on a first visit every
+ * screen's data waits for that answer, a round trip earlier this way (docs/decisions/054-user-asked-with-the-page.md).
+ * The app's own request for it (credentials included) takes the preloaded answer. A page the service worker serves
+ * has no such header: its precached index.html comes without it, and the kept user opens it anyway.
+ */
+function asksForUserAtStart(pathname: string): boolean {
+  return (
+    pathname === '/' ||
+    pathname === '/auth' ||
+    pathname === '/profile' ||
+    pathname === '/tools' ||
+    pathname === '/logs' ||
+    pathname.startsWith('/logs/')
+  );
+}
+
+const USER_PRELOAD_LINK = '</api/user>; rel=preload; as=fetch; crossorigin=use-credentials';
+
+/** The Link header of a screen's answer: its chunks (routePreloadLinks), then the user's preload; null for none. */
+export function screenLinkHeader(pathname: string, chunkLinks: ReadonlyMap<string, string>): string | null {
+  const links = [chunkLinks.get(pathname), asksForUserAtStart(pathname) ? USER_PRELOAD_LINK : undefined];
+  const present = links.filter((link) => link !== undefined);
+  return present.length > 0 ? present.join(', ') : null;
+}

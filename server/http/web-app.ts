@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ApiErrorBody } from '#core/api-error.ts';
 import { routedPath } from './api-paths.ts';
-import { routePreloadLinks } from './route-preloads.ts';
+import { routePreloadLinks, screenLinkHeader } from './route-preloads.ts';
 
 /**
  * Paths that are never a screen of the app, though they look like one: a monitoring system looking for metrics at
@@ -58,8 +58,8 @@ export async function serveWebApp(app: FastifyInstance, givenRoot: string | null
     const namesAFile = /\.[a-z0-9]+$/i.test(pathname);
     const isScreen = !pathname.startsWith('/api/') && !namesAFile && !NEVER_THE_APP.has(pathname);
     if (webRoot && request.method === 'GET' && isScreen) {
-      const preload = preloadLinks.get(pathname);
-      if (preload) reply.header('Link', preload);
+      const links = screenLinkHeader(pathname, preloadLinks);
+      if (links) reply.header('Link', links);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webRoot);
     }
     const what = pathname.startsWith('/api/') ? 'endpoint' : 'page or file';

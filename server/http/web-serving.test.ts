@@ -4,6 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
+/** The preload of GET /api/user, as the browser must see it to hand its answer to the app's credentialed fetch. */
+const USER_PRELOAD = '</api/user>; rel=preload; as=fetch; crossorigin=use-credentials';
+
 /** How the server hands out the built web app (dist/web): SPA routes, hashed assets, honest 404s. */
 describe('serving the web app', () => {
   let webRoot: string;
@@ -57,16 +60,25 @@ describe('serving the web app', () => {
     const response = await t.app.inject({ method: 'GET', url: '/auth' });
     expect(response.statusCode).toBe(200);
     expect(response.headers.link).toBe(
-      '</assets/auth-page-a1.js>; rel=modulepreload, </assets/forms-f1.js>; rel=modulepreload',
+      '</assets/auth-page-a1.js>; rel=modulepreload, </assets/forms-f1.js>; rel=modulepreload, ' +
+        USER_PRELOAD,
     );
   });
 
   it('GET / names the chunks every tab needs (the remembered tab is only known in the browser)', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
-    expect(response.headers.link).toBe('</assets/forms-f1.js>; rel=modulepreload');
+    expect(response.headers.link).toBe(`</assets/forms-f1.js>; rel=modulepreload, ${USER_PRELOAD}`);
   });
 
-  it('other pages get no preload hints', async () => {
+  it.each(['/profile', '/tools', '/logs', '/logs/insights'])(
+    'GET %s asks for the signed-in user with the page: its screen needs it first',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers.link).toBe(USER_PRELOAD);
+    },
+  );
+
+  it('other pages get no preload hints: they do not ask who is signed in', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/support' });
     expect(response.headers.link).toBeUndefined();
   });
