@@ -5,6 +5,7 @@ import type { User } from '#core/user.ts';
 import { toast } from '@/hooks/use-toast';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { forgetDeviceCopy } from './device-copy.ts';
+import { createListRefresher } from './list-refresh.ts';
 import { type CatchTarget, createOutbox, type RecordEntry } from './outbox.ts';
 import { isTargetOf } from './outbox-actions.ts';
 import { OUTBOX_CHANNEL } from './storage-names.ts';
@@ -30,6 +31,7 @@ export type SyncBroadcast =
   | { type: 'trip-synced'; saved: Trip | null; target: CatchTarget | null };
 
 export const outbox = createOutbox();
+const lists = createListRefresher(queryClient);
 
 function cachedUser(): User | null {
   return queryClient.getQueryData<User | null>(queryKeys.user) ?? null;
@@ -39,9 +41,9 @@ function applySynced(saved: Catch): void {
   queryClient.setQueryData<Catch[]>(queryKeys.catches, (list) =>
     list && !list.some((item) => item.id === saved.id) ? [saved, ...list] : list,
   );
-  void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
+  lists.refresh(queryKeys.catches);
   // The server linked the new catch to the trip of its moment: that trip's counts changed (decision 043).
-  void queryClient.invalidateQueries({ queryKey: queryKeys.trips });
+  lists.refresh(queryKeys.trips);
 }
 
 /**
@@ -56,22 +58,22 @@ function applyTripSynced(saved: Trip | null, target: CatchTarget | null): void {
     const others = list.filter((item) => item.id !== saved.id);
     return [saved, ...others].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
   });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.trips });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
+  lists.refresh(queryKeys.trips);
+  lists.refresh(queryKeys.catches);
 }
 
 function applyUpdated(saved: Catch): void {
   queryClient.setQueryData<Catch[]>(queryKeys.catches, (list) =>
     list?.map((item) => (item.id === saved.id ? saved : item)),
   );
-  void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
+  lists.refresh(queryKeys.catches);
 }
 
 function applyDeleted(target: CatchTarget): void {
   queryClient.setQueryData<Catch[]>(queryKeys.catches, (list) =>
     list?.filter((item) => !isTargetOf(target, item)),
   );
-  void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
+  lists.refresh(queryKeys.catches);
 }
 
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL);
@@ -89,8 +91,8 @@ channel?.addEventListener('message', (event: MessageEvent<SyncBroadcast | { type
  */
 function handleRecordSynced(entry: RecordEntry, saved: unknown): void {
   if (entry.record === 'spot') {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.spots });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
+    lists.refresh(queryKeys.spots);
+    lists.refresh(queryKeys.catches);
     return;
   }
   const trip = entry.kind === 'record-delete' ? null : (saved as Trip | null);
@@ -115,7 +117,7 @@ function handleEvent(event: SyncEvent): void {
         description: 'This catch was deleted on another device, so your changes to it were dropped.',
         variant: 'destructive',
       });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.catches });
+      lists.refresh(queryKeys.catches);
       break;
     case 'deleted':
       applyDeleted(event.entry.target);
@@ -127,7 +129,7 @@ function handleEvent(event: SyncEvent): void {
         // A spot refused (a full account, say) is dropped with the reason: the Spots view lists the server's.
         if (event.entry.record === 'spot') {
           void syncEngine.discard(event.entry.clientId);
-          void queryClient.invalidateQueries({ queryKey: queryKeys.spots });
+          lists.refresh(queryKeys.spots);
           toast({ title: 'Spot not saved', description: event.message, variant: 'destructive' });
         } else {
           toast({
@@ -173,7 +175,7 @@ function handleEvent(event: SyncEvent): void {
         description: `This ${event.entry.record} was deleted on another device, so your changes to it were dropped.`,
         variant: 'destructive',
       });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.trips });
+      lists.refresh(queryKeys.trips);
       break;
     case 'photo-dropped':
       // docs/product.md#offline: a photo the server refuses is dropped silently and the catch is saved without it.
@@ -188,7 +190,7 @@ export const syncEngine = createSyncEngine({
 });
 
 const scheduler = createSyncScheduler({
-  flush: (options) => syncEngine.flush(options),
+  flush: (options) => lists.during(() => syncEngine.flush(options)),
   enabled: () => cachedUser() !== null,
   onWaiting: registerBackgroundSync,
 });
