@@ -90,10 +90,11 @@ export default defineConfig({
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 4 },
             { name: 'index', tags: ['$initial'], priority: 3 },
             {
-              // With the device's position (the Log form and Tools), and the two helpers the Log form loads its trip
+              // With the device's position (the Log form and Tools), the unit names (the Log form's labels; the
+              // conversions and formatting are 'units'), and the two helpers the Log form loads its trip
               // card with after the first paint (shared with History, they would bring 'lazy-shared' along).
               name: 'widgets',
-              test: /[\\/]components[\\/](form-field|ui[\\/](input|label|card))\.tsx$|[\\/]core[\\/](units|app-info|catch)\.ts$|[\\/]hooks[\\/]use-units\.ts$|[\\/]catches[\\/]use-device-location\.ts$|[\\/]lib[\\/]load-when-online\.ts$|[\\/]history[\\/]use-after-paint\.ts$/,
+              test: /[\\/]components[\\/](form-field|ui[\\/](input|label|card))\.tsx$|[\\/]core[\\/](unit-names|app-info|catch)\.ts$|[\\/]hooks[\\/]use-units\.ts$|[\\/]catches[\\/]use-device-location\.ts$|[\\/]lib[\\/]load-when-online\.ts$|[\\/]history[\\/]use-after-paint\.ts$/,
               priority: 3,
             },
             {
@@ -109,6 +110,10 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'dates', test: /[\\/]node_modules[\\/]date-fns[\\/]/, minShareCount: 2, priority: 2 },
+            // The units' conversions and formatting (core/units.ts): every screen that shows a measurement, and a save's
+            // check; not the Log form's first screen, whose labels need only the names (core/unit-names.ts in
+            // 'widgets'). Alone, so a save does not bring 'lazy-shared'.
+            { name: 'units', test: /[\\/]core[\\/]units\.ts$/, minShareCount: 2, priority: 2 },
             // How a catch is written (History's cards, the details, Stats, the unsent-catches warning): on its own, so
             // the cards do not pull the warning's dialogs in with it.
             {
