@@ -139,10 +139,18 @@ export default defineConfig({
             {
               name: 'catch-form',
               test: (id) =>
-                /[\\/](features[\\/](log|catches)[\\/]|components[\\/](species-input|suggestion-input|suggestion-keys|ui[\\/]textarea)\.tsx?$)/.test(
+                /[\\/](features[\\/](log|catches)[\\/]|components[\\/](species-input|ui[\\/]textarea)\.tsx?$)/.test(
                   id,
                 ) && !/catch-(format|check|payload)\.ts$|save-catch\.ts$|photo-field\.tsx$/.test(id),
               minShareCount: 2,
+              priority: 2,
+            },
+            {
+              // The fish type's suggestions (their list and keys; the ranking loads at the first focus): the catch
+              // forms draw a plain field first (components/species-input.tsx, in 'catch-form') and these once they
+              // are here, asked for after the first paint (decision 023); the quick catch's steps use them at once.
+              name: 'species-combobox',
+              test: /[\\/]components[\\/](species-combobox|suggestion-input|suggestion-keys)\.tsx?$/,
               priority: 2,
             },
             {
