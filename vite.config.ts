@@ -141,7 +141,7 @@ export default defineConfig({
               test: (id) =>
                 /[\\/](features[\\/](log|catches)[\\/]|components[\\/](species-input|ui[\\/]textarea)\.tsx?$)/.test(
                   id,
-                ) && !/catch-(format|check|payload)\.ts$|save-catch\.ts$|photo-field\.tsx$/.test(id),
+                ) && !/catch-(format|check|payload|contract)\.ts$|save-catch\.ts$|photo-field\.tsx$|coordinate-check\.ts$/.test(id),
               minShareCount: 2,
               priority: 2,
             },

@@ -79,6 +79,7 @@ function warmTabs(): void {
   import('@/features/history/photo-viewer').catch(ignore);
   import('@/features/tools/tools-tab').catch(ignore);
   import('@/features/catches/catch-contract').then((m) => m.loadCatchContract()).catch(ignore);
+  import('@/features/log/coordinate-check').catch(ignore);
 }
 
 /**
