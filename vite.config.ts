@@ -69,7 +69,14 @@ export default defineConfig({
     // .vite/manifest.json: which chunks each page needs (server/app.ts sends them as preload hints).
     manifest: true,
     // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry chunk.
-    modulePreload: { polyfill: false },
+    // A dynamic import's list of chunks to preload leaves out those the page has loaded before any of its code runs
+    // (React's 'vendor' chunk and the runtime, modulepreloaded by index.html): the preload helper skipped them
+    // anyway, and their names in every list were bytes of the shell's first load (decision 023).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !/(^|\/)(vendor|rolldown-runtime)-[\w-]{8}\.js$/.test(dep)) : deps,
+    },
     rolldownOptions: {
       output: {
         // Rolldown's automatic splitting made ~80 chunks, 20 of them needed before the first render (each one a
