@@ -1,8 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { OutputChunk } from 'rolldown';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/** The build's chunks as they are being written (preloadLists keeps them for loadedBefore). */
+let writtenChunks: Record<string, OutputChunk> = {};
+
+/** The chunks loaded before code in `host` runs: it, its static imports all the way down, and the entry's. */
+function loadedBefore(host: string): Set<string> {
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const imported of writtenChunks[file]?.imports ?? []) visit(imported);
+  };
+  visit(host);
+  for (const chunk of Object.values(writtenChunks)) if (chunk.isEntry) visit(chunk.fileName);
+  return loaded;
+}
+
+/** Keeps the chunks for modulePreload.resolveDependencies, which Vite calls while it writes the preload lists. */
+const preloadLists = {
+  name: 'preload-lists',
+  generateBundle(_options: unknown, bundle: Record<string, OutputChunk | { type: 'asset' }>) {
+    writtenChunks = Object.fromEntries(
+      Object.entries(bundle).filter((entry): entry is [string, OutputChunk] => entry[1].type === 'chunk'),
+    );
+  },
+};
 
 // The React PWA lives in web/; its build lands in dist/web, which the Fastify server serves.
 // In development (`npm run dev:web`) Vite proxies /api to the server on port 5000; the service worker is only
@@ -10,6 +37,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 export default defineConfig({
   root: 'web',
   plugins: [
+    preloadLists,
     react(),
     tailwindcss(),
     // The service worker is ours (web/src/sw.ts, every cache rule commented there); the plugin builds it,
@@ -69,13 +97,14 @@ export default defineConfig({
     // .vite/manifest.json: which chunks each page needs (server/app.ts sends them as preload hints).
     manifest: true,
     // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry chunk.
-    // A dynamic import's list of chunks to preload leaves out those the page has loaded before any of its code runs
-    // (React's 'vendor' chunk and the runtime, modulepreloaded by index.html): the preload helper skipped them
-    // anyway, and their names in every list were bytes of the shell's first load (decision 023).
+    // A dynamic import's list of chunks to preload leaves out those loaded before it can run: the importing chunk's
+    // own static imports, all the way down, and what index.html loads (React's 'vendor' chunk, the runtime, the
+    // entry). The preload helper skipped them anyway; their names in every list were bytes of the shell's first
+    // load (decision 023).
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === 'js' ? deps.filter((dep) => !/(^|\/)(vendor|rolldown-runtime)-[\w-]{8}\.js$/.test(dep)) : deps,
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !loadedBefore(hostId).has(dep)) : deps,
     },
     rolldownOptions: {
       output: {
