@@ -130,7 +130,7 @@ export default defineConfig({
               // conversions and formatting are 'units'), and the two helpers the Log form loads its trip
               // card with after the first paint (shared with History, they would bring 'lazy-shared' along).
               name: 'widgets',
-              test: /[\\/]components[\\/](form-field|ui[\\/](input|label|card))\.tsx$|[\\/]core[\\/](unit-names|app-info|catch)\.ts$|[\\/]hooks[\\/]use-units\.ts$|[\\/]catches[\\/]use-device-location\.ts$|[\\/]lib[\\/]load-when-online\.ts$|[\\/]history[\\/]use-after-paint\.ts$/,
+              test: /[\\/]components[\\/](form-field|ui[\\/](input|label|card))\.tsx$|[\\/]core[\\/](unit-names|app-info|catch)\.ts$|[\\/]auth[\\/]use-units\.ts$|[\\/]catches[\\/]use-device-location\.ts$|[\\/]lib[\\/]load-when-online\.ts$|[\\/]history[\\/]use-after-paint\.ts$/,
               priority: 3,
             },
             {
