@@ -45,7 +45,9 @@ export function routePreloadLinks(webRoot: string): Map<string, string> {
     return into;
   };
   const keyOf = (screen: string) =>
-    manifest[screen] ? screen : (Object.keys(manifest).find((key) => manifest[key]?.name === screen) ?? screen);
+    manifest[screen]
+      ? screen
+      : (Object.keys(manifest).find((key) => manifest[key]?.name === screen) ?? screen);
   const shell = closure('index.html');
   for (const [route, screens] of Object.entries(ROUTE_SCREENS)) {
     const needed = screens.map((screen) => closure(keyOf(screen)));

@@ -2,8 +2,8 @@ import type { Dispatch, SetStateAction } from 'react';
 import type { MapPosition } from '@/features/map/lazy-catch-map';
 import { loadCatchContract } from '../catches/catch-contract.ts';
 import type { FieldErrors } from '../catches/invalid-catch.ts';
-import { positionOf } from './catch-place-fields.tsx';
 import type { CatchForm } from './catch-form-state.ts';
+import { positionOf } from './catch-place-fields.tsx';
 
 /**
  * A typed coordinate checked with the catch contract when the angler leaves its field (catch-place-fields.tsx): its

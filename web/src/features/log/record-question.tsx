@@ -69,5 +69,7 @@ export function RecordQuestionPanel({
   record: RecordQuestionState;
   formRef: RefObject<HTMLFormElement | null>;
 }) {
-  return record.questions ? <OnDemand source={questionBox} fallback={null} props={{ record, formRef }} /> : null;
+  return record.questions ? (
+    <OnDemand source={questionBox} fallback={null} props={{ record, formRef }} />
+  ) : null;
 }
