@@ -1,9 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { OutputChunk } from 'rolldown';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/** What loadedBefore reads of a chunk of the build. */
+interface OutputChunk {
+  type: 'chunk';
+  fileName: string;
+  imports: string[];
+  isEntry: boolean;
+}
 
 /** The build's chunks as they are being written (preloadLists keeps them for loadedBefore). */
 let writtenChunks: Record<string, OutputChunk> = {};

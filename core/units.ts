@@ -15,7 +15,6 @@ export {
   UNIT_SYSTEMS,
   type UnitSystem,
   unitLabel,
-  unitSystemOr,
 } from './unit-names.ts';
 
 /** How a unit's values are written; its symbol is in UNIT_SYMBOLS (core/unit-names.ts). */
