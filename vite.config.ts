@@ -4,12 +4,47 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+/** What loadedBefore reads of a chunk of the build. */
+interface OutputChunk {
+  type: 'chunk';
+  fileName: string;
+  imports: string[];
+  isEntry: boolean;
+}
+
+/** The build's chunks as they are being written (preloadLists keeps them for loadedBefore). */
+let writtenChunks: Record<string, OutputChunk> = {};
+
+/** The chunks loaded before code in `host` runs: it, its static imports all the way down, and the entry's. */
+function loadedBefore(host: string): Set<string> {
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const imported of writtenChunks[file]?.imports ?? []) visit(imported);
+  };
+  visit(host);
+  for (const chunk of Object.values(writtenChunks)) if (chunk.isEntry) visit(chunk.fileName);
+  return loaded;
+}
+
+/** Keeps the chunks for modulePreload.resolveDependencies, which Vite calls while it writes the preload lists. */
+const preloadLists = {
+  name: 'preload-lists',
+  generateBundle(_options: unknown, bundle: Record<string, OutputChunk | { type: 'asset' }>) {
+    writtenChunks = Object.fromEntries(
+      Object.entries(bundle).filter((entry): entry is [string, OutputChunk] => entry[1].type === 'chunk'),
+    );
+  },
+};
+
 // The React PWA lives in web/; its build lands in dist/web, which the Fastify server serves.
 // In development (`npm run dev:web`) Vite proxies /api to the server on port 5000; the service worker is only
 // built for production (`npm run build`), so development never serves stale files from a cache.
 export default defineConfig({
   root: 'web',
   plugins: [
+    preloadLists,
     react(),
     tailwindcss(),
     // The service worker is ours (web/src/sw.ts, every cache rule commented there); the plugin builds it,
@@ -69,7 +104,15 @@ export default defineConfig({
     // .vite/manifest.json: which chunks each page needs (server/app.ts sends them as preload hints).
     manifest: true,
     // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry chunk.
-    modulePreload: { polyfill: false },
+    // A dynamic import's list of chunks to preload leaves out those loaded before it can run: the importing chunk's
+    // own static imports, all the way down, and what index.html loads (React's 'vendor' chunk, the runtime, the
+    // entry). The preload helper skipped them anyway; their names in every list were bytes of the shell's first
+    // load (decision 023).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !loadedBefore(hostId).has(dep)) : deps,
+    },
     rolldownOptions: {
       output: {
         // Rolldown's automatic splitting made ~80 chunks, 20 of them needed before the first render (each one a
@@ -78,8 +121,8 @@ export default defineConfig({
         //   chunk, and our own code it needs in the entry chunk ('$initial': statically imported from the entry);
         //   the few form widgets and unit rules that the Log tab, /auth and Tools all draw with in 'widgets';
         // - react-hook-form, shared by /auth, the Log tab and the edit dialog, in 'forms';
-        // - the Log form's fields, shared with History's edit dialog, in 'catch-form': what the Log tab loads
-        //   beside its own chunk, nothing more (decision 023: it used to pull zod and date-fns in with 'lazy-shared');
+        // - the Log tab with the form's fields it shares with History's edit dialog in 'catch-form': the Log tab's
+        //   one chunk, nothing more (decision 023: it used to pull zod and date-fns in with 'lazy-shared');
         // - zod (the contract the forms check with, /auth's and Profile's forms) in 'contract', date-fns in 'dates',
         //   menus and dialogs in 'overlays': none of them needed by the Log tab's first screen; 'outbox' (what
         //   queues a catch) apart, so the Log's save does not pull in what else the lazy screens share.
@@ -90,10 +133,13 @@ export default defineConfig({
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 4 },
             { name: 'index', tags: ['$initial'], priority: 3 },
             {
-              // With the device's position (the Log form and Tools), and the two helpers the Log form loads its trip
+              // With the device's position (the Log form and Tools), the unit names (the Log form's labels; the
+              // conversions and formatting are 'units'), and the two helpers the Log form loads its trip
               // card with after the first paint (shared with History, they would bring 'lazy-shared' along).
+              // The textarea and the decimal parser too: the Log form's, also the trip and spot forms' and the
+              // import's; in 'catch-form' they made History and Tools load the Log form (decision 023).
               name: 'widgets',
-              test: /[\\/]components[\\/](form-field|ui[\\/](input|label|card))\.tsx$|[\\/]core[\\/](units|app-info|catch)\.ts$|[\\/]hooks[\\/]use-units\.ts$|[\\/]catches[\\/]use-device-location\.ts$|[\\/]lib[\\/]load-when-online\.ts$|[\\/]history[\\/]use-after-paint\.ts$/,
+              test: /[\\/]components[\\/](form-field|ui[\\/](input|label|card|textarea))\.tsx$|[\\/]core[\\/](unit-names|app-info|catch|decimal)\.ts$|[\\/]auth[\\/]use-units\.ts$|[\\/]catches[\\/]use-device-location\.ts$|[\\/]lib[\\/]load-when-online\.ts$|[\\/]history[\\/]use-after-paint\.ts$/,
               priority: 3,
             },
             {
@@ -109,6 +155,10 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'dates', test: /[\\/]node_modules[\\/]date-fns[\\/]/, minShareCount: 2, priority: 2 },
+            // The units' conversions and formatting (core/units.ts): every screen that shows a measurement, and a save's
+            // check; not the Log form's first screen, whose labels need only the names (core/unit-names.ts in
+            // 'widgets'). Alone, so a save does not bring 'lazy-shared'.
+            { name: 'units', test: /[\\/]core[\\/]units\.ts$/, minShareCount: 2, priority: 2 },
             // How a catch is written (History's cards, the details, Stats, the unsent-catches warning): on its own, so
             // the cards do not pull the warning's dialogs in with it.
             {
@@ -132,12 +182,21 @@ export default defineConfig({
               priority: 2,
             },
             {
+              // The Log tab itself and the form's parts it shares with History's edit dialog, by name: one chunk
+              // for the tab, not two (one file fewer, ~0.8 KB gzip less for the shell: decision 023). The edit
+              // dialog loads the Log tab's own code with them (~1.7 KB gzip). The manifest keys this chunk by its
+              // file, not by log-catch-form.tsx (server/http/route-preloads.ts and e2e/first-loads.test.ts find it
+              // by name).
               name: 'catch-form',
-              test: (id) =>
-                /[\\/](features[\\/](log|catches)[\\/]|components[\\/](species-input|suggestion-input|suggestion-keys|ui[\\/]textarea)\.tsx?$)/.test(
-                  id,
-                ) && !/catch-(format|check|payload)\.ts$|save-catch\.ts$|photo-field\.tsx$/.test(id),
-              minShareCount: 2,
+              test: /[\\/]features[\\/](log[\\/](log-catch-form|quick-catch-button|catch-form-fields|catch-place-fields|catch-form-state|record-question|field)\.tsx?|catches[\\/](catch-form-values|reverse-geocode|invalid-catch)\.ts)$|[\\/]components[\\/]species-input\.tsx$/,
+              priority: 2,
+            },
+            {
+              // The fish type's suggestions (their list and keys; the ranking loads at the first focus): the catch
+              // forms draw a plain field first (components/species-input.tsx, in 'catch-form') and these once they
+              // are here, asked for after the first paint (decision 023); the quick catch's steps use them at once.
+              name: 'species-combobox',
+              test: /[\\/]components[\\/](species-combobox|suggestion-input|suggestion-keys)\.tsx?$/,
               priority: 2,
             },
             {

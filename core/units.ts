@@ -5,35 +5,20 @@
  * that converts back to exactly 2.5 kg (to floating-point precision) and displays as 2.5 kg again.
  */
 
-export const UNIT_SYSTEMS = ['imperial', 'metric'] as const;
-export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
+import { type Quantity, UNIT_SYMBOLS, type UnitSystem } from './unit-names.ts';
 
-export function isUnitSystem(value: unknown): value is UnitSystem {
-  return typeof value === 'string' && (UNIT_SYSTEMS as readonly string[]).includes(value);
-}
+// The systems, the quantities and their unit names are in core/unit-names.ts (the Log form's labels need only
+// those); this module converts and formats with them.
+export {
+  isUnitSystem,
+  type Quantity,
+  UNIT_SYSTEMS,
+  type UnitSystem,
+  unitLabel,
+} from './unit-names.ts';
 
-/** The units to use for a stored setting: imperial when none was chosen (or read from an older copy). */
-export function unitSystemOr(value: unknown): UnitSystem {
-  return isUnitSystem(value) ? value : 'imperial';
-}
-
-/** Every converted quantity; water and air temperature share one unit but not their rounding. */
-export type Quantity =
-  | 'weight'
-  | 'length'
-  | 'temperature'
-  | 'waterTemperature'
-  | 'depth'
-  | 'speed'
-  | 'pressure'
-  | 'pressureChange'
-  | 'tideHeight'
-  | 'distance';
-
+/** How a unit's values are written; its symbol is in UNIT_SYMBOLS (core/unit-names.ts). */
 interface UnitStyle {
-  symbol: string;
-  /** How a form label names the unit, e.g. 'Length (inches)' (docs/product.md#log); the symbol when not given. */
-  label?: string;
   /** '°F' hugs the number, 'lbs' does not. */
   spaced: boolean;
   /** Decimals when displayed. */
@@ -65,8 +50,7 @@ const scale = (factor: number) => ({
   fromMetric: (value: number) => value / factor,
 });
 
-const style = (symbol: string, decimals: number, spaced = true, trimZeros = false): UnitStyle => ({
-  symbol,
+const style = (decimals: number, spaced = true, trimZeros = false): UnitStyle => ({
   spaced,
   decimals,
   trimZeros,
@@ -78,38 +62,32 @@ const FAHRENHEIT = {
 };
 
 const QUANTITIES: Record<Quantity, QuantityUnits> = {
-  weight: { imperial: style('lbs', 1), metric: style('kg', 1), ...scale(KG_PER_LB) },
-  length: { imperial: { ...style('in', 1), label: 'inches' }, metric: style('cm', 1), ...scale(CM_PER_IN) },
-  temperature: { imperial: style('°F', 0, false), metric: style('°C', 0, false), ...FAHRENHEIT },
+  weight: { imperial: style(1), metric: style(1), ...scale(KG_PER_LB) },
+  length: { imperial: style(1), metric: style(1), ...scale(CM_PER_IN) },
+  temperature: { imperial: style(0, false), metric: style(0, false), ...FAHRENHEIT },
   waterTemperature: {
-    imperial: style('°F', 1, false, true),
-    metric: style('°C', 1, false, true),
+    imperial: style(1, false, true),
+    metric: style(1, false, true),
     ...FAHRENHEIT,
   },
   depth: {
-    imperial: style('ft', 1, true, true),
-    metric: style('m', 1, true, true),
+    imperial: style(1, true, true),
+    metric: style(1, true, true),
     ...scale(METRES_PER_FOOT),
   },
-  speed: { imperial: style('mph', 0), metric: style('km/h', 0), ...scale(KM_PER_MILE) },
+  speed: { imperial: style(0), metric: style(0), ...scale(KM_PER_MILE) },
   pressure: {
-    imperial: style('inHg', 2),
-    metric: { ...style('hPa', 0), grouped: false },
+    imperial: style(2),
+    metric: { ...style(0), grouped: false },
     ...scale(HPA_PER_INHG),
   },
   /** A pressure difference: no offset, finer than a reading. */
-  pressureChange: { imperial: style('inHg', 2), metric: style('hPa', 1), ...scale(HPA_PER_INHG) },
+  pressureChange: { imperial: style(2), metric: style(1), ...scale(HPA_PER_INHG) },
   /** Feet (the API's unit) above a tide station's datum; can be below it. */
-  tideHeight: { imperial: style('ft', 1), metric: style('m', 2), ...scale(METRES_PER_FOOT) },
+  tideHeight: { imperial: style(1), metric: style(2), ...scale(METRES_PER_FOOT) },
   /** How far away something is, stored in miles like every imperial value (the tide API's km converted first). */
-  distance: { imperial: style('mi', 1), metric: style('km', 1), ...scale(KM_PER_MILE) },
+  distance: { imperial: style(1), metric: style(1), ...scale(KM_PER_MILE) },
 };
-
-/** The unit as form labels name it: 'Weight (kg)', 'Length (inches)'. */
-export function unitLabel(quantity: Quantity, system: UnitSystem): string {
-  const { label, symbol } = QUANTITIES[quantity][system];
-  return label ?? symbol;
-}
 
 /** A stored (spec-unit) value in the angler's unit. */
 export function toDisplayValue(quantity: Quantity, stored: number, system: UnitSystem): number {
@@ -160,8 +138,8 @@ export function formatNumber(quantity: Quantity, stored: number, system: UnitSys
 
 /** '2.5 kg', '72°F', '1016 hPa'. */
 export function formatQuantity(quantity: Quantity, stored: number, system: UnitSystem): string {
-  const { symbol, spaced } = QUANTITIES[quantity][system];
-  return `${formatNumber(quantity, stored, system)}${spaced ? ' ' : ''}${symbol}`;
+  const { spaced } = QUANTITIES[quantity][system];
+  return `${formatNumber(quantity, stored, system)}${spaced ? ' ' : ''}${UNIT_SYMBOLS[quantity][system]}`;
 }
 
 /** '2.5 kg', or null when there is no value (a missing measurement is not 0). */
@@ -177,9 +155,9 @@ export function formatOptionalQuantity(
 
 /** A rule's bound as a message names it, in the angler's unit: 'at most 2268 kg', 'at least 0 lbs'. */
 export function formatBound(quantity: Quantity, stored: number, system: UnitSystem): string {
-  const { symbol, spaced } = QUANTITIES[quantity][system];
+  const { spaced } = QUANTITIES[quantity][system];
   const shown = Number(toDisplayValue(quantity, stored, system).toFixed(1));
-  return `${Object.is(shown, -0) ? 0 : shown}${spaced ? ' ' : ''}${symbol}`;
+  return `${Object.is(shown, -0) ? 0 : shown}${spaced ? ' ' : ''}${UNIT_SYMBOLS[quantity][system]}`;
 }
 
 /** A distance measured in kilometres (the tide stations'), in the angler's units. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UNIT_SYSTEMS } from './units.ts';
+import { UNIT_SYSTEMS } from './unit-names.ts';
 
 /** Limits shared by the auth form and the server (docs/product.md#sign-in, docs/product.md#security). */
 export const USERNAME_MIN = 3;

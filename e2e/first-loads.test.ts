@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
  */
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -42,24 +44,23 @@ const groupOf = (file: string) => path.basename(file).replace(/-[\w-]{8}\.js$/, 
 
 const ENTRY = 'index.html';
 // The shell's first screen: the entry (with the query cache's restore, offline/query-restore.ts) and the Log tab
-// (web/src/routes/home.tsx loads it at once).
-const LOG_TAB = 'src/features/log/log-catch-form.tsx';
+// (web/src/routes/home.tsx loads it at once). The Log tab is in the 'catch-form' chunk with the form it shares with
+// History's edit dialog (vite.config.ts), which the manifest keys by its file: found by name.
+const LOG_TAB = Object.keys(manifest).find((key) => manifest[key]?.name === 'catch-form') ?? 'catch-form';
 const AUTH_PAGE = 'src/features/auth/auth-page.tsx';
 
-// The budget is 100 KB gzip (decision 023), not met since the Log form's place fields and photo offer landed
-// (105.3 KB on 2026-11-27 with the quick catch's button and the bottom tabs, 102.5 KB after the levers of the
-// decision's last two sections, 102.8 KB with the first screen's kept record read in the entry, decision 051, and
-// Stats' and Insights' server answers asked with the list; what stands in the way is in decision 023): held there
-// until it is, then lowered to it.
+// The budget is 100 KB gzip (decision 023): met again on 2026-11-27 (102.8 → 99.9 KB, the levers of the
+// decision's last section) after the Log form's place fields and photo offer had taken it over. Anything added to
+// the Log tab's first screen must be weighed against it.
 const SHELL_BUDGET_KB = 100;
-const SHELL_HELD_AT_KB = 102.9;
 
 describe('first loads of the built app', () => {
-  it('the signed-in shell with the Log tab: no more JS than it is held at, on the way to its budget', () => {
+  it('the signed-in shell with the Log tab: within its budget', () => {
     expect(manifest[ENTRY]?.isEntry).toBe(true);
-    expect(SHELL_HELD_AT_KB).toBeGreaterThanOrEqual(SHELL_BUDGET_KB);
+    // The chunk found by name is the one home.tsx loads the Log tab from.
+    expect(manifest[ENTRY]?.dynamicImports).toContain(LOG_TAB);
     const files = chunksLoadedBy(ENTRY, LOG_TAB);
-    expect(gzipKb(files), files.join(', ')).toBeLessThanOrEqual(SHELL_HELD_AT_KB);
+    expect(gzipKb(files), files.join(', ')).toBeLessThanOrEqual(SHELL_BUDGET_KB);
   });
 
   it('/auth loads none of what the signed-in screens share', () => {

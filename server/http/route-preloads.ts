@@ -4,22 +4,25 @@ import path from 'node:path';
 /** One chunk of Vite's build manifest (dist/web/.vite/manifest.json, `build.manifest` in vite.config.ts). */
 interface ManifestChunk {
   file: string;
+  /** A chunk's name (a vite.config.ts group's name for a grouped chunk). */
+  name?: string;
   imports?: string[];
 }
 
 /**
  * The screens whose code starts loading as soon as the page opens on these paths (web/src/app.tsx preloads the
  * /auth page, web/src/routes/home.tsx the remembered tab). The shell's own chunks are already modulepreloaded by
- * index.html; what the page would only discover after running them is named here. For / the chunks every tab
- * needs (the remembered tab is only known in the browser).
+ * index.html; what the page would only discover after running them is named here (for a path with several
+ * screens, the chunks they all need). For / the Log tab's: the tab a first visit opens on (the remembered one is
+ * only known in the browser; History's and Tools' chunks are found by home.tsx). They were the chunks all three tabs
+ * needed while History and Tools loaded the catch form's chunk too; with the Log form in it they no longer do
+ * (decision 023). A screen is its source path, or the name of the chunk that holds it when vite.config.ts groups it
+ * with other modules (the manifest keys such a chunk by its file, not by the screen): the Log tab is in 'catch-form',
+ * with the form it shares with History's edit dialog.
  */
 export const ROUTE_SCREENS: Record<string, string[]> = {
   '/auth': ['src/features/auth/auth-page.tsx'],
-  '/': [
-    'src/features/log/log-catch-form.tsx',
-    'src/features/history/catch-history.tsx',
-    'src/features/tools/tools-tab.tsx',
-  ],
+  '/': ['catch-form'],
 };
 
 /**
@@ -41,9 +44,13 @@ export function routePreloadLinks(webRoot: string): Map<string, string> {
     for (const imported of chunk.imports ?? []) closure(imported, into);
     return into;
   };
+  const keyOf = (screen: string) =>
+    manifest[screen]
+      ? screen
+      : (Object.keys(manifest).find((key) => manifest[key]?.name === screen) ?? screen);
   const shell = closure('index.html');
   for (const [route, screens] of Object.entries(ROUTE_SCREENS)) {
-    const needed = screens.map((screen) => closure(screen));
+    const needed = screens.map((screen) => closure(keyOf(screen)));
     const common = [...(needed[0] ?? [])].filter(
       (key) => !shell.has(key) && needed.every((set) => set.has(key)),
     );

@@ -67,21 +67,6 @@ function afterFirstScreen(run: () => void): () => void {
 }
 
 /**
- * With no service worker for this page (no support, development, a hard reload), nothing is precached: the
- * three tabs' code, the Log form's save, the photo viewer and the catch contract the forms check with are fetched while there is a network, so a tab opened after the
- * signal dropped still works in this open page.
- */
-function warmTabs(): void {
-  const ignore = () => {};
-  import('@/features/log/log-catch-form').catch(ignore);
-  import('@/features/catches/save-catch').catch(ignore);
-  import('@/features/history/catch-history').catch(ignore);
-  import('@/features/history/photo-viewer').catch(ignore);
-  import('@/features/tools/tools-tab').catch(ignore);
-  import('@/features/catches/catch-contract').then((m) => m.loadCatchContract()).catch(ignore);
-}
-
-/**
  * The work deferred until after the first screen. The service worker registers first; its install precaches
  * every file of the build. The rest (the update offer, the outbox's triggers) is fetched only once the worker
  * controls the page ("ready for offline"): then it comes from the precache and cannot fail when the signal
@@ -98,7 +83,13 @@ function startDeferredWork(showUpdatePrompt: () => void): void {
     .then((offlineReady) => {
       showUpdatePrompt();
       void loadWhenOnline(loadOfflineRuntime).then((m) => m.startOfflineSync());
-      if (!offlineReady && navigator.onLine) warmTabs();
+      // With no service worker for this page nothing is precached: warm-tabs.ts fetches what a tab opened after
+      // the signal dropped needs (a module of its own, so its imports are not in the first screen's bundle).
+      if (!offlineReady && navigator.onLine)
+        import('./warm-tabs.ts').then(
+          (m) => m.warmTabs(),
+          () => {},
+        );
     });
 }
 

@@ -188,7 +188,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['offline'],
   ['features'],
   ['routes'],
-  ['app.tsx', 'main.tsx', 'sw.ts'],
+  ['app.tsx', 'main.tsx', 'sw.ts', 'warm-tabs.ts'],
 ];
 
 /** The layer of a path relative to web/src (its first segment), or -1 when no layer holds it. */

@@ -6,9 +6,10 @@ import type { ReactNode, SVGProps } from 'react';
  * component with its helpers was ~2 KB gzip of the shell's first load (decision 023); the lazy screens keep using
  * lucide-react itself, which then loads with them. Decorative, as lucide's: aria-hidden unless given a label.
  */
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function SvgIcon({
+/** One icon's svg as lucide draws it; `classes` are lucide's class names for it. Also for an icon of a lazy part. */
+export function SvgIcon({
   classes,
   className,
   children,
@@ -122,16 +123,6 @@ export const MapPin = (props: IconProps) => (
   <SvgIcon classes="lucide-map-pin" {...props}>
     <path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0" />
     <circle cx="12" cy="10" r="3" />
-  </SvgIcon>
-);
-
-export const ImagePlus = (props: IconProps) => (
-  <SvgIcon classes="lucide-image-plus" {...props}>
-    <path d="M16 5h6" />
-    <path d="M19 2v6" />
-    <path d="M21 11.5V19a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h7.5" />
-    <path d="m21 15-3.086-3.086a2 2 0 0 0-2.828 0L6 21" />
-    <circle cx="9" cy="9" r="2" />
   </SvgIcon>
 );
 

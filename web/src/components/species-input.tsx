@@ -1,85 +1,90 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
-import type { Catch } from '#core/catch.ts';
-import { getCatches } from '@/api/endpoints';
-import { queryKeys } from '@/lib/query-client';
-import { SuggestionInput, type SuggestionInputProps } from './suggestion-input.tsx';
+import { type ComponentProps, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Input } from '@/components/ui/input';
+import { loadWhenOnline } from '@/lib/load-when-online';
+import { onDemand } from '@/lib/on-demand';
+import type { SpeciesCombobox } from './species-combobox.tsx';
 
-/** The ranking and the bundled list of sport fish: a chunk of their own, fetched when the field is first used. */
-const loadSuggestions = () => import('#core/species-suggestions.ts');
-type SuggestionsModule = Awaited<ReturnType<typeof loadSuggestions>>;
+type SpeciesInputProps = ComponentProps<typeof SpeciesCombobox>;
 
-const NO_CATCHES: readonly Catch[] = [];
+// The suggestions (their list, keys and ranking) are a chunk of their own, asked for once the field has been drawn:
+// the Log tab is the shell's first screen, whose first load is on a budget (decision 023). A load cut off by the
+// network in a first visit's first seconds waits for the network (lib/load-when-online.ts).
+const combobox = onDemand(() =>
+  loadWhenOnline(() => import('./species-combobox.tsx')).then((m) => m.SpeciesCombobox),
+);
 
-/**
- * The catch list History keeps (the query cache, restored from the phone's copy at start), read without
- * changing the query's options.
- */
-export function useCachedCatches(): readonly Catch[] {
-  const queryClient = useQueryClient();
-  const subscribe = useCallback(
-    (onChange: () => void) =>
-      queryClient.getQueryCache().subscribe((event) => {
-        if (event.query.queryKey[0] === queryKeys.catches[0]) onChange();
-      }),
-    [queryClient],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => queryClient.getQueryData<Catch[]>(queryKeys.catches) ?? NO_CATCHES,
-  );
+/** Where the caret was in the plain field when it gave way to the combobox while focused. */
+interface Caret {
+  start: number | null;
+  end: number | null;
+  direction: 'forward' | 'backward' | 'none' | undefined;
 }
 
 /**
- * A fish type field that suggests as you type (docs/product.md#log, decision 011): the angler's own species first (most caught
- * first, from the cached catch list, so also offline), then common sport fish (core/species.ts). Free text
- * stays allowed. Takes the props of a controlled input: `value`, `onChange(value)`, and any input attribute.
+ * The fish type field of the catch forms: a plain text field (the same box, name and value) until the suggestions'
+ * code is here, then the field that suggests as you type (species-combobox.tsx). The value is the form's, so
+ * nothing typed meanwhile is lost; a field focused at the swap keeps focus and its caret, and its suggestions
+ * open as on a focus. Offline with nothing precached, the plain field stays.
  */
-export function SpeciesInput({
-  lastFirst = false,
-  ...props
-}: Omit<SuggestionInputProps, 'suggestions'> & {
-  /** The species of the angler's last catch first (the Quick catch, docs/decisions/046-quick-capture.md). */
-  lastFirst?: boolean;
-}) {
-  const [ranking, setRanking] = useState<SuggestionsModule | null>(null);
-  const catches = useCachedCatches();
-  const own = useMemo(() => (ranking ? ranking.ownSpecies(catches) : []), [ranking, catches]);
-  const lastFishType = useMemo(() => (lastFirst ? newestFishType(catches) : null), [lastFirst, catches]);
-  const suggestions = useMemo(() => {
-    if (!ranking) return [];
-    const ranked = ranking.suggestSpecies(props.value, own);
-    return ranking.lastSpeciesFirst(props.value, ranked, own, lastFishType);
-  }, [ranking, props.value, own, lastFishType]);
-  const { onFocus } = props;
-  const queryClient = useQueryClient();
+export function SpeciesInput(props: SpeciesInputProps) {
+  const [Combobox, setCombobox] = useState(() => combobox.loaded);
+  const caret = useRef<Caret | null>(null);
+  const comboboxInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (Combobox) return;
+    let mounted = true;
+    combobox.preload().then(
+      () => mounted && setCombobox(() => combobox.loaded),
+      () => {
+        // Not here (offline, nothing precached): the plain field works without suggestions.
+      },
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [Combobox]);
+
+  // Called as the plain field is removed, while it is still in the page: was it focused, and where was the caret.
+  const plainInput = useCallback((input: HTMLInputElement | null) => {
+    if (!input) return;
+    return () => {
+      caret.current =
+        document.activeElement === input
+          ? {
+              start: input.selectionStart,
+              end: input.selectionEnd,
+              direction: input.selectionDirection ?? undefined,
+            }
+          : null;
+    };
+  }, []);
+
+  // In the commit that swapped them, before anything else can be typed: focus and caret to the combobox.
+  useLayoutEffect(() => {
+    const kept = caret.current;
+    caret.current = null;
+    const input = comboboxInput.current;
+    if (!Combobox || !kept || !input) return;
+    input.focus({ preventScroll: true });
+    input.setSelectionRange(kept.start, kept.end, kept.direction);
+  }, [Combobox]);
+
+  if (Combobox) return <Combobox {...props} ref={comboboxInput} />;
+  const { lastFirst: _lastFirst, value, onChange, ...inputProps } = props;
   return (
-    <SuggestionInput
-      {...props}
-      suggestions={suggestions}
-      onFocus={(event) => {
-        onFocus?.(event);
-        // On a phone that has not kept the list yet (History never opened here), fetch it once, so the
-        // angler's own species are offered from the first catch on. A kept list is used as it is; offline,
-        // the fetch waits or fails quietly.
-        if (queryClient.getQueryData(queryKeys.catches) === undefined) {
-          void queryClient.prefetchQuery({ queryKey: queryKeys.catches, queryFn: getCatches });
-        }
-        if (!ranking) {
-          loadSuggestions().then(setRanking, () => {
-            // Offline with nothing precached: the field works without suggestions.
-          });
-        }
-      }}
-    />
+    // The combobox's markup without its list: the field does not move or change its name when the list joins.
+    <div className="relative">
+      <Input
+        {...inputProps}
+        ref={plainInput}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={false}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   );
-}
-
-/** The fish type of the newest catch, by when it was caught. */
-function newestFishType(catches: readonly Catch[]): string | null {
-  let newest: Catch | null = null;
-  for (const item of catches) {
-    if (newest === null || Date.parse(item.caughtAt) > Date.parse(newest.caughtAt)) newest = item;
-  }
-  return newest?.fishType ?? null;
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type UnitSystem, unitSystemOr } from '#core/units.ts';
+import { type UnitSystem, unitSystemOr } from '#core/unit-names.ts';
 import { queryKeys } from '@/lib/query-client';
 import { fetchCurrentUser } from './use-auth.ts';
 

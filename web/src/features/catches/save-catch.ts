@@ -1,5 +1,6 @@
 import type { UnitSystem } from '#core/units.ts';
 import { phoneTimeZone } from '../../lib/phone-time-zone.ts';
+import type { OfflineRuntime } from '../../offline/load-offline-runtime.ts';
 import type { CreateEntry, Outbox } from '../../offline/outbox.ts';
 import { newCreateEntry } from '../../offline/outbox-actions.ts';
 import { assertValidCatch } from './catch-check.ts';
@@ -43,5 +44,23 @@ export async function saveCatch(
   await assertValidCatch('create', payload, options.units);
   const entry = newCreateEntry(options.userId, payload, photo);
   await options.outbox.add(entry);
+  return entry;
+}
+
+/**
+ * The Log form's save (log-catch-form.tsx), here so its steps load with the save and not with the form (decision
+ * 023): the picked photo prepared to keep (photo-field.tsx, drawn by then), the catch into the outbox, then the
+ * browser asked not to evict the outbox under storage pressure (at the first save) and the sync engine told.
+ */
+export async function saveLoggedCatch(
+  offline: Pick<OfflineRuntime, 'outbox' | 'requestPersistentStorage' | 'requestFlush'>,
+  values: CatchFormValues,
+  file: File | null,
+  options: Omit<SaveCatchOptions, 'outbox' | 'now'>,
+): Promise<CreateEntry> {
+  const kept = file ? await (await import('../log/photo-field.tsx')).photoToKeep(file) : null;
+  const entry = await saveCatch(values, kept, { ...options, outbox: offline.outbox });
+  void offline.requestPersistentStorage();
+  offline.requestFlush();
   return entry;
 }

@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { unitLabel } from '#core/units.ts';
+import { unitLabel } from '#core/unit-names.ts';
 import { SpeciesInput } from '@/components/species-input';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -12,7 +12,6 @@ import { useAuth } from '@/features/auth/use-auth';
 import type { MapPosition } from '@/features/map/lazy-catch-map';
 import { OnDemand, onDemand } from '@/lib/on-demand';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
-import { loadCatchContract } from '../catches/catch-contract.ts';
 import type { FieldErrors } from '../catches/invalid-catch.ts';
 import { reverseGeocode } from '../catches/reverse-geocode.ts';
 import type { LocateMode } from './catch-form-fields.tsx';
@@ -147,25 +146,11 @@ export function CatchPlaceFields({
     nameRequest.current++;
   }, []);
 
-  /** Typed coordinates, checked when the angler leaves a field: its message at the field, the name once both are good. */
+  /** Typed coordinates, checked when the angler leaves a field (coordinate-check.ts, loaded then). */
   const checkTyped = useCallback(
     async (name: Coordinate) => {
-      const { catchFieldsSchema } = await loadCatchContract();
-      const value = form.getValues(name);
-      const result = catchFieldsSchema.shape[name].safeParse(value);
-      const message = result.success ? null : (result.error.issues[0]?.message ?? null);
-      // Only if the value is still the one checked (the angler may have typed on meanwhile).
-      if (!Object.is(form.getValues(name), value)) return;
-      setErrors((current) => {
-        if (message === null) {
-          if (!(name in current)) return current;
-          const { [name]: _cleared, ...rest } = current;
-          return rest;
-        }
-        return { ...current, [name]: message };
-      });
-      const position = positionOf(form.getValues('latitude'), form.getValues('longitude'));
-      if (position) void nameThePlace(position);
+      const { checkTypedCoordinate } = await import('./coordinate-check.ts');
+      await checkTypedCoordinate(form, name, setErrors, nameThePlace);
     },
     [form, setErrors, nameThePlace],
   );

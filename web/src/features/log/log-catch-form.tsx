@@ -137,23 +137,14 @@ export function LogCatchForm({ focusRequest = 0 }: { focusRequest?: number }) {
       clientId: string;
     }) => {
       if (!user) throw new Error('You must be logged in to save catches');
-      // The check and the outbox code load at the first save, not with the form (decision 023: the Log tab is the
-      // first screen); offline they come from the service worker's precache, or main.tsx's warm-up without one.
-      const [offline, { saveCatch }] = await Promise.all([
+      // The check, the outbox code and the save's own steps load at the first save, not with the form (decision
+      // 023: the Log tab is the first screen); offline they come from the service worker's precache, or main.tsx's
+      // warm-up without one.
+      const [offline, { saveLoggedCatch }] = await Promise.all([
         loadOfflineRuntime(),
         import('../catches/save-catch.ts'),
       ]);
-      const kept = file ? await (await import('./photo-field.tsx')).photoToKeep(file) : null;
-      const entry = await saveCatch(values, kept, {
-        outbox: offline.outbox,
-        userId: user.id,
-        clientId,
-        units,
-      });
-      // So the browser does not evict the outbox under storage pressure (asked at the first save).
-      void offline.requestPersistentStorage();
-      offline.requestFlush();
-      return entry;
+      return saveLoggedCatch(offline, values, file, { userId: user.id, clientId, units });
     },
     onSuccess: () => {
       const current = getValues();

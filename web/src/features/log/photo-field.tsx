@@ -1,9 +1,21 @@
 import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { Camera, ImagePlus } from '@/components/shell-icons';
+import { Camera, type IconProps, SvgIcon } from '@/components/shell-icons';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { useObjectUrl } from '@/hooks/use-object-url';
 import type { PhotoFacts } from '../catches/photo-prep.ts';
+
+// Drawn here, not in shell-icons.tsx: the field is drawn after the Log form's first paint, so its own icon need not
+// be in the shell's first load (decision 023).
+const ImagePlus = (props: IconProps) => (
+  <SvgIcon classes="lucide-image-plus" {...props}>
+    <path d="M16 5h6" />
+    <path d="M19 2v6" />
+    <path d="M21 11.5V19a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h7.5" />
+    <path d="m21 15-3.086-3.086a2 2 0 0 0-2.828 0L6 21" />
+    <circle cx="9" cy="9" r="2" />
+  </SvgIcon>
+);
 
 /**
  * The catch form's photo control (docs/product.md#photos): 'Take photo' (the camera) and 'Choose photo' (the

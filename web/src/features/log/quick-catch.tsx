@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { SpeciesInput } from '@/components/species-input';
+import { SpeciesCombobox } from '@/components/species-combobox';
 import { Button } from '@/components/ui/button';
 import { CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -79,7 +79,7 @@ export function QuickCatch({
                   form={form}
                   name="fishType"
                   render={(input) => (
-                    <SpeciesInput
+                    <SpeciesCombobox
                       id={fishTypeId}
                       lastFirst
                       aria-required="true"

@@ -1,23 +1,32 @@
 import { TriangleAlert } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { type RefObject, useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import type { RecordQuestion } from '../catches/record-check.ts';
+import { focusField } from './catch-form-fields.tsx';
+import type { RecordQuestionState } from './record-question.tsx';
 
 /**
- * The record question's box (record-question.tsx): a chunk of its own, loaded with the record table at a save that
- * asks, not with the Log form (the shell's first screen, decision 023); lucide's icon comes with it then.
+ * The record question's box (record-question.tsx), inside the form: what is beyond the record, 'Save anyway'
+ * (submits the form again, past the question) and a way back to the first questioned field. A chunk of its own,
+ * loaded with the record table at a save that asks, not with the Log form (the shell's first screen, decision
+ * 023); lucide's icon and these handlers come with it then.
  */
 export function QuestionBox({
-  questions,
-  first,
-  onSaveAnyway,
-  onCheck,
+  record,
+  formRef,
 }: {
-  questions: RecordQuestion[];
-  first: RecordQuestion['field'];
-  onSaveAnyway: () => void;
-  onCheck: () => void;
+  record: RecordQuestionState;
+  formRef: RefObject<HTMLFormElement | null>;
 }) {
+  const questions = record.questions ?? [];
+  const first = questions[0]?.field ?? 'weight';
+  const onSaveAnyway = () => {
+    record.confirm();
+    formRef.current?.requestSubmit();
+  };
+  const onCheck = () => {
+    record.dismiss();
+    focusField(formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`) ?? null);
+  };
   const panel = useRef<HTMLDivElement>(null);
   const id = useId();
   // Where the angler looks next, on a phone too: the question, not the button below it.

@@ -3,7 +3,6 @@ import type { UnitSystem } from '#core/units.ts';
 import { OnDemand, onDemand } from '@/lib/on-demand';
 import type { CatchFormValues } from '../catches/catch-form-values.ts';
 import type { RecordQuestion } from '../catches/record-check.ts';
-import { focusField } from './catch-form-fields.tsx';
 import type { CatchForm } from './catch-form-state.ts';
 
 // The box itself loads at the first save that asks (record-question-box.tsx).
@@ -57,35 +56,20 @@ export function useRecordQuestion(form: CatchForm) {
   return { questions, mustAsk, confirm, dismiss };
 }
 
+export type RecordQuestionState = ReturnType<typeof useRecordQuestion>;
+
 /**
- * The question itself, inside the form: what is beyond the record, 'Save anyway' (submits the form again, past the
- * question) and a way back to the first questioned field. Nothing while there is no question.
+ * The question itself, inside the form (record-question-box.tsx, with its buttons' handlers): nothing while there
+ * is no question.
  */
 export function RecordQuestionPanel({
   record,
   formRef,
 }: {
-  record: ReturnType<typeof useRecordQuestion>;
+  record: RecordQuestionState;
   formRef: RefObject<HTMLFormElement | null>;
 }) {
-  if (!record.questions) return null;
-  const first = record.questions[0]?.field ?? 'weight';
-  return (
-    <OnDemand
-      source={questionBox}
-      fallback={null}
-      props={{
-        questions: record.questions,
-        first,
-        onSaveAnyway: () => {
-          record.confirm();
-          formRef.current?.requestSubmit();
-        },
-        onCheck: () => {
-          record.dismiss();
-          focusField(formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`) ?? null);
-        },
-      }}
-    />
-  );
+  return record.questions ? (
+    <OnDemand source={questionBox} fallback={null} props={{ record, formRef }} />
+  ) : null;
 }

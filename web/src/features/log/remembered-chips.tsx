@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { getSpots } from '@/api/endpoints';
-import { useCachedCatches } from '@/components/species-input';
+import { useCachedCatches } from '@/components/species-combobox';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/use-auth';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
