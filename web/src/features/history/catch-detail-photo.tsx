@@ -13,7 +13,7 @@ const PhotoViewer = lazy(() => import('./photo-viewer.tsx').then((m) => ({ defau
  * photo is shown upright and whole. Tapping it opens the full-screen viewer; focus comes back here after.
  */
 export function CatchDetailPhoto({ item }: { item: Pick<Catch, 'photo' | 'fishType'> }) {
-  const { src, onError } = usePhotoSource(item, 'full');
+  const { src, attempt, onError } = usePhotoSource(item, 'full');
   const [viewerOpen, setViewerOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
 
@@ -23,6 +23,7 @@ export function CatchDetailPhoto({ item }: { item: Pick<Catch, 'photo' | 'fishTy
   return (
     <div className="relative flex min-h-40 items-center justify-center rounded-lg bg-muted">
       <img
+        key={attempt}
         src={src}
         alt={photoAlt(item)}
         decoding="async"

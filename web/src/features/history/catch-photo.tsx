@@ -27,7 +27,11 @@ export function usePhotoSource(item: PhotoItem, size: 'thumb' | 'full') {
   const shownSrc = useApiImageSource(photoSrc);
   const src =
     shownSrc !== null && !(failed?.src === shownSrc && failed.round === retryRound) ? shownSrc : null;
-  return { src, onError: () => setFailed(src === null ? null : { src, round: retryRound }) };
+  // Each try after a failure is a new <img> element: the browser never loads a failed element's unchanged src
+  // again, and a new round can start between the error and its render (both land in one render), which would
+  // otherwise keep the broken element on screen for good.
+  const attempt = failed?.src === shownSrc ? `retry-${failed.round}` : 'first';
+  return { src, attempt, onError: () => setFailed(src === null ? null : { src, round: retryRound }) };
 }
 
 /** The photo's text alternative (e2e tests and screen readers rely on it). */
@@ -65,10 +69,11 @@ export function PhotoPlaceholder({
 
 /** A catch's thumbnail for lists: the whole photo fitted into the box (a long fish is never cropped), or the placeholder. */
 export function CatchThumbnail({ item, className }: { item: PhotoItem; className?: string }) {
-  const { src, onError } = usePhotoSource(item, 'thumb');
+  const { src, attempt, onError } = usePhotoSource(item, 'thumb');
   if (src === null) return <PhotoPlaceholder item={item} size="thumb" className={className} />;
   return (
     <img
+      key={attempt}
       src={src}
       alt={photoAlt(item)}
       loading="lazy"
