@@ -95,6 +95,24 @@ describe('History with a long log', () => {
     expectNoConsoleErrors();
   });
 
+  it('a first visit of /logs/list asks for the newest catches with the page, once', async (test) => {
+    const { page, expectNoConsoleErrors } = await e2e.openPage(test);
+    await registerViaApi(page);
+    await importLongLog(page);
+    // Named as a preload in the page's answer (server/http/route-preloads.ts); the app's request takes it.
+    const newestRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/catches' && url.searchParams.has('limit'))
+        newestRequests.push(request.resourceType());
+    });
+    await page.goto('/logs/list');
+    await cardButton(page, COUNT).waitFor();
+    await expect.poll(() => list(page).getAttribute('aria-busy')).toBe('false');
+    expect(newestRequests).toEqual(['other']);
+    expectNoConsoleErrors();
+  });
+
   it('renders only the cards in view, scrolls to the last card and back, and says where each card is', async (test) => {
     const { page, expectNoConsoleErrors } = await e2e.openPage(test);
     await registerViaApi(page);

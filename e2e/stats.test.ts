@@ -183,6 +183,24 @@ describe('stats and personal bests', () => {
     expectNoConsoleErrors();
   });
 
+  it('a first visit of /logs/stats asks for its figures with the page, once, and shows them', async (test) => {
+    const { page, expectNoConsoleErrors } = await e2e.openPage(test);
+    await registerViaApi(page);
+    const { months } = await seedLog(page);
+    // The page's answer names GET /api/stats as a preload for a visitor with a session cookie
+    // (server/http/route-preloads.ts): the browser asks with the page's scripts, and the app's own request takes
+    // that answer instead of asking again ('other' is the preload, 'fetch' would be the app asking itself).
+    const statsRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/stats') statsRequests.push(request.resourceType());
+    });
+    await page.goto('/logs/stats');
+    await page.getByRole('heading', { name: 'Your Stats' }).waitFor();
+    await expectSeededStats(page, months);
+    expect(statsRequests).toEqual(['other']);
+    expectNoConsoleErrors();
+  });
+
   it('names every record button with the text it shows, so axe finds nothing on Stats', async (test) => {
     const { page, expectNoConsoleErrors } = await e2e.openPage(test);
     await registerViaApi(page);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { FIRST_VIEW_DATA } from '#core/first-view-data.ts';
 
 /** One chunk of Vite's build manifest (dist/web/.vite/manifest.json, `build.manifest` in vite.config.ts). */
 interface ManifestChunk {
@@ -79,11 +80,37 @@ function asksForUserAtStart(pathname: string): boolean {
   );
 }
 
-const USER_PRELOAD_LINK = '</api/user>; rel=preload; as=fetch; crossorigin=use-credentials';
+/** A preload the app's credentialed fetch (web/src/api/http.ts) takes: same address, credentials included. */
+const dataPreload = (address: string) => `<${address}>; rel=preload; as=fetch; crossorigin=use-credentials`;
 
-/** The Link header of a screen's answer: its chunks (routePreloadLinks), then the user's preload; null for none. */
-export function screenLinkHeader(pathname: string, chunkLinks: ReadonlyMap<string, string>): string | null {
-  const links = [chunkLinks.get(pathname), asksForUserAtStart(pathname) ? USER_PRELOAD_LINK : undefined];
+/**
+ * The data a History view opened by its own path asks for first, after the user, on a first visit (core/first-view-data.ts):
+ * named with the page when the visitor comes with a session cookie, so it is on its way a round trip and the
+ * shell's scripts earlier (docs/decisions/055-view-data-asked-with-the-page.md). Without a cookie nobody is signed
+ * in and the app would not take it. /logs and / open the view remembered in the browser, which the server does not
+ * know.
+ */
+const VIEW_DATA: Record<string, string> = {
+  '/logs/list': FIRST_VIEW_DATA.list,
+  '/logs/stats': FIRST_VIEW_DATA.stats,
+  '/logs/insights': FIRST_VIEW_DATA.insights,
+};
+
+/**
+ * The Link header of a screen's answer: its chunks (routePreloadLinks), the user's preload, and the view's data for a
+ * visitor with a session cookie; null for none.
+ */
+export function screenLinkHeader(
+  pathname: string,
+  chunkLinks: ReadonlyMap<string, string>,
+  hasSessionCookie: boolean,
+): string | null {
+  const viewData = hasSessionCookie ? VIEW_DATA[pathname] : undefined;
+  const links = [
+    chunkLinks.get(pathname),
+    asksForUserAtStart(pathname) ? dataPreload('/api/user') : undefined,
+    viewData ? dataPreload(viewData) : undefined,
+  ];
   const present = links.filter((link) => link !== undefined);
   return present.length > 0 ? present.join(', ') : null;
 }

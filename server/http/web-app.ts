@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ApiErrorBody } from '#core/api-error.ts';
+import { SESSION_COOKIE } from '../auth/session.ts';
 import { routedPath } from './api-paths.ts';
 import { routePreloadLinks, screenLinkHeader } from './route-preloads.ts';
 
@@ -58,7 +59,7 @@ export async function serveWebApp(app: FastifyInstance, givenRoot: string | null
     const namesAFile = /\.[a-z0-9]+$/i.test(pathname);
     const isScreen = !pathname.startsWith('/api/') && !namesAFile && !NEVER_THE_APP.has(pathname);
     if (webRoot && request.method === 'GET' && isScreen) {
-      const links = screenLinkHeader(pathname, preloadLinks);
+      const links = screenLinkHeader(pathname, preloadLinks, request.cookies[SESSION_COOKIE] !== undefined);
       if (links) reply.header('Link', links);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webRoot);
     }

@@ -73,11 +73,42 @@ describe('serving the web app', () => {
     );
   });
 
-  it.each(['/profile', '/tools', '/logs', '/logs/insights'])(
+  it.each(['/profile', '/tools', '/logs', '/logs/map'])(
     'GET %s asks for the signed-in user with the page: its screen needs it first',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.headers.link).toBe(USER_PRELOAD);
+    },
+  );
+
+  it('GET /logs/stats with a session cookie asks for the Stats answer with the page too', async () => {
+    const signedOut = await t.app.inject({ method: 'GET', url: '/logs/stats' });
+    expect(signedOut.headers.link).toBe(USER_PRELOAD);
+    const withCookie = await t.app.inject({
+      method: 'GET',
+      url: '/logs/stats',
+      cookies: { tightlines_session: 'a-token' },
+    });
+    expect(withCookie.headers.link).toBe(
+      `${USER_PRELOAD}, </api/stats>; rel=preload; as=fetch; crossorigin=use-credentials`,
+    );
+  });
+
+  it.each([
+    ['/logs/insights', '/api/insights'],
+    ['/logs/list', '/api/catches?limit=20'],
+  ])('GET %s with a session cookie asks for %s with the page', async (url, data) => {
+    const response = await t.app.inject({ method: 'GET', url, cookies: { tightlines_session: 'a-token' } });
+    expect(response.headers.link).toContain(
+      `${USER_PRELOAD}, <${data}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+    );
+  });
+
+  it.each(['/', '/logs', '/logs/map', '/tools'])(
+    'GET %s with a session cookie names no data beyond the user: the browser alone knows the view it opens on, or it asks for nothing first',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url, cookies: { tightlines_session: 'a-token' } });
+      expect(String(response.headers.link).endsWith(USER_PRELOAD)).toBe(true);
     },
   );
 

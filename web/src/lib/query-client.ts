@@ -1,12 +1,10 @@
 import { onlineManager, QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import { FIRST_VIEW_DATA } from '#core/first-view-data.ts';
 import { API_PATHS } from '../api/endpoints.ts';
 import { http } from '../api/http.ts';
 
 /** Default fetcher (docs/product.md#api-rules): GET the first element of the query key, parse JSON. */
 const defaultQueryFn: QueryFunction = async ({ queryKey }) => (await http(String(queryKey[0]))).json();
-
-/** How many of the newest catches History's first screen shows while the whole list is not there yet. */
-export const NEWEST_CATCHES_COUNT = 20;
 
 /** Query keys in one place so saves, deletes and auth refresh the right things. */
 export const queryKeys = {
@@ -18,7 +16,7 @@ export const queryKeys = {
    * The newest catches alone: History's first screen while the whole list is on its way (decision 023). Kept only
    * in the first screen's record, cut from the kept list (offline/query-persistence.ts, decision 051).
    */
-  newestCatches: [`${API_PATHS.catches}?limit=${NEWEST_CATCHES_COUNT}`] as const,
+  newestCatches: [FIRST_VIEW_DATA.list] as const,
   /** The angler's trips, newest first (docs/decisions/043-trips-and-spots.md). Kept: the Log tab's running trip and History's Trips view read it offline. */
   trips: [API_PATHS.trips] as const,
 };

@@ -2,8 +2,9 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATCH_FIELDS_ADDED_LATER } from '#core/catch.ts';
+import { NEWEST_CATCHES_COUNT } from '#core/first-view-data.ts';
 import { testCatch } from '#core/test-catch.ts';
-import { NEWEST_CATCHES_COUNT, queryKeys } from '../lib/query-client.ts';
+import { queryKeys } from '../lib/query-client.ts';
 import { KEPT_TIDE_STATION_ANSWERS, persistChanges, persistQueries } from './query-persistence.ts';
 import { CACHE_BUSTER, clearPersistedQueries, PERSIST_MAX_AGE_MS, restoreQueries } from './query-restore.ts';
 

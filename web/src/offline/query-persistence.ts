@@ -1,8 +1,9 @@
 import { type DehydratedState, hashKey, type Query, type QueryClient } from '@tanstack/react-query';
+import { NEWEST_CATCHES_COUNT } from '#core/first-view-data.ts';
 import { API_PATHS } from '../api/endpoints.ts';
 import { INSIGHTS_PATH } from '../api/insights-endpoints.ts';
 import { STATS_PATH } from '../api/stats-endpoints.ts';
-import { isPersistedQueryKey, NEWEST_CATCHES_COUNT, queryKeys } from '../lib/query-client.ts';
+import { isPersistedQueryKey, queryKeys } from '../lib/query-client.ts';
 import {
   CACHE_BUSTER,
   CACHE_RECORD_KEY,

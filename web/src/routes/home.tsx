@@ -79,7 +79,11 @@ if (firstTab === 'history') {
           view === 'stats' || view === 'insights'
             ? queryClient.prefetchQuery({ queryKey: [view === 'stats' ? STATS_PATH : INSIGHTS_PATH] })
             : null;
-        void (view === 'list' ? newest : (summary ?? Promise.resolve())).then(wholeList);
+        // The whole list waits for History's code too: asked as soon as the first answer was here (the page's own
+        // preload, decision 055), it took the slow link from the code the first screen needs.
+        const historyCode = tabs.history.preload().catch(() => {});
+        const firstAnswer = view === 'list' ? newest : (summary ?? Promise.resolve());
+        void Promise.all([firstAnswer, historyCode]).then(wholeList);
       }
     }
   });

@@ -16,6 +16,7 @@ import { formatFigure } from '#core/units.ts';
 import { getStatsSummary, STATS_PATH } from '@/api/stats-endpoints';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUnits } from '@/features/auth/use-units';
+import { askedBeforeThisPage } from '@/lib/asked-before-this-page';
 import { cn } from '@/lib/cn';
 import { formatLength, formatWeight } from '../catches/catch-format.ts';
 import { useTrips } from '../trips/use-trips.ts';
@@ -424,8 +425,10 @@ export function CatchStatsView({
     queryFn: getStatsSummary,
     // History's filters appear with the list: while it is on its way, the stats are the whole log's.
     enabled: stats === null,
-    // A stand-in while the list loads: asked again each time, never an answer from before a save.
+    // A stand-in while the list loads. One kept from an earlier visit is asked again when the view opens; one asked
+    // since this page opened (home.tsx asks with the page) is taken as it is: the list it stands in for is on its way.
     staleTime: 0,
+    refetchOnMount: askedBeforeThisPage,
   });
   const phoneSummary = useMemo(() => (stats === null ? null : statsSummary(stats)), [stats]);
   const summary = phoneSummary ?? serverAnswer.data ?? null;

@@ -13,6 +13,7 @@ import { speciesName } from '#core/species-aliases.ts';
 import { getInsights, INSIGHTS_PATH } from '@/api/insights-endpoints';
 import { Button } from '@/components/ui/button';
 import { useUnits } from '@/features/auth/use-units';
+import { askedBeforeThisPage } from '@/lib/asked-before-this-page';
 import { ViewSpinner } from '../history/history-status.tsx';
 import { useSpots } from '../spots/use-spots.ts';
 import type { ShownTrip } from '../trips/trips-merge.ts';
@@ -80,8 +81,10 @@ export function InsightsView({
     queryKey: [INSIGHTS_PATH],
     queryFn: getInsights,
     enabled: catches === null && unfiltered,
-    // A stand-in while the list loads: asked again each time, never an answer from before a save.
+    // A stand-in while the list loads. One kept from an earlier visit is asked again when the view opens; one asked
+    // since this page opened (home.tsx asks with the page) is taken as it is: the list it stands in for is on its way.
     staleTime: 0,
+    refetchOnMount: askedBeforeThisPage,
   });
   const insights = phoneInsights ?? (unfiltered ? (serverAnswer.data ?? null) : null);
   const spotNames = useMemo(
