@@ -136,20 +136,24 @@ describe('the Log tab', () => {
 
   it('keeps the Log tab whole when the code it loads after painting is cut off, and loads it once back online', async (test) => {
     const { page, context, expectNoConsoleErrors } = await e2e.openPage(test);
-    // The 'Use last' chips and the quick catch's steps come after the first paint: their downloads fail once, as
-    // when the signal drops in a first visit's first seconds (before the service worker has the build).
+    // The 'Use last' chips, the quick catch's steps and the place row's ways come after the first paint: their
+    // downloads fail once, as when the signal drops in a first visit's first seconds (before the service worker
+    // has the build).
     const cutOnce = new Set<string>();
-    await page.route(/\/assets\/(remembered-chips|quick-catch)-[^/]+\.js$/, async (route: Route) => {
-      const name = new URL(route.request().url()).pathname;
-      if (cutOnce.has(name)) return route.continue();
-      cutOnce.add(name);
-      return route.abort('internetdisconnected');
-    });
+    await page.route(
+      /\/assets\/(remembered-chips|quick-catch|place-panels)-[^/]+\.js$/,
+      async (route: Route) => {
+        const name = new URL(route.request().url()).pathname;
+        if (cutOnce.has(name)) return route.continue();
+        cutOnce.add(name);
+        return route.abort('internetdisconnected');
+      },
+    );
     await registerViaApi(page);
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Log a catch' });
     await form.waitFor();
-    await expect.poll(() => cutOnce.size).toBe(2);
+    await expect.poll(() => cutOnce.size).toBe(3);
     expect(await page.getByRole('alert').filter({ hasText: "Couldn't load" }).count()).toBe(0);
 
     // Back online: the code loads, the quick catch opens. Not while the first load is still asking for the rest
@@ -157,6 +161,9 @@ describe('the Log tab', () => {
     await page.waitForLoadState('networkidle');
     await context.setOffline(true);
     await context.setOffline(false);
+    await form.getByRole('button', { name: 'Place on map' }).click();
+    await form.getByRole('region', { name: 'Map to place the catch' }).waitFor();
+    await form.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Quick catch' }).click();
     await page.getByRole('button', { name: 'Skip photo' }).waitFor();
     expect(await page.getByRole('alert').filter({ hasText: "Couldn't load" }).count()).toBe(0);

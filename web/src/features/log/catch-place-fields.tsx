@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/use-auth';
 import type { MapPosition } from '@/features/map/lazy-catch-map';
+import { loadWhenOnline } from '@/lib/load-when-online';
 import { OnDemand, onDemand } from '@/lib/on-demand';
 import { CATCHES_STALE_TIME_MS, queryKeys } from '@/lib/query-client';
 import type { FieldErrors } from '../catches/invalid-catch.ts';
@@ -32,8 +33,10 @@ export type PlaceWay = 'map' | 'spots';
 
 // 'Place on map' and 'Pick a spot', their handlers, the spots and the panels load when the form has painted, not
 // with it (the Log tab is the shell's first screen, decision 023): a look-alike 'Place on map' holds their place,
-// and a tap on it meanwhile opens the map once they are here.
-const placeWays = onDemand(() => import('./place-panels.tsx').then((m) => m.PlaceWays));
+// and a tap on it meanwhile opens the map once they are here. Cut off by the network in a first visit's first seconds
+// (before the service worker has the build), the download waits for the network and is tried again: the row must
+// not turn into an error that only a reload (losing the half-filled form) would clear.
+const placeWays = onDemand(() => loadWhenOnline(() => import('./place-panels.tsx')).then((m) => m.PlaceWays));
 
 /** Fetches the place ways' code (resolves once the row can swap in); tests wait for it before they tap. */
 export const loadPlaceWays = () => placeWays.preload();
