@@ -6,7 +6,7 @@ import type { EffortMinutes } from '#core/insights.ts';
 import type { Trip } from '#core/trips.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { launchBrowser, openTestPage, saveScreenshot } from './support/browser.ts';
-import { waitForPersistedCache, waitForWorkerControl } from './support/device-storage.ts';
+import { waitForPersistedCatches, waitForWorkerControl } from './support/device-storage.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { openHistoryFilters } from './support/ui.ts';
 import { registerViaUi } from './support/users.ts';
@@ -150,7 +150,8 @@ describe('insights', () => {
     await saveScreenshot(page, 'insights');
 
     // No signal: the view comes back from the kept lists and the precached chunk, with the same figures.
-    await waitForPersistedCache(page, '16-20');
+    // Three catches per trip (the walleye of 4–8 pm are one entry of 6).
+    await waitForPersistedCatches(page, TRIP_DAYS.length * 3);
     await context.setOffline(true);
     await page.reload();
     await page.getByText("You're offline", { exact: true }).waitFor();

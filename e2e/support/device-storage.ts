@@ -41,6 +41,27 @@ export async function waitForPersistedCache(page: Page, text: string): Promise<v
   await expect.poll(() => persistedCacheText(page), { timeout: 10_000 }).toContain(text);
 }
 
+/**
+ * Waits until the kept query cache holds the whole catch list with `count` catches: a text wait can pass on an
+ * earlier copy when the text is in other kept data too (the trips, say), and the list is kept a second after it
+ * arrived (offline/query-persistence.ts).
+ */
+export async function waitForPersistedCatches(page: Page, count: number): Promise<void> {
+  const keptCount = async () => {
+    const records = JSON.parse((await persistedCacheText(page)) || '[]') as Array<{
+      state: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> };
+    }>;
+    const lists = records.flatMap((record) =>
+      record.state.queries.filter((query) => query.queryKey[0] === '/api/catches'),
+    );
+    return Math.max(
+      -1,
+      ...lists.map((query) => (Array.isArray(query.state.data) ? query.state.data.length : -1)),
+    );
+  };
+  await expect.poll(keptCount, { timeout: 10_000 }).toBe(count);
+}
+
 /** Workbox's expiration records (IndexedDB 'workbox-expiration'), as JSON text. */
 export function expirationRecordsText(page: Page): Promise<string> {
   return storeText(page, 'workbox-expiration', 'cache-entries');
