@@ -84,11 +84,11 @@ function asksForUserAtStart(pathname: string): boolean {
 const dataPreload = (address: string) => `<${address}>; rel=preload; as=fetch; crossorigin=use-credentials`;
 
 /**
- * The data a History view opened by its own path asks for first, after the user, on a first visit (core/first-view-data.ts):
- * named with the page when the visitor comes with a session cookie, so it is on its way a round trip and the
- * shell's scripts earlier (docs/decisions/055-view-data-asked-with-the-page.md). Without a cookie nobody is signed
- * in and the app would not take it. /logs and / open the view remembered in the browser, which the server does not
- * know.
+ * The data a History view opened by its own path asks for first, after the user, on a first visit
+ * (core/first-view-data.ts): named with the page when the visitor comes with a session cookie, so it is on its way
+ * while the shell's scripts load instead of after they ran (docs/decisions/055-view-data-asked-with-the-page.md).
+ * Without a cookie nobody is signed in and the app would not take it. / and /logs open the view remembered in the
+ * browser, which the server does not know.
  */
 const VIEW_DATA: Record<string, string> = {
   '/logs/list': FIRST_VIEW_DATA.list,
