@@ -271,7 +271,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   if (tiles) await app.register(tilesRoutes, { tiles: tiles.cache, budget: tiles.budget });
   installAppLinks(app, deps.appLinks ?? NO_APP_LINKS);
-  await serveWebApp(app, deps.webRoot);
+  await serveWebApp(app, deps.webRoot, SESSION_COOKIE);
 
   // What runs beside the requests, stopped before the database closes.
   const rowsSweeper = new ExpiredRowsSweeper({ sessions, rateLimiter, clock, log: app.log });

@@ -3,7 +3,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ApiErrorBody } from '#core/api-error.ts';
-import { SESSION_COOKIE } from '../auth/session.ts';
 import { routedPath } from './api-paths.ts';
 import { routePreloadLinks, screenLinkHeader } from './route-preloads.ts';
 
@@ -18,7 +17,12 @@ const NEVER_THE_APP = new Set(['/metrics', '/metrics/']);
  * 404s; any other GET is a client-side route of the single-page app, answered with its shell. Without a build (API
  * tests, a missing build) only the API is served.
  */
-export async function serveWebApp(app: FastifyInstance, givenRoot: string | null | undefined): Promise<void> {
+export async function serveWebApp(
+  app: FastifyInstance,
+  givenRoot: string | null | undefined,
+  /** The session cookie's name: a screen's answer names the view's data as a preload only for a visitor who has one. */
+  sessionCookie: string,
+): Promise<void> {
   const webRoot = givenRoot && existsSync(path.join(givenRoot, 'index.html')) ? givenRoot : null;
   if (givenRoot && !webRoot) app.log.warn(`No web build in ${givenRoot}: run npm run build`);
   const preloadLinks = webRoot ? routePreloadLinks(webRoot) : new Map<string, string>();
@@ -59,7 +63,7 @@ export async function serveWebApp(app: FastifyInstance, givenRoot: string | null
     const namesAFile = /\.[a-z0-9]+$/i.test(pathname);
     const isScreen = !pathname.startsWith('/api/') && !namesAFile && !NEVER_THE_APP.has(pathname);
     if (webRoot && request.method === 'GET' && isScreen) {
-      const links = screenLinkHeader(pathname, preloadLinks, request.cookies[SESSION_COOKIE] !== undefined);
+      const links = screenLinkHeader(pathname, preloadLinks, request.cookies[sessionCookie] !== undefined);
       if (links) reply.header('Link', links);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webRoot);
     }
