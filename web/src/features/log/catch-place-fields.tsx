@@ -205,7 +205,8 @@ export function CatchPlaceFields({
       {!positionError && locationError && latitude === null ? (
         <p className="text-sm text-muted-foreground">{locationError}</p>
       ) : null}
-      {/* A row that cannot load leaves the rest of the form usable. */}
+      {/* A row that cannot load leaves the rest of the form usable. A way tapped before its code is here says it
+          is opening (expanded), and opens once it is. */}
       <ErrorBoundary what="the map">
         <OnDemand
           source={placeWays}
@@ -215,7 +216,7 @@ export function CatchPlaceFields({
               <Button
                 variant="outline"
                 className="flex-[1_1_10rem]"
-                aria-expanded={false}
+                aria-expanded={asked === 'map'}
                 disabled={asked !== null}
                 onClick={() => setAsked('map')}
               >
@@ -226,7 +227,7 @@ export function CatchPlaceFields({
                 <Button
                   variant="outline"
                   className="flex-[1_1_10rem]"
-                  aria-expanded={false}
+                  aria-expanded={asked === 'spots'}
                   disabled={asked !== null}
                   onClick={() => setAsked('spots')}
                 >
