@@ -21,8 +21,8 @@ import { type ItemRange, itemOffsets, visibleRange } from './window-range.ts';
  *   Sizes are kept by key, so a search or a new order places known items exactly.
  * - When an item above the top of the view turns out taller or shorter than estimated, the page scrolls by the
  *   difference in the same frame, so what is on screen does not jump.
- * - The item holding the keyboard focus stays rendered even when scrolled far away, so focus is never lost; as
- *   focus moves item to item the browser scrolls it into view, and the window follows.
+ * - The item holding the keyboard focus, and its neighbours, stay rendered even when scrolled far away, so focus is
+ *   never lost; as focus moves item to item the browser scrolls it into view, and the window follows.
  */
 export interface WindowedItem<T> {
   item: T;
@@ -153,9 +153,17 @@ export function useWindowedList<T>({ items, keyOf, estimateSize, gap, overscanPx
     key: keys[index] ?? Number.NaN,
     top: offsets[index] ?? 0,
   });
-  if (focusedIndex >= 0 && focusedIndex < start) rendered.push(itemAt(focusedIndex));
+  // The focused item and its two neighbours stay rendered outside the window, in list order, so Tab and Shift+Tab
+  // always find the next card in the DOM even when the window has not yet followed the scroll.
+  const pinned =
+    focusedIndex < 0
+      ? []
+      : [focusedIndex - 1, focusedIndex, focusedIndex + 1].filter(
+          (index) => index >= 0 && index < items.length && (index < start || index >= end),
+        );
+  for (const index of pinned) if (index < start) rendered.push(itemAt(index));
   for (let index = start; index < end; index++) rendered.push(itemAt(index));
-  if (focusedIndex >= end) rendered.push(itemAt(focusedIndex));
+  for (const index of pinned) if (index >= end) rendered.push(itemAt(index));
 
   /** For the list element: remembers which item holds the focus. */
   const focusHandlers = {
