@@ -1,7 +1,6 @@
 import { type ComponentType, useState } from 'react';
+import { FIRST_VIEW_DATA } from '#core/first-view-data.ts';
 import { getCatches } from '@/api/endpoints';
-import { INSIGHTS_PATH } from '@/api/insights-endpoints';
-import { STATS_PATH } from '@/api/stats-endpoints';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ScreenReady } from '@/components/screen-ready';
 import { Spinner } from '@/components/ui/spinner';
@@ -77,7 +76,7 @@ if (firstTab === 'history') {
         // 049): asked here, not once their view's code has run, and before the list, for the same reason.
         const summary =
           view === 'stats' || view === 'insights'
-            ? queryClient.prefetchQuery({ queryKey: [view === 'stats' ? STATS_PATH : INSIGHTS_PATH] })
+            ? queryClient.prefetchQuery({ queryKey: [FIRST_VIEW_DATA[view]] })
             : null;
         // The whole list waits for History's code too: asked as soon as the first answer was here (the page's own
         // preload, decision 055), it took the slow link from the code the first screen needs.
