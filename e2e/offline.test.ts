@@ -221,7 +221,8 @@ describe('offline first', () => {
       const serverThumb = card(page, 'Offline Trout').getByRole('img', { name: 'Photo of Offline Trout' });
       await expect.poll(() => serverThumb.getAttribute('src'), POLL).toBe(`${synced?.photo}?size=thumb`);
       await expectImageLoaded(serverThumb);
-      await waitForPersistedCache(page, 'Offline Trout');
+      // The kept copy must hold the synced catch (its server photo), not the copy kept before it was sent.
+      await waitForPersistedCache(page, synced?.photo ?? 'the synced photo');
       await expect
         .poll(async () => (await cachedUrls(page, 'photo-thumbs')).join(), POLL)
         .toContain('size=thumb');
