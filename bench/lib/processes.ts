@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { freePort } from '../../server/test-support/child-processes.ts';
+import { freePort, startOnFreePort } from '../../server/test-support/child-processes.ts';
 import {
   REPO_ROOT,
   serverEnv,
@@ -218,26 +218,26 @@ export async function startTightlines(
   webRoot?: string,
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<Started> {
-  const port = await freePort();
-  // serverEnv turns off the per-IP flood ceiling, which would cap one load generator on one address: the benchmark
-  // measures the app.
-  const env = serverEnv(port, dataDir, {
-    RATE_LIMIT_UPLOADS_PER_USER: '1000000',
-    RATE_LIMIT_LOGIN_PER_IP: '1000000',
-    RATE_LIMIT_LOGIN_PER_USERNAME: '1000000',
-    ...extraEnv,
-  });
-  return startNodeProcess({
-    args: [
-      '--disable-warning=ExperimentalWarning',
-      ...(webRoot ? [path.join('bench', 'page-server.ts'), webRoot] : ['server/main.ts']),
-    ],
-    env,
-    port,
-    readyPath: '/api/user',
-    readyStatus: 401,
-    label: 'the Tightlines server',
-  });
+  return startOnFreePort((port) =>
+    startNodeProcess({
+      args: [
+        '--disable-warning=ExperimentalWarning',
+        ...(webRoot ? [path.join('bench', 'page-server.ts'), webRoot] : ['server/main.ts']),
+      ],
+      // serverEnv turns off the per-IP flood ceiling, which would cap one load generator on one address: the
+      // benchmark measures the app.
+      env: serverEnv(port, dataDir, {
+        RATE_LIMIT_UPLOADS_PER_USER: '1000000',
+        RATE_LIMIT_LOGIN_PER_IP: '1000000',
+        RATE_LIMIT_LOGIN_PER_USERNAME: '1000000',
+        ...extraEnv,
+      }),
+      port,
+      readyPath: '/api/user',
+      readyStatus: 401,
+      label: 'the Tightlines server',
+    }),
+  );
 }
 
 /** The ceiling: a bare node:http server answering every request with JSON.stringify of the given file's JSON. */

@@ -2,8 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../server/test-support/child-processes.ts';
-import { startFakeTileServer } from '../../server/test-support/fake-tile-server.ts';
+import { startOnFreePort } from '../../server/test-support/child-processes.ts';
+import { type FakeTileServer, startFakeTileServer } from '../../server/test-support/fake-tile-server.ts';
 import {
   REPO_ROOT,
   serverEnv,
@@ -70,13 +70,24 @@ export interface ServerOptions {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   assertBuilt();
   assertNode24();
-  const buildStamp = webBuildStamp();
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tightlines-e2e-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-
   // Maps show tiles from a local fake provider (a test that watches the provider passes its own MAP_TILE_URL).
   const fakeTiles = options.env?.MAP_TILE_URL ? null : await startFakeTileServer();
+  try {
+    return await startOnFreePort((port) => startServerOn(port, options, fakeTiles));
+  } catch (error) {
+    await fakeTiles?.close();
+    throw error;
+  }
+}
+
+async function startServerOn(
+  port: number,
+  options: ServerOptions,
+  fakeTiles: FakeTileServer | null,
+): Promise<RunningServer> {
+  const buildStamp = webBuildStamp();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tightlines-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
   const env = serverEnv(port, dataDir, {
     ...(fakeTiles
       ? { MAP_TILE_URL: fakeTiles.template, MAP_TILE_ATTRIBUTION: '© Fake Tiles contributors' }
@@ -106,16 +117,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   const server = spawnServer(env, { onOutput: collectErrors });
 
-  const stop = async () => {
+  const stopServer = async () => {
     await server.stop();
-    await fakeTiles?.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 
   try {
     await waitUntilServing(server, baseUrl, STARTUP_TIMEOUT_MS);
   } catch (error) {
-    await stop();
+    // The fake tile server stays for the next try; startServer closes it when none is left.
+    await stopServer();
     throw error;
   }
 
@@ -129,6 +140,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     output: server.output,
     webBuildChanged: () => webBuildStamp() !== buildStamp,
-    stop,
+    stop: async () => {
+      await stopServer();
+      await fakeTiles?.close();
+    },
   };
 }

@@ -18,6 +18,25 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** What the server prints when its port is taken (server/serve.ts). */
+const PORT_TAKEN = 'is already in use';
+
+/**
+ * Starts something on a port found free, and again on another one when the port was taken in between: on a busy
+ * machine any process's outgoing connection can take that ephemeral port before the child binds it. Other start-up
+ * failures are thrown at once.
+ */
+export async function startOnFreePort<T>(start: (port: number) => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      const portTaken = error instanceof Error && error.message.includes(PORT_TAKEN);
+      if (!portTaken || attempt >= attempts) throw error;
+    }
+  }
+}
+
 /**
  * Listens on a port the system picks (127.0.0.1) and answers it. Unlike listening on a port found free first, no
  * other process can take the port in between.

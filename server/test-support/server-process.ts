@@ -96,6 +96,21 @@ export function spawnServer(env: NodeJS.ProcessEnv, options: SpawnOptions = {}):
 }
 
 /**
+ * Resolves once the child's output pipes have closed, so its last words are in `output`, or after `timeoutMs`: a
+ * grandchild that inherited the pipes can hold them open after the child exited.
+ */
+function outputClosed(child: ChildProcess, timeoutMs: number): Promise<void> {
+  if (child.stdout?.closed !== false && child.stderr?.closed !== false) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    child.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
  * Waits until GET `url` answers `status`; throws when the process exits first, or stops it and throws when it does
  * not answer within `timeoutMs`.
  */
@@ -107,6 +122,7 @@ export async function waitUntilAnswering(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      await outputClosed(server.child, 1000);
       throw new Error(`${label} exited during start-up (code ${server.child.exitCode}):\n${server.output()}`);
     }
     try {
