@@ -211,18 +211,19 @@ describe('offline first', () => {
       const [synced] = onServer;
       expect(synced).toMatchObject({ fishType: 'Offline Trout', weight: 2.8, locationName: 'Emerald Bay' });
       expect(synced?.clientId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(synced?.photo).toMatch(/^\/api\/photos\/[0-9a-f-]{36}\.webp$/);
-      const full = await page.request.get(synced?.photo ?? '');
+      const syncedPhoto = synced?.photo ?? '';
+      expect(syncedPhoto).toMatch(/^\/api\/photos\/[0-9a-f-]{36}\.webp$/);
+      const full = await page.request.get(syncedPhoto);
       expect(full.status()).toBe(200);
       expect(full.headers()['content-type']).toBe('image/webp');
       expect(onServer.some((c) => c.id === oldPike.id)).toBe(false);
 
       // The card now shows the server's thumbnail, which the service worker keeps for offline use.
       const serverThumb = card(page, 'Offline Trout').getByRole('img', { name: 'Photo of Offline Trout' });
-      await expect.poll(() => serverThumb.getAttribute('src'), POLL).toBe(`${synced?.photo}?size=thumb`);
+      await expect.poll(() => serverThumb.getAttribute('src'), POLL).toBe(`${syncedPhoto}?size=thumb`);
       await expectImageLoaded(serverThumb);
       // The kept copy must hold the synced catch (its server photo), not the copy kept before it was sent.
-      await waitForPersistedCache(page, synced?.photo ?? 'the synced photo');
+      await waitForPersistedCache(page, syncedPhoto);
       await expect
         .poll(async () => (await cachedUrls(page, 'photo-thumbs')).join(), POLL)
         .toContain('size=thumb');
@@ -231,7 +232,7 @@ describe('offline first', () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Recent Catches' }).waitFor();
       const offlineThumb = card(page, 'Offline Trout').getByRole('img', { name: 'Photo of Offline Trout' });
-      expect(await offlineThumb.getAttribute('src')).toBe(`${synced?.photo}?size=thumb`);
+      expect(await offlineThumb.getAttribute('src')).toBe(`${syncedPhoto}?size=thumb`);
       await expectImageLoaded(offlineThumb);
       expect(await card(page, 'Offline Trout').getByText('Waiting to sync').count()).toBe(0);
       await context.setOffline(false);
