@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, waitForExit } from './test-support/child-processes.ts';
+import { startOnFreePort, waitForExit } from './test-support/child-processes.ts';
 import { type ServerProcess, serverEnv, startServerProcess } from './test-support/server-process.ts';
 import { createTestPostgresDatabase } from './test-support/test-app.ts';
 
@@ -77,19 +77,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY=2 with node:clu
     [...(server?.output() ?? '').matchAll(/Tightlines worker (\d+) is up/g)].map((match) => Number(match[1]));
 
   beforeAll(async () => {
-    database = await createTestPostgresDatabase('tl_cluster');
+    const created = await createTestPostgresDatabase('tl_cluster');
+    database = created;
     dataDir = await mkdtemp(path.join(tmpdir(), 'tightlines-cluster-'));
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    server = await startServerProcess(
-      serverEnv(port, dataDir, {
-        DATABASE_URL: database.url,
-        WEB_CONCURRENCY: '2',
-        LOG_LEVEL: 'info',
-        METRICS_TOKEN: METRICS_TOKEN,
-      }),
-      baseUrl,
-    );
+    server = await startOnFreePort((port) => {
+      baseUrl = `http://127.0.0.1:${port}`;
+      return startServerProcess(
+        serverEnv(port, dataDir, {
+          DATABASE_URL: created.url,
+          WEB_CONCURRENCY: '2',
+          LOG_LEVEL: 'info',
+          METRICS_TOKEN: METRICS_TOKEN,
+        }),
+        baseUrl,
+      );
+    });
   }, 60_000);
 
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../db/migrations.ts';
-import { freePort } from '../test-support/child-processes.ts';
+import { startOnFreePort } from '../test-support/child-processes.ts';
 import { gradientJpeg } from '../test-support/hostile-inputs.ts';
 import { HttpAngler } from '../test-support/http-angler.ts';
 import {
@@ -72,13 +72,14 @@ describe.skipIf(!HISTORY).each(TEST_ENGINES)('rolling back to the previous relea
 
   /** Starts a release's server (the current one, or the previous from its own tree) on the shared data. */
   async function start(release: 'current' | 'previous'): Promise<string> {
-    const port = await freePort();
-    const env = serverEnv(port, dataDir, database ? { DATABASE_URL: database.url } : {});
-    const server = spawnServer(env, release === 'previous' ? { cwd: previousTree } : {});
-    running.push(server);
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitUntilServing(server, baseUrl, 90_000);
-    return baseUrl;
+    return startOnFreePort(async (port) => {
+      const env = serverEnv(port, dataDir, database ? { DATABASE_URL: database.url } : {});
+      const server = spawnServer(env, release === 'previous' ? { cwd: previousTree } : {});
+      running.push(server);
+      const baseUrl = `http://127.0.0.1:${port}`;
+      await waitUntilServing(server, baseUrl, 90_000);
+      return baseUrl;
+    });
   }
 
   async function stopAll(): Promise<void> {

@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test-support/child-processes.ts';
+import { startOnFreePort } from '../test-support/child-processes.ts';
 import { type ServerProcess, serverEnv, startServerProcess } from '../test-support/server-process.ts';
 
 const MB = 1024 * 1024;
@@ -38,8 +38,10 @@ describe('an early answer to an unread request body', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'tightlines-unread-body-'));
-    port = await freePort();
-    server = await startServerProcess(serverEnv(port, dataDir), `http://127.0.0.1:${port}`);
+    server = await startOnFreePort((free) => {
+      port = free;
+      return startServerProcess(serverEnv(port, dataDir), `http://127.0.0.1:${port}`);
+    });
     const register = await fetch(`http://127.0.0.1:${port}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Settings } from '../config/settings.ts';
-import { freePort } from '../test-support/child-processes.ts';
+import { freePort, startOnFreePort } from '../test-support/child-processes.ts';
 import {
   type ServerProcess,
   serverEnv,
@@ -72,10 +72,11 @@ function photoForm(): FormData {
 }
 
 async function start(env: NodeJS.ProcessEnv): Promise<string> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  servers.push(await startServerProcess(serverEnv(port, dataDir, env), base));
-  return base;
+  return startOnFreePort(async (port) => {
+    const base = `http://127.0.0.1:${port}`;
+    servers.push(await startServerProcess(serverEnv(port, dataDir, env), base));
+    return base;
+  });
 }
 
 /** Runs the server expecting it to refuse to start; returns what it printed. */
