@@ -9,6 +9,7 @@
 import type { z } from 'zod';
 import type { Catch } from './catch.ts';
 import type { CatchConditions, CatchMoon, CatchSolunar, CatchSun, CatchWeather } from './catch-conditions.ts';
+import { compareCodeUnits } from './compare-text.ts';
 import type { insightsSchema } from './insight-schema.ts';
 import { compareRates } from './rate-comparison.ts';
 import type { Trip } from './trips.ts';
@@ -280,7 +281,7 @@ export function computeInsights(catches: readonly InsightCatch[], trips: readonl
         verdict: clear ? 'clear-effect' : 'no-clear-effect',
       };
     });
-    buckets.sort((a, b) => b.hours - a.hours || a.bucket.localeCompare(b.bucket));
+    buckets.sort((a, b) => b.hours - a.hours || compareCodeUnits(a.bucket, b.bucket));
     return { factor, catches: totalCatches, hours: totalHours, buckets };
   });
 
@@ -288,7 +289,7 @@ export function computeInsights(catches: readonly InsightCatch[], trips: readonl
     const total = sum(caught.values());
     const buckets = [...caught]
       .map(([bucket, count]) => ({ bucket, catches: count, share: count / total }))
-      .sort((a, b) => b.catches - a.catches || a.bucket.localeCompare(b.bucket));
+      .sort((a, b) => b.catches - a.catches || compareCodeUnits(a.bucket, b.bucket));
     return { factor, catches: total, buckets };
   });
 

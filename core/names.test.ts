@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cleanName, countNames, foldName, NameTally, nameKey } from './names.ts';
 import { speciesName } from './species-aliases.ts';
 
@@ -16,6 +16,31 @@ describe('names typed by anglers', () => {
       { name: 'Bass', count: 4 },
       { name: 'Pike', count: 1 },
     ]);
+  });
+
+  it('rank equal counts alphabetically whatever their case', () => {
+    expect(
+      countNames(['Walleye', 'Carp', 'Bass', 'carp', 'bass', 'walleye']).map(({ name }) => name),
+    ).toEqual(['Bass', 'Carp', 'Walleye']);
+    expect(countNames(['Walleye', 'carp', 'bass']).map(({ name }) => name)).toEqual([
+      'bass',
+      'carp',
+      'Walleye',
+    ]);
+  });
+
+  it("rank without the locale's collation, whose first use in a page costs History and Stats their first render", () => {
+    const localeCompare = vi.spyOn(String.prototype, 'localeCompare');
+    try {
+      expect(countNames(['Pike', 'Carp', 'Zander']).map(({ name }) => name)).toEqual([
+        'Carp',
+        'Pike',
+        'Zander',
+      ]);
+      expect(localeCompare).not.toHaveBeenCalled();
+    } finally {
+      localeCompare.mockRestore();
+    }
   });
 
   it('tell how many groups there are and can leave one out', () => {

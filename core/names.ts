@@ -1,3 +1,5 @@
+import { compareCodeUnits } from './compare-text.ts';
+
 /**
  * Free-text names typed by anglers (species, baits, places) grouped the way people mean them: 'bass', 'Bass '
  * and 'BASS' are one species (decision 011). Shared by the stats and the species suggestions.
@@ -85,10 +87,13 @@ export class NameTally {
     return this.#groups.size;
   }
 
-  /** Every group, the most counted first (ties: alphabetical); at most `limit`. */
+  /**
+   * Every group, the most counted first (ties: alphabetical by the case-insensitive key, letter by letter:
+   * core/compare-text.ts); at most `limit`.
+   */
   top(limit = Number.POSITIVE_INFINITY): NamedCount[] {
     return [...this.#groups.values()]
-      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+      .sort((a, b) => b.count - a.count || compareCodeUnits(a.key, b.key))
       .slice(0, limit)
       .map(({ name, count }) => ({ name, count }));
   }

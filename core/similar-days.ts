@@ -15,6 +15,7 @@
  *   rule would add; a rule per factor would be harder to say in one sentence to the angler.
  */
 
+import { compareCodeUnits } from './compare-text.ts';
 import {
   EFFORT_FACTORS,
   type EffortFactor,
@@ -154,7 +155,7 @@ export interface SimilarDaysAnswer {
 }
 
 function mainBucket(buckets: Readonly<Record<string, number>>): string {
-  return Object.entries(buckets).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
+  return Object.entries(buckets).sort((a, b) => b[1] - a[1] || compareCodeUnits(a[0], b[0]))[0]?.[0] ?? '';
 }
 
 function caughtOn(tripId: number, catches: readonly SimilarDaysCatch[]): CaughtSpecies[] {
@@ -166,7 +167,7 @@ function caughtOn(tripId: number, catches: readonly SimilarDaysCatch[]): CaughtS
   }
   return [...bySpecies]
     .map(([species, count]) => ({ species, count }))
-    .sort((a, b) => b.count - a.count || a.species.localeCompare(b.species));
+    .sort((a, b) => b.count - a.count || compareCodeUnits(a.species, b.species));
 }
 
 /**

@@ -12,6 +12,7 @@ import { OUTBOX_CHANNEL } from './storage-names.ts';
 
 export { requestPersistentStorage } from './persistent-storage.ts';
 
+import { compareCodeUnits } from '#core/compare-text.ts';
 import type { SyncEvent } from './sync/context.ts';
 import { createSyncEngine } from './sync/loop.ts';
 import { createSyncScheduler, installSyncTriggers, registerBackgroundSync } from './sync-triggers.ts';
@@ -56,7 +57,7 @@ function applyTripSynced(saved: Trip | null, target: CatchTarget | null): void {
     if (!list) return list;
     if (saved === null) return target ? list.filter((item) => !isTargetOf(target, item)) : list;
     const others = list.filter((item) => item.id !== saved.id);
-    return [saved, ...others].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+    return [saved, ...others].sort((a, b) => compareCodeUnits(b.startedAt, a.startedAt));
   });
   lists.refresh(queryKeys.trips);
   lists.refresh(queryKeys.catches);

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
 import { computeCatchStats } from '#core/catch-stats.ts';
+import { compareCodeUnits } from '#core/compare-text.ts';
 import { countNames, NameTally } from '#core/names.ts';
 import { speciesName } from '#core/species-aliases.ts';
 import { getCatches, getTrips } from '@/api/endpoints';
@@ -203,9 +204,20 @@ export function useCatchHistoryState() {
     () => new Map(spots.flatMap((spot) => (spot.id === null ? [] : [[spot.id, spot.name] as const]))),
     [spots],
   );
-  const filterChoices = useMemo(
-    () => choicesFor(merged.catches, spotNames, tripsQuery.data ?? []),
+  // What the filters offer is worked out once the list is painted: the first card waits neither for a pass over
+  // the whole log nor for the first alphabetical sort (the locale's collation, tens of ms on a phone). Until then
+  // nothing is offered, and no filter is set: the panel opens on a tap, a frame later at the soonest.
+  const choicesInput = useMemo(
+    () => ({ catches: merged.catches, spotNames, trips: tripsQuery.data ?? [] }),
     [merged.catches, spotNames, tripsQuery.data],
+  );
+  const paintedChoicesInput = useAfterPaint<typeof choicesInput | null>(choicesInput, null);
+  const filterChoices = useMemo(
+    () =>
+      paintedChoicesInput === null
+        ? NO_CHOICES
+        : choicesFor(paintedChoicesInput.catches, paintedChoicesInput.spotNames, paintedChoicesInput.trips),
+    [paintedChoicesInput],
   );
 
   return {
@@ -266,10 +278,12 @@ function choicesFor(
       .map(([id, label]) => ({ id, label }))
       .sort((a, b) => a.label.localeCompare(b.label)),
     trips: [...trips]
-      // ISO moments sort as plain strings; localeCompare would ask the locale's collation for each pair.
-      .sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0))
+      .sort((a, b) => compareCodeUnits(b.startedAt, a.startedAt))
       .map((trip) => ({ id: trip.id, label: `Trip ${formatTripMoment(trip.startedAt)}` })),
     baits: countNames(catches.map((item) => item.baitUsed)).map(({ name }) => name),
     hemisphere: hemisphereOf(catches),
   };
 }
+
+/** Offered before the list is painted (see useCatchHistoryState). */
+const NO_CHOICES = choicesFor(NO_CATCHES, new Map(), []);

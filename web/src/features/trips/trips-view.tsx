@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import type { Catch } from '#core/catch.ts';
+import { compareCodeUnits } from '#core/compare-text.ts';
 import { tripMinutes } from '#core/trip-stats.ts';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -131,7 +132,7 @@ function catchesOf(trip: ShownTrip, catches: readonly Catch[]): Catch[] {
   if (trip.id === null) return [];
   return catches
     .filter((item) => item.tripId === trip.id)
-    .sort((a, b) => a.caughtAt.localeCompare(b.caughtAt));
+    .sort((a, b) => compareCodeUnits(a.caughtAt, b.caughtAt));
 }
 
 function TripDialog({
