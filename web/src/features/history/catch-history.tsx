@@ -78,7 +78,7 @@ export function CatchHistory({
         <LogFilterBar
           filter={state.filter}
           onChange={state.setFilter}
-          choices={state.filterChoices}
+          getChoices={state.getFilterChoices}
           shownCount={
             state.view === 'stats' || state.view === 'insights'
               ? state.filteredCatches.length

@@ -14,8 +14,11 @@ const choices: FilterChoices = {
   hemisphere: 'south',
 };
 
-/** The bar with its own filter state, as History holds it; reports each filter it is given to `seen`. */
-function Harness({ seen }: { seen: LogFilter[] }) {
+/**
+ * The bar with its own filter state, as History holds it; reports each filter it is given to `seen`, and counts how
+ * often the choices were asked for in `asked`.
+ */
+function Harness({ seen, asked }: { seen: LogFilter[]; asked: { count: number } }) {
   const [filter, setFilter] = useState(NO_FILTER);
   return (
     <LogFilterBar
@@ -24,7 +27,10 @@ function Harness({ seen }: { seen: LogFilter[] }) {
         seen.push(next);
         setFilter(next);
       }}
-      choices={choices}
+      getChoices={() => {
+        asked.count++;
+        return choices;
+      }}
       shownCount={1234}
     />
   );
@@ -32,7 +38,8 @@ function Harness({ seen }: { seen: LogFilter[] }) {
 
 function renderBar() {
   const seen: LogFilter[] = [];
-  return { ...renderScreen(<Harness seen={seen} />), seen };
+  const asked = { count: 0 };
+  return { ...renderScreen(<Harness seen={seen} asked={asked} />), seen, asked };
 }
 
 describe('the filter bar', () => {
@@ -41,6 +48,18 @@ describe('the filter bar', () => {
     expect(screen.getByTestId('filter-count').textContent).toBe('1,234 catches');
     expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Filters' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('asks for the choices (a pass over the whole log) only once its panel opens', async () => {
+    const { user, asked } = renderBar();
+    expect(asked.count).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(asked.count).toBeGreaterThan(0);
+    expect(
+      Array.from(screen.getByLabelText('Species').querySelectorAll('option')).map(
+        (option) => option.textContent,
+      ),
+    ).toEqual(['Any species', 'Northern Pike', 'Walleye']);
   });
 
   it('sets filters from the choices, shows each as a chip that removes it, and clears them all', async () => {

@@ -16,7 +16,7 @@ import {
   type Season,
 } from './log-filter.ts';
 
-/** What the filters can be set to, from the angler's own log (use-catch-history-state.ts `filterChoices`). */
+/** What the filters can be set to, from the angler's own log (use-catch-history-state.ts `getFilterChoices`). */
 export interface FilterChoices {
   /** Each species once, by its name (other names counted as it), most caught first. */
   species: readonly string[];
@@ -27,6 +27,16 @@ export interface FilterChoices {
   baits: readonly string[];
   hemisphere: Hemisphere;
 }
+
+/** While the panel is closed and no chip names a spot or a trip, nothing of the choices is shown. */
+const NOTHING_TO_CHOOSE_YET: FilterChoices = {
+  species: [],
+  years: [],
+  spots: [],
+  trips: [],
+  baits: [],
+  hemisphere: 'north',
+};
 
 const SEASON_NAMES: Record<Season, string> = {
   spring: 'Spring',
@@ -126,17 +136,20 @@ function whenValue(period: LogPeriod): string {
 export function LogFilterBar({
   filter,
   onChange,
-  choices,
+  getChoices,
   shownCount,
 }: {
   filter: LogFilter;
   onChange: (filter: LogFilter) => void;
-  choices: FilterChoices;
+  /** Worked out on the first call (a pass over the whole log): asked only when the panel or a chip needs it. */
+  getChoices: () => FilterChoices;
   /** Catches the current view shows. */
   shownCount: number;
 }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const choices =
+    open || filter.spotId !== null || filter.tripId !== null ? getChoices() : NOTHING_TO_CHOOSE_YET;
   const chips = activeChips(filter, choices);
   const thisYear = new Date().getFullYear();
   const seasonYears = choices.years.length > 0 ? choices.years : [thisYear];

@@ -204,21 +204,16 @@ export function useCatchHistoryState() {
     () => new Map(spots.flatMap((spot) => (spot.id === null ? [] : [[spot.id, spot.name] as const]))),
     [spots],
   );
-  // What the filters offer is worked out once the list is painted: the first card waits neither for a pass over
-  // the whole log nor for the first alphabetical sort (the locale's collation, tens of ms on a phone). Until then
-  // nothing is offered, and no filter is set: the panel opens on a tap, a frame later at the soonest.
-  const choicesInput = useMemo(
-    () => ({ catches: merged.catches, spotNames, trips: tripsQuery.data ?? [] }),
-    [merged.catches, spotNames, tripsQuery.data],
-  );
-  const paintedChoicesInput = useAfterPaint<typeof choicesInput | null>(choicesInput, null);
-  const filterChoices = useMemo(
-    () =>
-      paintedChoicesInput === null
-        ? NO_CHOICES
-        : choicesFor(paintedChoicesInput.catches, paintedChoicesInput.spotNames, paintedChoicesInput.trips),
-    [paintedChoicesInput],
-  );
+  // What the filters offer is worked out when the filter bar first asks (its panel opened, or a spot or a trip to
+  // name), once per log: History's first render does not pay for a pass over the whole log and the first
+  // alphabetical sort (the locale's collation, tens of ms on a phone).
+  const getFilterChoices = useMemo(() => {
+    let worked: FilterChoices | undefined;
+    return () => {
+      worked ??= choicesFor(merged.catches, spotNames, tripsQuery.data ?? []);
+      return worked;
+    };
+  }, [merged.catches, spotNames, tripsQuery.data]);
 
   return {
     view,
@@ -229,7 +224,7 @@ export function useCatchHistoryState() {
     changeSortOrder,
     filter,
     setFilter,
-    filterChoices,
+    getFilterChoices,
     filteredCatches,
     filteredStats,
     insightFilter,
@@ -284,6 +279,3 @@ function choicesFor(
     hemisphere: hemisphereOf(catches),
   };
 }
-
-/** Offered before the list is painted (see useCatchHistoryState). */
-const NO_CHOICES = choicesFor(NO_CATCHES, new Map(), []);
