@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listenOnAnyPort, startOnFreePort } from './child-processes.ts';
-import { type ServerProcess, serverEnv, spawnServer, startServerProcess } from './server-process.ts';
+import { type ServerProcess, serverEnv, startServerProcess } from './server-process.ts';
 
 describe('startOnFreePort', () => {
   let dataDir: string;
@@ -58,10 +58,10 @@ describe('startOnFreePort', () => {
     await expect(
       startOnFreePort(async () => {
         tries++;
-        const server = spawnServer(serverEnv(takenPort, dataDir));
-        started.push(server);
-        await server.exited;
-        throw new Error(`the server exited during start-up:\n${server.output()}`);
+        // Throws with what the server printed once its output has closed (server-process.ts).
+        started.push(
+          await startServerProcess(serverEnv(takenPort, dataDir), `http://127.0.0.1:${takenPort}`),
+        );
       }, 2),
     ).rejects.toThrow('is already in use');
     expect(tries).toBe(2);
