@@ -136,16 +136,19 @@ describe('filtering History', () => {
     await expect
       .poll(async () => (await page.getByTestId('stats-total-catches').textContent())?.trim())
       .toBe('2');
-    expect(
-      await page.getByRole('table', { name: 'Catches per month' }).locator('tbody tr').allTextContents(),
-    ).toEqual(['May 20241', 'June 20241']);
-    expect(await shownCount(page)).toBe('2 catches');
+    // The total and the month table are separate renders: each is waited for, not read once.
+    await expect
+      .poll(() =>
+        page.getByRole('table', { name: 'Catches per month' }).locator('tbody tr').allTextContents(),
+      )
+      .toEqual(['May 20241', 'June 20241']);
+    await expect.poll(() => shownCount(page)).toBe('2 catches');
     await expectNoAxeViolations(page);
 
     // The map shows the same catches, the filters still set.
     await page.getByRole('tab', { name: 'Map' }).click();
     await page.getByRole('heading', { name: 'Catch Map' }).waitFor();
-    expect(await shownCount(page)).toBe('2 catches');
+    await expect.poll(() => shownCount(page)).toBe('2 catches');
     expect(await chips.getByRole('button').allTextContents()).toEqual(['2024', 'Released', 'Clear filters']);
 
     // Kept fish at the spot: the Northern Pike caught there.
