@@ -4,6 +4,7 @@ import type { CatchConditions } from '#core/catch-conditions.ts';
 import type { CatchTide } from '#core/tides.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
+import { WeatherQuotaError } from '../weather/open-meteo.provider.ts';
 import { weatherCell } from '../weather/weather.service.ts';
 import type { WeatherBudget } from '../weather/weather-budget.ts';
 import { BackgroundLoop } from './background-loop.ts';
@@ -11,7 +12,7 @@ import { workOutSky } from './catch-sky.ts';
 import { type CatchAwaitingWeather, CatchWeatherRepository } from './catch-weather.repository.ts';
 import { hourOf, hourThreeBefore, keptWeatherAt } from './catch-weather.ts';
 import { JobLease } from './job-lease.ts';
-import { type PastWeatherProvider, WeatherQuotaError } from './past-weather.provider.ts';
+import type { PastWeatherProvider } from './past-weather.provider.ts';
 import { hourKept, type KeptDay, WeatherHoursRepository } from './weather-hours.repository.ts';
 
 declare module 'fastify' {

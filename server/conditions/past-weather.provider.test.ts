@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenMeteo, fakeHour, startFakeOpenMeteo } from '../test-support/fake-open-meteo.ts';
-import { WeatherProviderError } from '../weather/open-meteo.provider.ts';
+import { WeatherProviderError, WeatherQuotaError } from '../weather/open-meteo.provider.ts';
 import { catchWeatherFrom } from './catch-weather.ts';
 import {
   FORECAST_API_REACH_DAYS,
   OpenMeteoPastWeatherProvider,
   pastWeatherSource,
-  WeatherQuotaError,
 } from './past-weather.provider.ts';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WeatherProviderError } from '../weather/open-meteo.provider.ts';
+import { getOpenMeteoJson, WeatherProviderError } from '../weather/open-meteo.provider.ts';
 
 /** One hour of Open-Meteo's hourly series at a cell, in the app's units; null where the provider has no value. */
 export interface WeatherHour {
@@ -30,9 +30,6 @@ export interface PastWeatherProvider {
     now: Date,
   ): Promise<{ source: PastWeatherSource; hours: WeatherHour[] }>;
 }
-
-/** The provider refused for its quota (429): the caller waits longer than after an ordinary failure. */
-export class WeatherQuotaError extends WeatherProviderError {}
 
 /**
  * Days at most this old (UTC, counted from today) are asked of the forecast API, older ones of the archive. The
@@ -116,19 +113,7 @@ export class OpenMeteoPastWeatherProvider implements PastWeatherProvider {
       precipitation_unit: 'inch',
       timezone: 'GMT',
     });
-    let body: unknown;
-    try {
-      const response = await fetch(`${url}?${params}`, {
-        signal: AbortSignal.timeout(this.timeoutMs),
-        headers: { accept: 'application/json' },
-      });
-      if (response.status === 429) throw new WeatherQuotaError('provider refused: quota (429)');
-      if (!response.ok) throw new WeatherProviderError(`provider answered ${response.status}`);
-      body = await response.json();
-    } catch (error) {
-      if (error instanceof WeatherProviderError) throw error;
-      throw new WeatherProviderError(`provider unreachable: ${(error as Error).message}`);
-    }
+    const body = await getOpenMeteoJson(`${url}?${params}`, this.timeoutMs);
     return { source, hours: readHours(body) };
   }
 }

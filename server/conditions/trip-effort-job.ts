@@ -5,6 +5,7 @@ import type { TideStage } from '#core/tides.ts';
 import { type TripSurroundings, tripEffort } from '#core/trip-effort.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
+import { WeatherQuotaError } from '../weather/open-meteo.provider.ts';
 import { weatherCell } from '../weather/weather.service.ts';
 import type { WeatherBudget } from '../weather/weather-budget.ts';
 import { BackgroundLoop } from './background-loop.ts';
@@ -17,7 +18,7 @@ import {
   weatherRetryAt,
 } from './catch-weather-job.ts';
 import { JobLease } from './job-lease.ts';
-import { type PastWeatherProvider, WeatherQuotaError } from './past-weather.provider.ts';
+import type { PastWeatherProvider } from './past-weather.provider.ts';
 import { type TripAwaitingEffort, TripEffortRepository } from './trip-effort.repository.ts';
 import { hourKept, type KeptDay, WeatherHoursRepository } from './weather-hours.repository.ts';
 

@@ -1,4 +1,10 @@
 import type { TileSourceSettings } from '../config/settings.ts';
+import {
+  type UpstreamAnswer,
+  UpstreamTimeoutError,
+  UpstreamTooLargeError,
+  upstreamGet,
+} from '../http/upstream-get.ts';
 
 /** One map tile as the provider sent it. */
 export interface Tile {
@@ -34,41 +40,30 @@ export async function fetchTile(
   x: number,
   y: number,
 ): Promise<Tile> {
-  let response: Response;
+  let answer: UpstreamAnswer;
   try {
-    response = await fetch(tileUrl(settings.urlTemplate, z, x, y), {
-      signal: AbortSignal.timeout(settings.timeoutMs),
+    answer = await upstreamGet(tileUrl(settings.urlTemplate, z, x, y), {
       headers: { 'user-agent': settings.userAgent, accept: 'image/png,image/webp,image/jpeg,image/*' },
-      redirect: 'follow',
+      timeoutMs: settings.timeoutMs,
+      maxBytes: MAX_TILE_BYTES,
+      maxRedirects: 5,
     });
   } catch (error) {
-    const name = (error as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') {
-      throw new TileTimeoutError(`tile provider did not answer within ${settings.timeoutMs} ms`);
-    }
-    throw new TileUpstreamError(`tile provider unreachable: ${(error as Error).message}`);
-  }
-  try {
-    if (response.status === 404) throw new TileNotFoundError('tile provider has no such tile');
-    if (!response.ok) throw new TileUpstreamError(`tile provider answered ${response.status}`);
-    const contentType = response.headers.get('content-type') ?? '';
-    if (!contentType.startsWith('image/')) {
-      throw new TileUpstreamError(`tile provider answered ${contentType || 'no content type'}, not an image`);
-    }
-    const body = Buffer.from(await response.arrayBuffer());
-    if (body.length === 0 || body.length > MAX_TILE_BYTES) {
-      throw new TileUpstreamError(`tile provider answered ${body.length} bytes`);
-    }
-    return { body, contentType, maxAgeSeconds: maxAge(response.headers.get('cache-control')) };
-  } catch (error) {
-    if (error instanceof TileNotFoundError || error instanceof TileUpstreamError) throw error;
-    const name = (error as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') {
+    if (error instanceof UpstreamTimeoutError) {
       throw new TileTimeoutError(`tile provider did not finish within ${settings.timeoutMs} ms`);
     }
-    throw new TileUpstreamError(`tile provider answer unreadable: ${(error as Error).message}`);
-  } finally {
-    // A refused answer's body is not read: release the connection.
-    if (!response.bodyUsed) await response.body?.cancel().catch(() => {});
+    if (error instanceof UpstreamTooLargeError) throw new TileUpstreamError(`tile provider ${error.message}`);
+    throw new TileUpstreamError(`tile provider unreachable: ${(error as Error).message}`);
   }
+  if (answer.status === 404) throw new TileNotFoundError('tile provider has no such tile');
+  if (answer.status < 200 || answer.status > 299) {
+    throw new TileUpstreamError(`tile provider answered ${answer.status}`);
+  }
+  if (!answer.contentType.startsWith('image/')) {
+    throw new TileUpstreamError(
+      `tile provider answered ${answer.contentType || 'no content type'}, not an image`,
+    );
+  }
+  if (answer.body.length === 0) throw new TileUpstreamError('tile provider answered 0 bytes');
+  return { body: answer.body, contentType: answer.contentType, maxAgeSeconds: maxAge(answer.cacheControl) };
 }

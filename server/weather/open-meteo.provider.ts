@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { upstreamGet } from '../http/upstream-get.ts';
 
 /** One observation from the weather provider, already in the app's units (°F, mph, %, hPa). */
 export interface ProviderObservation {
@@ -33,6 +34,38 @@ export interface WeatherProvider {
 
 /** The provider failed, timed out or answered something we cannot read. */
 export class WeatherProviderError extends Error {}
+
+/** The provider refused for its quota (429): the caller waits longer than after an ordinary failure. */
+export class WeatherQuotaError extends WeatherProviderError {}
+
+/** Larger than any answer we ask Open-Meteo for (a few days of hourly values); a bigger one is not read. */
+const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The JSON body of a GET of Open-Meteo: WeatherQuotaError for a 429, WeatherProviderError when unreachable, not
+ * finished within `timeoutMs`, answering another failure or not JSON.
+ */
+export async function getOpenMeteoJson(url: string, timeoutMs: number): Promise<unknown> {
+  let answer: Awaited<ReturnType<typeof upstreamGet>>;
+  try {
+    answer = await upstreamGet(url, {
+      headers: { accept: 'application/json' },
+      timeoutMs,
+      maxBytes: MAX_ANSWER_BYTES,
+    });
+  } catch (error) {
+    throw new WeatherProviderError(`provider unreachable: ${(error as Error).message}`);
+  }
+  if (answer.status === 429) throw new WeatherQuotaError('provider refused: quota (429)');
+  if (answer.status < 200 || answer.status > 299) {
+    throw new WeatherProviderError(`provider answered ${answer.status}`);
+  }
+  try {
+    return JSON.parse(answer.body.toString('utf8'));
+  } catch (error) {
+    throw new WeatherProviderError(`provider answer is not JSON: ${(error as Error).message}`);
+  }
+}
 
 /** The part of Open-Meteo's /v1/forecast answer we read (https://open-meteo.com/en/docs). */
 const forecastSchema = z.object({
@@ -89,18 +122,7 @@ export class OpenMeteoProvider implements WeatherProvider {
       wind_speed_unit: 'mph',
       timezone: 'GMT',
     });
-    let body: unknown;
-    try {
-      const response = await fetch(`${this.baseUrl}/v1/forecast?${params}`, {
-        signal: AbortSignal.timeout(this.timeoutMs),
-        headers: { accept: 'application/json' },
-      });
-      if (!response.ok) throw new WeatherProviderError(`provider answered ${response.status}`);
-      body = await response.json();
-    } catch (error) {
-      if (error instanceof WeatherProviderError) throw error;
-      throw new WeatherProviderError(`provider unreachable: ${(error as Error).message}`);
-    }
+    const body = await getOpenMeteoJson(`${this.baseUrl}/v1/forecast?${params}`, this.timeoutMs);
     const parsed = forecastSchema.safeParse(body);
     if (!parsed.success) throw new WeatherProviderError('provider answer has an unexpected shape');
     const { current, current_units: units, hourly, hourly_units: hourlyUnits } = parsed.data;
