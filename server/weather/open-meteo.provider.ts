@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { upstreamGet } from '../http/upstream-get.ts';
+import { type UpstreamAnswer, upstreamGet } from '../http/upstream-get.ts';
 
 /** One observation from the weather provider, already in the app's units (°F, mph, %, hPa). */
 export interface ProviderObservation {
@@ -46,7 +46,7 @@ const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
  * finished within `timeoutMs`, answering another failure or not JSON.
  */
 export async function getOpenMeteoJson(url: string, timeoutMs: number): Promise<unknown> {
-  let answer: Awaited<ReturnType<typeof upstreamGet>>;
+  let answer: UpstreamAnswer;
   try {
     answer = await upstreamGet(url, {
       headers: { accept: 'application/json' },
