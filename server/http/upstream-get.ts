@@ -65,7 +65,9 @@ function getOnce(
       Math.max(0, deadline - Date.now()),
     );
     const settle = () => clearTimeout(timer);
-    request.once('error', (error) => {
+    // `on`, not `once`: a second 'error' with no listener would be thrown and end the server; rejecting twice is a
+    // no-op.
+    request.on('error', (error) => {
       settle();
       reject(error);
     });
@@ -81,7 +83,7 @@ function getOnce(
         chunks.push(chunk);
       });
       // A connection cut mid-body, the deadline or the cap: whichever of the two reports it first rejects.
-      response.once('error', (error) => {
+      response.on('error', (error) => {
         settle();
         reject(error);
       });
