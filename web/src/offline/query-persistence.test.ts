@@ -169,6 +169,43 @@ describe('query persistence', () => {
     },
   );
 
+  it("keeps Insights' answer for the first screen when the list lands after it, until the log changes", async () => {
+    const answer = { summary: 'kept' };
+    const client = new QueryClient();
+    client.setQueryData(['/api/user'], user);
+    const stop = persistChanges(client);
+    const keptAnswer = async () => {
+      const restored = new QueryClient();
+      await restoreQueries(restored);
+      return {
+        answer: restored.getQueryData(['/api/insights']),
+        list: restored.getQueryData(queryKeys.catches),
+      };
+    };
+    // A first visit: the answer comes first, the whole list (megabytes) after it.
+    client.setQueryData(['/api/insights'], answer);
+    await client.fetchQuery({ queryKey: queryKeys.catches, queryFn: async () => catches });
+    await vi.waitFor(async () => expect(await keptAnswer()).toEqual({ answer, list: catches }), {
+      timeout: 5000,
+    });
+    // The list asked again, the same catches: still the log the answer was worked out from.
+    await client.fetchQuery({
+      queryKey: queryKeys.catches,
+      queryFn: async () => structuredClone(catches),
+      staleTime: 0,
+    });
+    await vi.waitFor(async () => expect(await keptAnswer()).toEqual({ answer, list: catches }), {
+      timeout: 5000,
+    });
+    // A catch saved since: the answer no longer says what the log does.
+    const saved = [...catches, testCatch({ id: 2 })];
+    client.setQueryData(queryKeys.catches, saved);
+    await vi.waitFor(async () => expect(await keptAnswer()).toEqual({ answer: undefined, list: saved }), {
+      timeout: 5000,
+    });
+    stop();
+  });
+
   it('forgets the first screen record with the whole copy (sign-out)', async () => {
     await persistQueries(seededClient());
     await clearPersistedQueries();

@@ -1,4 +1,10 @@
-import { type DehydratedState, hashKey, type Query, type QueryClient } from '@tanstack/react-query';
+import {
+  type DehydratedState,
+  hashKey,
+  type Query,
+  type QueryCacheNotifyEvent,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { NEWEST_CATCHES_COUNT } from '#core/first-view-data.ts';
 import { API_PATHS } from '../api/endpoints.ts';
 import { INSIGHTS_PATH } from '../api/insights-endpoints.ts';
@@ -31,7 +37,7 @@ import {
  * Beside the whole copy, in the same transaction, a small record of what the first screen shows: the user, the
  * newest catches of the kept list (the first NEWEST_CATCHES_COUNT, the list's own order, what GET
  * /api/catches?limit= answers) under the newest catches' query key, and Insights' and Stats' server answers (a few
- * KB each) when they are as new as the kept list. The restore reads and paints it before the
+ * KB each) when the log has not changed since they were answered. The restore reads and paints it before the
  * whole copy, whose reading takes hundreds of milliseconds at 10,000 catches (decision 051). Written from the same
  * cache at the same moment, it never holds a catch the whole copy has not.
  */
@@ -79,8 +85,13 @@ function shouldPersist(query: Query, kept: ReadonlySet<Query>): boolean {
 
 const isUserQuery = (query: Query) => query.queryKey[0] === queryKeys.user[0];
 
-/** Writes the persisted queries to disk now; nothing while no user is signed in. */
-export async function persistQueries(client: QueryClient): Promise<void> {
+/**
+ * Writes the persisted queries to disk now; nothing while no user is signed in. `logChangedAt` (ms since the
+ * epoch): when the catch list last changed in this page (persistChanges follows it); Insights' and Stats' server
+ * answers older than that are not kept for the first screen. Without it, the list's own time stands in: an answer
+ * older than the kept list is not kept.
+ */
+export async function persistQueries(client: QueryClient, logChangedAt?: number): Promise<void> {
   if (!client.getQueryData(queryKeys.user)) return;
   const kept = new Set([
     ...newestFirst(client, isWeather).slice(0, 1),
@@ -101,16 +112,18 @@ export async function persistQueries(client: QueryClient): Promise<void> {
       ...(meta && { meta }),
     }));
   const firstScreen: DehydratedState['queries'] = [];
-  const catchesUpdatedAt = client.getQueryState(queryKeys.catches)?.dataUpdatedAt;
+  const catchesState = client.getQueryState(queryKeys.catches);
   // The server's unfiltered Insights and Stats answers, what those views paint first, each only if it answered for
   // the list as it is kept (not from before a save made since).
+  const answersFrom =
+    catchesState?.data === undefined ? undefined : (logChangedAt ?? catchesState.dataUpdatedAt);
   for (const path of [INSIGHTS_PATH, STATS_PATH]) {
     const answer = client.getQueryCache().find({ queryKey: [path], exact: true });
     if (
       answer !== undefined &&
       holdsAnswer(answer) &&
-      catchesUpdatedAt !== undefined &&
-      answer.state.dataUpdatedAt >= catchesUpdatedAt
+      answersFrom !== undefined &&
+      answer.state.dataUpdatedAt >= answersFrom
     ) {
       const { queryKey, queryHash, state: queryState } = answer;
       firstScreen.push({ dehydratedAt, state: asLastSuccess(queryState), queryKey, queryHash });
@@ -141,21 +154,47 @@ export async function persistQueries(client: QueryClient): Promise<void> {
 }
 
 /**
+ * When the catch list last changed in this page, for the first screen's Insights and Stats answers: a save, a sync
+ * or an import (the app marks the list stale, or puts a synced catch into it), or an answer that differs from the
+ * list the page had (another phone's save). The list's first answer is no change: a first visit asks for the
+ * Insights answer and the 11 MB list side by side, and the list lands last. It starts at the page's start, so an
+ * answer kept from an earlier visit (restored before this runs) is kept again only once asked again.
+ */
+function followLogChanges(client: QueryClient) {
+  let shownList = client.getQueryData(queryKeys.catches);
+  const follower = {
+    changedAt: performance.timeOrigin,
+    follow(event: QueryCacheNotifyEvent) {
+      if (event.type !== 'updated' || event.query.queryKey[0] !== queryKeys.catches[0]) return;
+      const { action } = event;
+      const data = event.query.state.data;
+      const newAnswer = action.type === 'success' && data !== shownList && shownList !== undefined;
+      if (action.type === 'invalidate' || (action.type === 'success' && action.manual) || newAnswer)
+        follower.changedAt = Date.now();
+      if (action.type === 'success') shownList = data;
+    },
+  };
+  return follower;
+}
+
+/**
  * Writes the disk copy now, then after changes to persisted queries: at once when the user query got an
  * answer (the angler may lose the signal any second after signing in: decision 009), throttled for the
  * rest, and when the page is hidden.
  */
 export function persistChanges(client: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  const logChange = followLogChanges(client);
   const writeNow = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    persistQueries(client).catch(() => {
+    persistQueries(client, logChange.changedAt).catch(() => {
       // A full disk or a closed database: the next change tries again.
     });
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (!isPersistedQueryKey(event.query.queryKey)) return;
+    logChange.follow(event);
     if (event.type === 'updated' && event.action.type === 'success' && isUserQuery(event.query)) {
       writeNow();
       return;
