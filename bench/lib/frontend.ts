@@ -438,17 +438,22 @@ const USABLE_AT = `(() => {
 
 /**
  * In the page: resolves once the kept cache (IndexedDB, offline/query-persistence.ts) was written after the last
- * answer of the server the screen had before the mark `name`, i.e. holds what the screen showed, so the next visit
- * is a returning one.
+ * answer of the server the screen had before the mark `name`, and after the last answer it keeps that came since
+ * (the whole catch list lands after History's first card), i.e. holds what the screen showed: the next visit is a
+ * returning one, and does not open while the page before it still writes the list to the disk.
  */
 const keptAfter = (name: string) => `new Promise((resolve, reject) => {
   const shown = performance.getEntriesByName(${JSON.stringify(name)})[0].startTime;
-  const answered = performance.getEntriesByType('resource')
-    .filter((e) => new URL(e.name).pathname.startsWith('/api/') && e.responseEnd <= shown)
+  const kept = ['/api/user', '/api/catches', '/api/trips', '/api/spots'];
+  const lastAnswer = () => performance.getEntriesByType('resource')
+    .filter((e) => {
+      const pathname = new URL(e.name).pathname;
+      return pathname.startsWith('/api/') && (e.responseEnd <= shown || kept.includes(pathname));
+    })
     .reduce((last, e) => Math.max(last, e.responseEnd), 0);
-  const after = performance.timeOrigin + answered;
   const deadline = Date.now() + 60000;
   const check = () => {
+    const after = performance.timeOrigin + lastAnswer();
     const open = indexedDB.open('tightlines-cache');
     open.onerror = () => reject(new Error('no kept cache'));
     open.onsuccess = () => {
