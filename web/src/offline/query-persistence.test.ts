@@ -206,6 +206,25 @@ describe('query persistence', () => {
     stop();
   });
 
+  it("writes Insights' answer when it lands after the list was written", async () => {
+    const answer = { summary: 'late' };
+    const client = new QueryClient();
+    client.setQueryData(['/api/user'], user);
+    await client.fetchQuery({ queryKey: queryKeys.catches, queryFn: async () => catches });
+    const stop = persistChanges(client);
+    await waitForUserOnDisk();
+    client.setQueryData(['/api/insights'], answer);
+    await vi.waitFor(
+      async () => {
+        const restored = new QueryClient();
+        await restoreQueries(restored);
+        expect(restored.getQueryData(['/api/insights'])).toEqual(answer);
+      },
+      { timeout: 5000 },
+    );
+    stop();
+  });
+
   it('forgets the first screen record with the whole copy (sign-out)', async () => {
     await persistQueries(seededClient());
     await clearPersistedQueries();

@@ -85,6 +85,11 @@ function shouldPersist(query: Query, kept: ReadonlySet<Query>): boolean {
 
 const isUserQuery = (query: Query) => query.queryKey[0] === queryKeys.user[0];
 
+/** The server answers the first screen's record keeps beside the user and the newest catches: Insights', Stats'. */
+const FIRST_SCREEN_ANSWERS: readonly string[] = [INSIGHTS_PATH, STATS_PATH];
+const isFirstScreenAnswer = (query: Query) =>
+  query.queryKey.length === 1 && FIRST_SCREEN_ANSWERS.includes(String(query.queryKey[0]));
+
 /**
  * Writes the persisted queries to disk now; nothing while no user is signed in. `logChangedAt` (ms since the
  * epoch): when the catch list last changed in this page (persistChanges follows it); Insights' and Stats' server
@@ -117,7 +122,7 @@ export async function persistQueries(client: QueryClient, logChangedAt?: number)
   // the list as it is kept (not from before a save made since).
   const answersFrom =
     catchesState?.data === undefined ? undefined : (logChangedAt ?? catchesState.dataUpdatedAt);
-  for (const path of [INSIGHTS_PATH, STATS_PATH]) {
+  for (const path of FIRST_SCREEN_ANSWERS) {
     const answer = client.getQueryCache().find({ queryKey: [path], exact: true });
     if (
       answer !== undefined &&
@@ -193,6 +198,13 @@ export function persistChanges(client: QueryClient): () => void {
     });
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
+    // A new Insights or Stats answer is written too (throttled): one that lands after the list's write would
+    // otherwise wait for the next change of a kept query, and the next visit's first screen would go without it.
+    if (isFirstScreenAnswer(event.query)) {
+      if (event.type === 'updated' && event.action.type === 'success')
+        timer ??= setTimeout(writeNow, THROTTLE_MS);
+      return;
+    }
     if (!isPersistedQueryKey(event.query.queryKey)) return;
     logChange.follow(event);
     if (event.type === 'updated' && event.action.type === 'success' && isUserQuery(event.query)) {
