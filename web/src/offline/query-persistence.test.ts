@@ -6,7 +6,15 @@ import { NEWEST_CATCHES_COUNT } from '#core/first-view-data.ts';
 import { testCatch } from '#core/test-catch.ts';
 import { queryKeys } from '../lib/query-client.ts';
 import { KEPT_TIDE_STATION_ANSWERS, persistChanges, persistQueries } from './query-persistence.ts';
-import { CACHE_BUSTER, clearPersistedQueries, PERSIST_MAX_AGE_MS, restoreQueries } from './query-restore.ts';
+import {
+  CACHE_BUSTER,
+  cacheDb,
+  clearPersistedQueries,
+  FIRST_SCREEN_RECORD_KEY,
+  PERSIST_MAX_AGE_MS,
+  type PersistedCache,
+  restoreQueries,
+} from './query-restore.ts';
 
 const user = { id: 4, username: 'angler', createdAt: '2026-01-01T00:00:00.000Z' };
 /** A catch as the list answers it today: every field, so keeping and restoring it changes nothing. */
@@ -188,15 +196,22 @@ describe('query persistence', () => {
     await vi.waitFor(async () => expect(await keptAnswer()).toEqual({ answer, list: catches }), {
       timeout: 5000,
     });
-    // The list asked again, the same catches: still the log the answer was worked out from.
+    // The list asked again, the same catches: still the log the answer was worked out from. Read once the write
+    // that answer brings has landed, not the copy from before it.
+    const askedAgainAt = Date.now();
     await client.fetchQuery({
       queryKey: queryKeys.catches,
       queryFn: async () => structuredClone(catches),
       staleTime: 0,
     });
-    await vi.waitFor(async () => expect(await keptAnswer()).toEqual({ answer, list: catches }), {
-      timeout: 5000,
-    });
+    await vi.waitFor(
+      async () => {
+        const record = (await (await cacheDb()).get(FIRST_SCREEN_RECORD_KEY)) as PersistedCache | undefined;
+        expect(record?.savedAt).toBeGreaterThanOrEqual(askedAgainAt);
+      },
+      { timeout: 5000 },
+    );
+    expect(await keptAnswer()).toEqual({ answer, list: catches });
     // A catch saved since: the answer no longer says what the log does.
     const saved = [...catches, testCatch({ id: 2 })];
     client.setQueryData(queryKeys.catches, saved);
