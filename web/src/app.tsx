@@ -11,6 +11,7 @@ import { type ShellTab, writeActiveTab } from '@/lib/active-tab';
 import { type HistoryView, isHistoryView, writeHistoryView } from '@/lib/history-view';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { HomePage } from '@/routes/home';
+import type { TestPagePath } from '@/routes/test-pages/test-page-routes';
 
 // Only the signed-in shell is in the first bundle (decision 023: ≤ 100 KB gzip); every other screen loads on demand.
 // /auth brings react-hook-form and zod (~35 KB gzip), so it is split off too, but its code is requested at once
@@ -37,21 +38,18 @@ const DownloadPage = lazy(() =>
 const DomainSetupPage = lazy(() =>
   import('@/routes/pages/domain-setup-page').then((m) => ({ default: m.DomainSetupPage })),
 );
-const BasicPhotoUploadPage = lazy(() =>
-  import('@/routes/test-pages/basic-photo-upload-page').then((m) => ({ default: m.BasicPhotoUploadPage })),
+// The test pages: one chunk for the five (routes/test-pages/test-page-routes.tsx).
+const TestPageRoutes = lazy(() =>
+  import('@/routes/test-pages/test-page-routes').then((m) => ({ default: m.TestPageRoutes })),
 );
-const PhotoUploadPage = lazy(() =>
-  import('@/routes/test-pages/photo-upload-page').then((m) => ({ default: m.PhotoUploadPage })),
-);
-const SimpleCatchPage = lazy(() =>
-  import('@/routes/test-pages/simple-catch-page').then((m) => ({ default: m.SimpleCatchPage })),
-);
-const EmergencyCatchPage = lazy(() =>
-  import('@/routes/test-pages/emergency-catch-page').then((m) => ({ default: m.EmergencyCatchPage })),
-);
-const FinalFixPage = lazy(() =>
-  import('@/routes/test-pages/final-fix-page').then((m) => ({ default: m.FinalFixPage })),
-);
+/** Their paths, here so that the shell's first bundle need not hold the pages to route them. */
+const TEST_PAGE_PATHS = [
+  '/basic-photo-upload',
+  '/photo-upload',
+  '/simple-catch',
+  '/emergency-catch',
+  '/final-fix',
+] as const satisfies readonly TestPagePath[];
 
 function UserCheckFailed({ message }: { message: string }) {
   const [retrying, setRetrying] = useState(false);
@@ -139,11 +137,9 @@ export function App() {
             <Route path="/support" component={SupportPage} />
             <Route path="/download" component={DownloadPage} />
             <Route path="/domain-setup" component={DomainSetupPage} />
-            <Route path="/basic-photo-upload" component={BasicPhotoUploadPage} />
-            <Route path="/photo-upload" component={PhotoUploadPage} />
-            <Route path="/simple-catch" component={SimpleCatchPage} />
-            <Route path="/emergency-catch" component={EmergencyCatchPage} />
-            <Route path="/final-fix" component={FinalFixPage} />
+            {TEST_PAGE_PATHS.map((path) => (
+              <Route key={path} path={path} component={TestPageRoutes} />
+            ))}
             {/* The main shell on its Tools or History tab. */}
             <Route path="/tools">
               <ShellTabRoute tab="tools" />
