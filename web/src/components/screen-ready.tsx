@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { markFirstScreenShown } from '@/lib/first-screen';
 
 /**
@@ -9,3 +9,13 @@ export function ScreenReady() {
   useEffect(markFirstScreenShown, []);
   return null;
 }
+
+/** `Screen` with its ScreenReady beside it: for a screen whose code loads on demand (lib/on-demand.tsx). */
+export const withScreenReady =
+  <P extends object>(Screen: ComponentType<P>) =>
+  (props: P) => (
+    <>
+      <Screen {...props} />
+      <ScreenReady />
+    </>
+  );

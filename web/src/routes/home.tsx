@@ -1,8 +1,8 @@
-import { type ComponentType, useState } from 'react';
+import { useState } from 'react';
 import { FIRST_VIEW_DATA } from '#core/first-view-data.ts';
 import { getCatches } from '@/api/endpoints';
 import { ErrorBoundary } from '@/components/error-boundary';
-import { ScreenReady } from '@/components/screen-ready';
+import { withScreenReady } from '@/components/screen-ready';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { AppHeader } from '@/features/shell/app-header';
@@ -13,22 +13,15 @@ import { OnDemand, onDemand } from '@/lib/on-demand';
 import { CATCHES_STALE_TIME_MS, queryClient, queryKeys } from '@/lib/query-client';
 
 // The tab contents load on demand, keeping the shell's first bundle small (decision 023); each is on display with its
-// ScreenReady. onDemand, not React.lazy: a tab whose code is here shows at once (lib/on-demand.tsx).
-const withScreenReady =
-  <P extends object>(Screen: ComponentType<P>) =>
-  (props: P) => (
-    <>
-      <Screen {...props} />
-      <ScreenReady />
-    </>
-  );
+// ScreenReady, History's with its view's (catch-history.tsx). onDemand, not React.lazy: a tab whose code is here
+// shows at once (lib/on-demand.tsx).
 const tabs = {
   log: onDemand(
     () => import('@/features/log/log-catch-form').then((m) => withScreenReady(m.LogCatchForm)),
     <TabFallback />,
   ),
   history: onDemand(
-    () => import('@/features/history/catch-history').then((m) => withScreenReady(m.CatchHistory)),
+    () => import('@/features/history/catch-history').then((m) => m.CatchHistory),
     <TabFallback />,
   ),
   tools: onDemand(

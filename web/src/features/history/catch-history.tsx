@@ -1,4 +1,5 @@
 import { type ComponentProps, useDeferredValue } from 'react';
+import { ScreenReady, withScreenReady } from '@/components/screen-ready';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { readHistoryView } from '@/lib/history-view';
 import { OnDemand, onDemand } from '@/lib/on-demand';
@@ -12,11 +13,16 @@ import { HistoryViewTabs } from './history-views.tsx';
 import { LogFilterBar } from './log-filter-bar.tsx';
 import { useCatchHistoryState } from './use-catch-history-state.ts';
 
+// History's first screen is its view, so ScreenReady mounts with the view on display (the list, the map's section,
+// a view below once its code is here, or the load failure), not with History's frame around it: the whole kept copy
+// is read once it mounts (offline/query-restore.ts), and that read's long task could land before the paint of a
+// Stats or Insights view that came a render after the frame.
+
 // The Stats view is a chunk of its own, loaded when it is first opened, or with History's code when
 // History opens on it (decision 023), so it is there when the catches arrive.
 // onDemand, not React.lazy: once its code is here the view shows at once (lib/on-demand.tsx).
 const statsView = onDemand(
-  () => import('./catch-stats-view.tsx').then((m) => m.CatchStatsView),
+  () => import('./catch-stats-view.tsx').then((m) => withScreenReady(m.CatchStatsView)),
   <ViewSpinner />,
 );
 if (typeof window !== 'undefined' && readHistoryView() === 'stats') statsView.preload().catch(() => {});
@@ -28,16 +34,22 @@ if (
 )
   preloadCatchMap();
 // The Spots view (decision 043), likewise a chunk of its own.
-const spotsView = onDemand(() => import('../spots/spots-view.tsx').then((m) => m.SpotsView), <ViewSpinner />);
+const spotsView = onDemand(
+  () => import('../spots/spots-view.tsx').then((m) => withScreenReady(m.SpotsView)),
+  <ViewSpinner />,
+);
 if (typeof window !== 'undefined' && readHistoryView() === 'spots') spotsView.preload().catch(() => {});
 
 // The Trips view (decision 043): a chunk of its own too, loaded when first opened or when History opens on it.
-const tripsView = onDemand(() => import('../trips/trips-view.tsx').then((m) => m.TripsView), <ViewSpinner />);
+const tripsView = onDemand(
+  () => import('../trips/trips-view.tsx').then((m) => withScreenReady(m.TripsView)),
+  <ViewSpinner />,
+);
 if (typeof window !== 'undefined' && readHistoryView() === 'trips') tripsView.preload().catch(() => {});
 
 // The Insights view (decision 044): a chunk of its own too, with the statistics it computes on the phone.
 const insightsView = onDemand(
-  () => import('../insights/insights-view.tsx').then((m) => m.InsightsView),
+  () => import('../insights/insights-view.tsx').then((m) => withScreenReady(m.InsightsView)),
   <ViewSpinner />,
 );
 if (typeof window !== 'undefined' && readHistoryView() === 'insights') insightsView.preload().catch(() => {});
@@ -91,6 +103,7 @@ export function CatchHistory({
       ) : null}
       <TabsContent value="list" className="mt-0">
         <CatchListView state={state} toolbar={toolbar} onLogCatch={onLogCatch} />
+        <ScreenReady />
       </TabsContent>
       <TabsContent value="map" className="mt-0">
         <section aria-labelledby="catch-map-heading" className="flex flex-col gap-4">
@@ -110,10 +123,11 @@ export function CatchHistory({
             />
           )}
         </section>
+        <ScreenReady />
       </TabsContent>
       <TabsContent value="stats" className="mt-0">
         {loadFailed ? (
-          <LoadFailed />
+          <ShownFailure />
         ) : state.statsWaiting ? (
           <ViewSpinner />
         ) : (
@@ -126,7 +140,7 @@ export function CatchHistory({
       </TabsContent>
       <TabsContent value="insights" className="mt-0">
         {loadFailed ? (
-          <LoadFailed />
+          <ShownFailure />
         ) : (
           // While the catches are on their way, the view shows the server's answer (decision 049).
           <OnDemand
@@ -159,6 +173,16 @@ export function CatchHistory({
         spots={state.spots}
       />
     </Tabs>
+  );
+}
+
+/** The load failure, as a view's first screen. */
+function ShownFailure() {
+  return (
+    <>
+      <LoadFailed />
+      <ScreenReady />
+    </>
   );
 }
 
