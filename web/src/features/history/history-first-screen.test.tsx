@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '#core/user.ts';
 import { firstScreenShown } from '@/lib/first-screen';
@@ -42,10 +42,9 @@ describe("History's first screen", () => {
 
     // History is on screen (its view switch), the Insights view's code still on its way.
     expect(await screen.findByRole('tab', { name: 'Insights' })).toBeTruthy();
-    // A ScreenReady mounted with History would have marked by now: its effect runs right after History's commit.
-    // (Nothing to wait for when it rightly has not; a slow machine can only make this check pass for the wrong
-    // reason, never fail it.)
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Flushes History's effects and the microtasks after them: a ScreenReady mounted with History would have
+    // marked the first screen by then.
+    await act(async () => {});
     expect(shown).toBe(false);
 
     openViewCode();
