@@ -221,6 +221,25 @@ describe('query persistence', () => {
     stop();
   });
 
+  it("keeps Insights' answer for the first screen when the page is left before the list lands", async () => {
+    const answer = { summary: 'before the list' };
+    const client = new QueryClient();
+    client.setQueryData(['/api/user'], user);
+    const stop = persistChanges(client);
+    await waitForUserOnDisk();
+    client.setQueryData(['/api/insights'], answer);
+    await vi.waitFor(
+      async () => {
+        const restored = new QueryClient();
+        await restoreQueries(restored);
+        expect(restored.getQueryData(['/api/insights'])).toEqual(answer);
+        expect(restored.getQueryData(queryKeys.catches)).toBeUndefined();
+      },
+      { timeout: 5000 },
+    );
+    stop();
+  });
+
   it("writes Insights' answer when it lands after the list was written", async () => {
     const answer = { summary: 'late' };
     const client = new QueryClient();

@@ -94,7 +94,7 @@ const isFirstScreenAnswer = (query: Query) =>
  * Writes the persisted queries to disk now; nothing while no user is signed in. `logChangedAt` (ms since the
  * epoch): when the catch list last changed in this page (persistChanges follows it); Insights' and Stats' server
  * answers older than that are not kept for the first screen. Without it, the list's own time stands in: an answer
- * older than the kept list is not kept.
+ * older than the kept list, or with no list kept, is not kept.
  */
 export async function persistQueries(client: QueryClient, logChangedAt?: number): Promise<void> {
   if (!client.getQueryData(queryKeys.user)) return;
@@ -119,9 +119,10 @@ export async function persistQueries(client: QueryClient, logChangedAt?: number)
   const firstScreen: DehydratedState['queries'] = [];
   const catchesState = client.getQueryState(queryKeys.catches);
   // The server's unfiltered Insights and Stats answers, what those views paint first, each only if it answered for
-  // the list as it is kept (not from before a save made since).
+  // the log as it is now (not from before a save made since). Kept while the list has not landed as well: a visit
+  // to Insights that ends before the 11 MB list arrives still opens the next one on its answer.
   const answersFrom =
-    catchesState?.data === undefined ? undefined : (logChangedAt ?? catchesState.dataUpdatedAt);
+    logChangedAt ?? (catchesState?.data === undefined ? undefined : catchesState.dataUpdatedAt);
   for (const path of FIRST_SCREEN_ANSWERS) {
     const answer = client.getQueryCache().find({ queryKey: [path], exact: true });
     if (
