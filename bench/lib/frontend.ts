@@ -439,8 +439,9 @@ const USABLE_AT = `(() => {
 /**
  * In the page: resolves once the kept cache (IndexedDB, offline/query-persistence.ts) was written after the last
  * answer of the server the screen had before the mark `name`, and after the last answer it keeps that came since
- * (the whole catch list lands after History's first card), i.e. holds what the screen showed: the next visit is a
- * returning one, and does not open while the page before it still writes the list to the disk.
+ * (the whole catch list lands after History's first card), and holds the whole list: the next visit is a returning
+ * one, with the copy an angler who used the app has, and does not open while the page before it still asks for,
+ * reads or writes the list (a Stats or Insights view's answer is kept before the list lands).
  */
 const keptAfter = (name: string) => `new Promise((resolve, reject) => {
   const shown = performance.getEntriesByName(${JSON.stringify(name)})[0].startTime;
@@ -460,7 +461,8 @@ const keptAfter = (name: string) => `new Promise((resolve, reject) => {
       const db = open.result;
       const done = (saved) => {
         db.close();
-        if (saved && saved.savedAt >= after) resolve(saved.savedAt);
+        const holdsList = saved && saved.state.queries.some((q) => q.queryKey.length === 1 && q.queryKey[0] === '/api/catches');
+        if (saved && saved.savedAt >= after && holdsList) resolve(saved.savedAt);
         else if (Date.now() > deadline) reject(new Error('the cache was not kept within 60 s'));
         else setTimeout(check, 100);
       };
