@@ -10,6 +10,27 @@ const SKY_REFRESH_MS = 10 * 60_000;
 /** Two decimals of a degree (about 1 km) change the times by seconds: no recomputing for every GPS fix. */
 const roundCoordinate = (value: number) => Math.round(value * 100) / 100;
 
+/**
+ * How long a sky worked out for one card serves another at the same position and on the same day: the Sun & Moon
+ * and Today cards open together and would otherwise each work out the same day (tens of ms on a slow phone, on the
+ * Tools tab's busiest moment). Each card's own refresh still works it out again.
+ */
+const SHARED_FOR_MS = 60_000;
+
+/** The sky last worked out, with the position and the phone's local day it is for. */
+let lastWorkedOut: { key: string; at: number; sky: SkyDay } | null = null;
+
+const skyKey = (latitude: number, longitude: number, now: Date) =>
+  `${latitude},${longitude},${now.toDateString()}`;
+
+/** The sky another card worked out moments ago for this position and day, or null. */
+function recentSky(latitude: number | null, longitude: number | null): SkyDay | null {
+  if (latitude === null || longitude === null || lastWorkedOut === null) return null;
+  const now = new Date();
+  const fresh = now.getTime() - lastWorkedOut.at < SHARED_FOR_MS;
+  return fresh && lastWorkedOut.key === skyKey(latitude, longitude, now) ? lastWorkedOut.sky : null;
+}
+
 export interface SkyDayState {
   /** Today's sun and moon at the position, or null until computed. */
   sky: SkyDay | null;
@@ -20,11 +41,12 @@ export interface SkyDayState {
 
 /** Today's sun and moon for a position, computed on the phone (core/astronomy.ts); no network. */
 export function useSkyDay(place: Place | null): SkyDayState {
-  const [sky, setSky] = useState<SkyDay | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [round, setRound] = useState(0);
   const latitude = place ? roundCoordinate(place.latitude) : null;
   const longitude = place ? roundCoordinate(place.longitude) : null;
+  // A card opened after another already has the sky: it shows at once.
+  const [sky, setSky] = useState<SkyDay | null>(() => recentSky(latitude, longitude));
+  const [failed, setFailed] = useState(false);
+  const [round, setRound] = useState(0);
 
   useEffect(() => {
     const timer = setInterval(() => setRound((value) => value + 1), SKY_REFRESH_MS);
@@ -38,7 +60,13 @@ export function useSkyDay(place: Place | null): SkyDayState {
     loadAstronomy().then(
       ({ skyDay }) => {
         if (cancelled) return;
-        setSky(skyDay({ latitude, longitude }, new Date()));
+        let worked = recentSky(latitude, longitude);
+        if (worked === null) {
+          const now = new Date();
+          worked = skyDay({ latitude, longitude }, now);
+          lastWorkedOut = { key: skyKey(latitude, longitude, now), at: now.getTime(), sky: worked };
+        }
+        setSky(worked);
         setFailed(false);
       },
       () => {
