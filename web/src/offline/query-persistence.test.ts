@@ -29,12 +29,17 @@ function seededClient(): QueryClient {
   return client;
 }
 
+/** A page opened now: a fresh client given back what the disk copy keeps. */
+async function restoredFromDisk(now?: number): Promise<QueryClient> {
+  const restored = new QueryClient();
+  await restoreQueries(restored, now);
+  return restored;
+}
+
 /** Waits until a fresh client restores the signed-in user from the disk copy. */
 async function waitForUserOnDisk(): Promise<void> {
   await vi.waitFor(async () => {
-    const restored = new QueryClient();
-    await restoreQueries(restored);
-    expect(restored.getQueryData(['/api/user'])).toEqual(user);
+    expect((await restoredFromDisk()).getQueryData(['/api/user'])).toEqual(user);
   });
 }
 
@@ -53,8 +58,7 @@ describe('query persistence', () => {
     vi.useRealTimers();
     await persistQueries(client);
 
-    const restored = new QueryClient();
-    await restoreQueries(restored);
+    const restored = await restoredFromDisk();
     expect(restored.getQueryData(['/api/user'])).toEqual(user);
     expect(restored.getQueryData(['/api/catches'])).toEqual(catches);
     expect(restored.getQueryData(['/api/trips'])).toEqual(trips);
@@ -74,8 +78,7 @@ describe('query persistence', () => {
     }
     await persistQueries(client);
 
-    const restored = new QueryClient();
-    await restoreQueries(restored);
+    const restored = await restoredFromDisk();
     expect(restored.getQueryData(['/api/catches'])).toEqual(catches);
     expect(restored.getQueryData(['/api/trips'])).toEqual(trips);
     expect(restored.getQueryData(['/api/weather', 39.1, -120.0])).toEqual({ temperature: 50 });
@@ -93,8 +96,7 @@ describe('query persistence', () => {
     }
     await persistQueries(client);
 
-    const restored = new QueryClient();
-    await restoreQueries(restored);
+    const restored = await restoredFromDisk();
     for (let i = 0; i < places; i++) {
       const kept = restored.getQueryData(['/api/tides/stations', 40 + i, -70]);
       if (i < places - KEPT_TIDE_STATION_ANSWERS) expect(kept, `place ${i}`).toBeUndefined();
@@ -118,8 +120,7 @@ describe('query persistence', () => {
     );
     await persistQueries(client);
 
-    const restored = new QueryClient();
-    await restoreQueries(restored);
+    const restored = await restoredFromDisk();
     // Its moment when it was saved, its conditions not worked out, until the server answers it again.
     const notSet = { ...CATCH_FIELDS_ADDED_LATER, caughtAt: savedAt };
     expect(restored.getQueryData(['/api/catches'])).toEqual([
@@ -162,8 +163,7 @@ describe('query persistence', () => {
       client.setQueryData([path], answer);
       vi.useRealTimers();
       await persistQueries(client);
-      const restored = new QueryClient();
-      await restoreQueries(restored);
+      const restored = await restoredFromDisk();
       expect(restored.getQueryData([path])).toEqual(answer);
 
       // A save since: the list is newer than the answer, which is no longer what the log says.
@@ -171,8 +171,7 @@ describe('query persistence', () => {
       client.setQueryData(['/api/catches'], [...catches, testCatch({ id: 2 })]);
       vi.useRealTimers();
       await persistQueries(client);
-      const again = new QueryClient();
-      await restoreQueries(again);
+      const again = await restoredFromDisk();
       expect(again.getQueryData([path])).toBeUndefined();
     },
   );
@@ -183,8 +182,7 @@ describe('query persistence', () => {
     client.setQueryData(['/api/user'], user);
     const stop = persistChanges(client);
     const keptAnswer = async () => {
-      const restored = new QueryClient();
-      await restoreQueries(restored);
+      const restored = await restoredFromDisk();
       return {
         answer: restored.getQueryData(['/api/insights']),
         list: restored.getQueryData(queryKeys.catches),
@@ -230,8 +228,7 @@ describe('query persistence', () => {
     client.setQueryData(['/api/insights'], answer);
     await vi.waitFor(
       async () => {
-        const restored = new QueryClient();
-        await restoreQueries(restored);
+        const restored = await restoredFromDisk();
         expect(restored.getQueryData(['/api/insights'])).toEqual(answer);
         expect(restored.getQueryData(queryKeys.catches)).toBeUndefined();
       },
@@ -250,8 +247,7 @@ describe('query persistence', () => {
     client.setQueryData(['/api/insights'], answer);
     await vi.waitFor(
       async () => {
-        const restored = new QueryClient();
-        await restoreQueries(restored);
+        const restored = await restoredFromDisk();
         expect(restored.getQueryData(['/api/insights'])).toEqual(answer);
       },
       { timeout: 5000 },
@@ -275,8 +271,7 @@ describe('query persistence', () => {
     const client = seededClient();
     client.setQueryData(['/api/user'], null);
     await persistQueries(client);
-    const restored = new QueryClient();
-    await restoreQueries(restored);
+    const restored = await restoredFromDisk();
     expect(restored.getQueryState(['/api/user'])).toBeUndefined();
   });
 
@@ -306,12 +301,10 @@ describe('query persistence', () => {
 
   it('throws away a copy older than 30 days', async () => {
     await persistQueries(seededClient());
-    const restored = new QueryClient();
-    await restoreQueries(restored, Date.now() + PERSIST_MAX_AGE_MS + 1000);
+    const restored = await restoredFromDisk(Date.now() + PERSIST_MAX_AGE_MS + 1000);
     expect(restored.getQueryData(['/api/user'])).toBeUndefined();
     // And it is gone from the disk.
-    const again = new QueryClient();
-    await restoreQueries(again);
+    const again = await restoredFromDisk();
     expect(again.getQueryData(['/api/user'])).toBeUndefined();
   });
 
@@ -324,8 +317,7 @@ describe('query persistence', () => {
       'query-cache',
     );
     db.close();
-    const restored = new QueryClient();
-    await restoreQueries(restored);
+    const restored = await restoredFromDisk();
     expect(restored.getQueryCache().getAll()).toEqual([]);
   });
 
@@ -339,9 +331,8 @@ describe('query persistence', () => {
       'first-screen',
     );
     db.close();
-    await restoreQueries(new QueryClient());
-    const again = new QueryClient();
-    await restoreQueries(again);
+    await restoredFromDisk();
+    const again = await restoredFromDisk();
     expect(again.getQueryCache().getAll()).toEqual([]);
   });
 
@@ -355,8 +346,7 @@ describe('query persistence', () => {
     vi.useRealTimers();
     stop();
     await vi.waitFor(async () => {
-      const restored = new QueryClient();
-      await restoreQueries(restored);
+      const restored = await restoredFromDisk();
       expect(restored.getQueryData(['/api/weather', 39.1, -120.0])).toEqual({ temperature: 50 });
     });
   });
@@ -384,8 +374,7 @@ describe('query persistence', () => {
     const client = seededClient();
     client.removeQueries({ queryKey: ['/api/user'] });
     await persistQueries(client);
-    const restored = new QueryClient();
-    await restoreQueries(restored);
+    const restored = await restoredFromDisk();
     expect(restored.getQueryCache().getAll()).toEqual([]);
   });
 });
