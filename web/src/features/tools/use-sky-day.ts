@@ -13,7 +13,7 @@ const roundCoordinate = (value: number) => Math.round(value * 100) / 100;
 /**
  * How long a sky worked out for one card serves another at the same position and on the same day: the Sun & Moon
  * and Today cards open together and would otherwise each work out the same day (tens of ms on a slow phone, on the
- * Tools tab's busiest moment). Each card's own refresh still works it out again.
+ * Tools tab's busiest moment). A refresh or a retry works it out again, unless another card has just done so.
  */
 const SHARED_FOR_MS = 60_000;
 
